@@ -1,0 +1,201 @@
+// Package check type-checks D programs with D's rules and reports DTrace's
+// diagnostics.
+//
+// A Checker holds what one DTrace handle accumulates across compilations:
+// types, typedefs, global and thread-local variables, aggregations, inlines
+// and translators. Each call to Check adds to it; a program that fails to
+// check leaves its declarations behind, as libdtrace does.
+//
+// Checking stops at the first error, as DTrace's compiler does.
+package check
+
+import (
+	"fmt"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// Kernel supplies the kernel's types and symbols (from BTF) to the
+// checker. Lookups return nil or false when the name is unknown.
+type Kernel interface {
+	// Type returns the struct, union or enum with the given tag (kind is
+	// "struct", "union" or "enum"), or the typedef with the given name
+	// (kind "typedef").
+	Type(kind, name string) *types.Type
+	// Symbol returns the type of a kernel variable.
+	Symbol(name string) (*types.Type, bool)
+}
+
+// Config is what the command line gives every check.
+type Config struct {
+	// Args are the macro arguments: Args[0] is $0, Args[1] is $1...
+	Args []string
+	// Defaultargs makes unset $N macros read as 0 (and $$N as "").
+	Defaultargs bool
+	// Kernel resolves kernel types and symbols; nil means none are known.
+	Kernel Kernel
+	// SetOption validates an option set by "#pragma D option"; value is
+	// meaningful only when given is set. Nil accepts every option.
+	SetOption func(name, value string, given bool) error
+	// Macros gives the values of $pid, $ppid, $uid... and $target, by name
+	// without the dollar sign. Missing names are undefined.
+	Macros map[string]int64
+}
+
+// Info records what Check learned about one program.
+type Info struct {
+	// Types holds the type of every expression checked.
+	Types map[ast.Expr]*types.Type
+	// Consts holds the value of every integer constant expression.
+	Consts map[ast.Expr]int64
+	// Options lists the options the program sets with pragmas, in order.
+	Options []Option
+}
+
+// Option is one "#pragma D option" setting.
+type Option struct {
+	Pos   ast.Pos
+	Name  string
+	Value string
+	Given bool // "=value" was written
+}
+
+// Checker checks D programs against the declarations of the programs it has
+// checked before.
+type Checker struct {
+	cfg Config
+
+	typedefs   map[string]*types.Type // the script's typedefs
+	tags       map[string]*types.Type // "struct x", "union x", "enum x"
+	enumConsts map[string]enumConst
+	globals    map[string]*variable
+	selfVars   map[string]*variable
+	thisVars   map[string]*variable
+	aggs       map[string]*aggregation
+	inlines    map[string]*inline
+	xlators    []*translator
+	providers  map[string]*ast.ProviderDecl
+
+	info *Info
+	// per clause
+	clause *clauseState
+}
+
+type enumConst struct {
+	typ   *types.Type
+	value int64
+}
+
+// variable is a D variable: global, thread-local (self->) or clause-local
+// (this->).
+type variable struct {
+	name  string
+	typ   *types.Type
+	scope ast.StorageClass // NoClass, Self or This
+	// assoc: an associative array; keys holds its key types.
+	assoc bool
+	keys  []*types.Type
+	pos   ast.Pos
+}
+
+// inline is an "inline type name = expr;" definition.
+type inline struct {
+	name  string
+	typ   *types.Type
+	value ast.Expr
+	cval  *int64
+}
+
+// translator is a checked translator definition.
+type translator struct {
+	out, in   *types.Type
+	inputName string
+	members   map[string]ast.Expr
+}
+
+// New returns a Checker with the given configuration.
+func New(cfg Config) *Checker {
+	return &Checker{
+		cfg:        cfg,
+		typedefs:   map[string]*types.Type{},
+		tags:       map[string]*types.Type{},
+		enumConsts: map[string]enumConst{},
+		globals:    map[string]*variable{},
+		selfVars:   map[string]*variable{},
+		thisVars:   map[string]*variable{},
+		aggs:       map[string]*aggregation{},
+		inlines:    map[string]*inline{},
+		providers:  map[string]*ast.ProviderDecl{},
+	}
+}
+
+// IsType reports whether name names a type: a predefined D type, a typedef
+// declared by a program checked so far, or a kernel typedef. The parser
+// calls it to tell type names from identifiers.
+func (c *Checker) IsType(name string) bool {
+	_, ok := c.lookupTypedef(name)
+	return ok
+}
+
+func (c *Checker) lookupTypedef(name string) (*types.Type, bool) {
+	if t, ok := c.typedefs[name]; ok {
+		return t, true
+	}
+	if t, ok := predefTypedefs[name]; ok {
+		return t, true
+	}
+	if c.cfg.Kernel != nil {
+		if t := c.cfg.Kernel.Type("typedef", name); t != nil {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// bailout carries the first error out of the checker's recursion.
+type bailout struct{ err *diag.Error }
+
+func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
+	var pos ast.Pos
+	if n != nil {
+		pos = n.Pos()
+	}
+	panic(bailout{diag.Errorf(pos, tag, format, args...)})
+}
+
+// Check checks file and returns what it learned. The error, when not nil,
+// is the first problem found, as a *diag.Error.
+func (c *Checker) Check(file *ast.File) (info *Info, err error) {
+	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}}
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			info, err = c.info, b.err
+		}
+		c.clause = nil
+	}()
+	for _, it := range file.Items {
+		switch it := it.(type) {
+		case *ast.Pragma:
+			c.pragma(it)
+		case *ast.Decl:
+			c.decl(it)
+		case *ast.InlineDecl:
+			c.inlineDecl(it)
+		case *ast.TranslatorDecl:
+			c.translatorDecl(it)
+		case *ast.ProviderDecl:
+			c.providerDecl(it)
+		case *ast.Clause:
+			c.clauseDecl(it)
+		default:
+			panic(fmt.Sprintf("check: unexpected item %T", it))
+		}
+	}
+	return c.info, nil
+}

@@ -1,0 +1,361 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// operand is what checking an expression yields.
+type operand struct {
+	t        *types.Type
+	lvalue   bool // designates storage: may be assigned or have its address taken
+	writable bool // an lvalue that D lets a program write
+	dvar     bool // a D variable (no address)
+	bitfield bool
+	isConst  bool // an integer constant expression; val holds its value
+	val      int64
+	strConst bool // a string literal or a string macro
+	agg      *aggregation
+	aggRef   *ast.Agg
+}
+
+// clauseState is what the checker tracks inside one clause.
+type clauseState struct {
+	// locals are names bound in a translator body (its input).
+	locals map[string]*types.Type
+}
+
+// expr checks x and records its type.
+func (c *Checker) expr(x ast.Expr) operand {
+	o := c.expr1(x)
+	c.info.Types[x] = o.t
+	if o.isConst {
+		c.info.Consts[x] = o.val
+	}
+	return o
+}
+
+// rvalue checks x as a value: aggregations may not be used as values.
+func (c *Checker) rvalue(x ast.Expr) operand {
+	o := c.expr(x)
+	if o.aggRef != nil {
+		c.errorf(x, diag.Tag("D_AGG_SCALAR"), "aggregation %s may only be used as an argument to printa( ), clear( ), trunc( ), normalize( ) or denormalize( )", aggName(o.aggRef.Name))
+	}
+	return o
+}
+
+func aggName(name string) string { return "@" + name }
+
+func constOp(t *types.Type, v int64) operand {
+	return operand{t: t, isConst: true, val: wrap(t, v)}
+}
+
+// wrap truncates v to the width of integer type t, sign-extending signed
+// types, as the value would be stored.
+func wrap(t *types.Type, v int64) int64 {
+	r := t.Resolve()
+	if r == nil || r.Kind != types.Int || r.Size >= 8 {
+		return v
+	}
+	bits := uint(r.Size * 8)
+	if r.Signed {
+		return v << (64 - bits) >> (64 - bits)
+	}
+	return int64(uint64(v) & (1<<bits - 1))
+}
+
+// constInt checks x as an integer constant expression and returns its
+// value.
+func (c *Checker) constInt(x ast.Expr) int64 {
+	o := c.rvalue(x)
+	if !o.isConst || !o.t.IsInteger() {
+		c.errorf(x, diag.Tag("D_DECL_ARRSUB"), "positive integral constant expression expected")
+	}
+	return o.val
+}
+
+func (c *Checker) expr1(x ast.Expr) operand {
+	switch x := x.(type) {
+	case *ast.Paren:
+		return c.expr(x.X)
+	case *ast.IntLit:
+		return c.intLit(x)
+	case *ast.CharLit:
+		return constOp(types.IntType, x.Value)
+	case *ast.StringLit:
+		return operand{t: c.stringType(), strConst: true}
+	case *ast.Ident:
+		return c.ident(x)
+	case *ast.Macro:
+		return c.macro(x)
+	case *ast.ScopedVar:
+		return c.scopedVar(x, nil)
+	case *ast.Agg:
+		return c.aggExpr(x)
+	case *ast.Unary:
+		return c.unary(x)
+	case *ast.Binary:
+		return c.binary(x)
+	case *ast.Assign:
+		return c.assign(x)
+	case *ast.Cond:
+		return c.cond(x)
+	case *ast.Cast:
+		return c.cast(x)
+	case *ast.SizeofType:
+		t := c.typeName(x.Type)
+		if !t.IsComplete() {
+			c.errorf(x, diag.Tag("D_SIZEOF_TYPE"), "cannot apply sizeof to an incomplete type")
+		}
+		return constOp(sizeT, t.Resolve().Size)
+	case *ast.SizeofExpr:
+		o := c.expr(x.X)
+		if o.bitfield {
+			c.errorf(x, diag.Tag("D_SIZEOF_BITFIELD"), "cannot apply sizeof to a bit-field")
+		}
+		if o.aggRef != nil || !o.t.IsComplete() {
+			c.errorf(x, diag.Tag("D_SIZEOF_TYPE"), "cannot apply sizeof to an incomplete type")
+		}
+		return constOp(sizeT, o.t.Resolve().Size)
+	case *ast.Offsetof:
+		t := c.typeName(x.Type)
+		if !t.IsRecord() {
+			c.errorf(x, diag.Tag("D_OFFSETOF_TYPE"), "offsetof operand must be a struct or union type")
+		}
+		m, ok := t.Member(x.Member)
+		if !ok {
+			c.errorf(x, diag.Tag("D_UNKNOWN"), "failed to determine offset of %s: Invalid member name", x.Member)
+		}
+		if m.Bits != 0 {
+			c.errorf(x, diag.Tag("D_OFFSETOF_BITFIELD"), "cannot take offset of a bit-field: %s", x.Member)
+		}
+		return constOp(sizeT, m.Offset)
+	case *ast.Stringof:
+		o := c.rvalue(x.X)
+		if !o.t.IsScalar() && !o.t.IsString() {
+			c.errorf(x, diag.Tag("D_STRINGOF_TYPE"), "operator stringof requires an operand of scalar type")
+		}
+		return operand{t: c.stringType()}
+	case *ast.Xlate:
+		return c.xlate(x)
+	case *ast.Member:
+		return c.member(x)
+	case *ast.Index:
+		return c.index(x, nil)
+	case *ast.Call:
+		return c.call(x, false)
+	}
+	c.errorf(x, diag.D_SYNTAX, "syntax error")
+	return operand{}
+}
+
+// intLit types an integer constant as C does: the first of int, unsigned
+// int, long, unsigned long, long long, unsigned long long that holds it,
+// skipping the unsigned types for an unsuffixed decimal and the types the
+// suffix excludes.
+func (c *Checker) intLit(x *ast.IntLit) operand {
+	text := strings.ToLower(x.Text)
+	digits := strings.TrimRight(text, "ul")
+	suffix := text[len(digits):]
+	var (
+		v   uint64
+		err error
+	)
+	switch {
+	case strings.HasPrefix(digits, "0x"):
+		v, err = strconv.ParseUint(digits[2:], 16, 64)
+	case len(digits) > 1 && digits[0] == '0':
+		v, err = strconv.ParseUint(digits[1:], 8, 64)
+	default:
+		v, err = strconv.ParseUint(digits, 10, 64)
+	}
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			c.errorf(x, diag.Tag("D_INT_OFLOW"), "integer constant %s results in integer overflow", x.Text)
+		}
+		c.errorf(x, diag.Tag("D_INT_DIGIT"), "invalid digit in integer constant %s", x.Text)
+	}
+	unsigned := strings.Contains(suffix, "u")
+	longs := strings.Count(suffix, "l")
+	decimal := !strings.HasPrefix(digits, "0") || digits == "0"
+	cands := []*types.Type{types.IntType, types.UIntType, types.LongType, types.ULongType, types.LongLongType, types.ULongLongType}
+	start := 0
+	if longs == 1 {
+		start = 2
+	} else if longs >= 2 {
+		start = 4
+	}
+	for _, t := range cands[start:] {
+		if unsigned && t.Signed {
+			continue
+		}
+		if !unsigned && !t.Signed && decimal {
+			continue
+		}
+		var max uint64
+		if t.Signed {
+			max = 1<<(t.Size*8-1) - 1
+		} else {
+			max = 1<<(t.Size*8) - 1
+			if t.Size == 8 {
+				max = ^uint64(0)
+			}
+		}
+		if v <= max {
+			return constOp(t, int64(v))
+		}
+	}
+	c.errorf(x, diag.Tag("D_INT_OFLOW"), "integer constant 0x%x cannot be represented in any built-in integral type", v)
+	return operand{}
+}
+
+// ident resolves a name used as a value.
+func (c *Checker) ident(x *ast.Ident) operand {
+	if x.Backquote {
+		return c.kernelSym(x)
+	}
+	if c.clause != nil {
+		if t, ok := c.clause.locals[x.Name]; ok {
+			return operand{t: t}
+		}
+	}
+	if v, ok := builtinVars[x.Name]; ok {
+		if v.array {
+			c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is an array and must be indexed", x.Name)
+		}
+		return operand{t: v.typ, dvar: true, writable: x.Name == "errno" && false}
+	}
+	if v, ok := c.globals[x.Name]; ok {
+		if v.assoc {
+			c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is an associative array and must be indexed", x.Name)
+		}
+		return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
+	}
+	if in, ok := c.inlines[x.Name]; ok {
+		if in.cval != nil {
+			return constOp(in.typ, *in.cval)
+		}
+		return operand{t: in.typ}
+	}
+	if ec, ok := c.enumConsts[x.Name]; ok {
+		return constOp(ec.typ, ec.value)
+	}
+	if _, ok := builtinFuncs[x.Name]; ok {
+		c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is a function and must be called", x.Name)
+	}
+	if c.cfg.Kernel != nil {
+		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
+			return operand{t: t, lvalue: true}
+		}
+	}
+	c.errorf(x, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", x.Name)
+	return operand{}
+}
+
+func (c *Checker) kernelSym(x *ast.Ident) operand {
+	if c.cfg.Kernel != nil {
+		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
+			return operand{t: t, lvalue: true}
+		}
+	}
+	name := x.Name
+	if x.Module != "" {
+		name = x.Module + "`" + x.Name
+	} else {
+		name = "`" + x.Name
+	}
+	c.errorf(x, diag.Tag("D_SYM_NOTYPES"), "failed to resolve %s: Unknown symbol name", name)
+	return operand{}
+}
+
+// macro resolves $N, $$N and the process macros.
+func (c *Checker) macro(x *ast.Macro) operand {
+	name := x.Name
+	str := strings.HasPrefix(name, "$$")
+	key := strings.TrimLeft(name, "$")
+	if n, err := strconv.Atoi(key); err == nil {
+		if n < len(c.cfg.Args) {
+			val := c.cfg.Args[n]
+			if str {
+				return operand{t: c.stringType(), strConst: true}
+			}
+			if v, ok := parseMacroInt(val); ok {
+				return constOp(types.IntType, v)
+			}
+			if n == 0 {
+				return operand{t: c.stringType(), strConst: true}
+			}
+			c.errorf(x, diag.Tag("D_MACRO_TYPE"), "macro argument %s is not an integer", name)
+		}
+		if c.cfg.Defaultargs {
+			if str {
+				return operand{t: c.stringType(), strConst: true}
+			}
+			return constOp(types.IntType, 0)
+		}
+		c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro argument %s is not defined", name)
+	}
+	if v, ok := c.cfg.Macros[key]; ok {
+		if str {
+			return operand{t: c.stringType(), strConst: true}
+		}
+		return constOp(types.IntType, v)
+	}
+	switch key {
+	case "pid", "ppid", "pgid", "sid", "uid", "gid", "euid", "egid", "projid", "taskid", "target":
+		if key == "target" {
+			c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
+		}
+		return constOp(types.IntType, 0)
+	}
+	c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
+	return operand{}
+}
+
+func parseMacroInt(s string) (int64, bool) {
+	t := strings.TrimRight(strings.ToLower(s), "ul")
+	base := 10
+	switch {
+	case strings.HasPrefix(t, "0x"):
+		t, base = t[2:], 16
+	case len(t) > 1 && t[0] == '0':
+		t, base = t[1:], 8
+	}
+	neg := false
+	if base == 10 && strings.HasPrefix(t, "-") {
+		neg, t = true, t[1:]
+	}
+	v, err := strconv.ParseUint(t, base, 64)
+	if err != nil || t == "" {
+		return 0, false
+	}
+	if neg {
+		return -int64(v), true
+	}
+	return int64(v), true
+}
+
+// scopedVar resolves self->x and this->x used as a value. def, when not
+// nil, is the type an assignment defines the variable with.
+func (c *Checker) scopedVar(x *ast.ScopedVar, def *types.Type) operand {
+	table := c.selfVars
+	if x.Scope == ast.This {
+		table = c.thisVars
+	}
+	v, ok := table[x.Name]
+	if !ok {
+		if def == nil {
+			c.errorf(x, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", x.Name)
+		}
+		v = &variable{name: x.Name, typ: def, scope: x.Scope, pos: x.At}
+		table[x.Name] = v
+	}
+	if v.assoc {
+		c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is an associative array and must be indexed", x.Name)
+	}
+	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
+}

@@ -1,0 +1,602 @@
+package check
+
+import (
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+func (c *Checker) unary(x *ast.Unary) operand {
+	switch x.Op {
+	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+		o := c.rvalue(x.X)
+		if !o.t.IsScalar() {
+			c.errorf(x, diag.Tag("D_OP_SCALAR"), "operator %s requires an operand of scalar type", x.Op)
+		}
+		c.requireWritable(x, x.Op.String(), o)
+		if o.t.IsPointer() && !o.t.Resolve().Elem.IsComplete() {
+			c.errorf(x, diag.Tag("D_OP_INCOMPLETE"), "operator %s cannot be applied to a pointer to an incomplete type", x.Op)
+		}
+		return operand{t: o.t}
+	case ast.Addr:
+		o := c.rvalue(x.X)
+		if o.dvar {
+			c.errorf(x, diag.Tag("D_ADDROF_VAR"), "cannot take address of dynamic variable")
+		}
+		if o.bitfield {
+			c.errorf(x, diag.Tag("D_ADDROF_BITFIELD"), "cannot take address of bit-field")
+		}
+		if !o.lvalue {
+			c.errorf(x, diag.Tag("D_ADDROF_LVAL"), "unacceptable operand for unary & operator")
+		}
+		return operand{t: types.PointerTo(o.t)}
+	case ast.Deref:
+		o := c.rvalue(x.X)
+		r := o.t.Resolve()
+		if r.Kind != types.Pointer && r.Kind != types.Array {
+			c.errorf(x, diag.Tag("D_DEREF_NONPTR"), "cannot dereference non-pointer type")
+		}
+		if r.Elem.IsVoid() {
+			c.errorf(x, diag.Tag("D_DEREF_VOID"), "cannot dereference pointer to void")
+		}
+		if r.Elem.Resolve().Kind == types.Func {
+			c.errorf(x, diag.Tag("D_DEREF_FUNC"), "cannot dereference pointer to function")
+		}
+		return operand{t: r.Elem, lvalue: true, writable: true}
+	}
+	o := c.rvalue(x.X)
+	switch x.Op {
+	case ast.Not:
+		if !o.t.IsScalar() {
+			c.errorf(x, diag.Tag("D_OP_SCALAR"), "operator %s requires an operand of scalar type", x.Op)
+		}
+		if o.isConst {
+			return constOp(types.IntType, b2i(o.val == 0))
+		}
+		return operand{t: types.IntType}
+	case ast.BitNot:
+		if !o.t.IsInteger() || o.t.IsSpecial() {
+			c.errorf(x, diag.Tag("D_OP_INT"), "operator %s requires an operand of integral type", x.Op)
+		}
+		t := types.Promote(o.t)
+		if o.isConst {
+			return constOp(t, ^o.val)
+		}
+		return operand{t: t}
+	default: // Neg, Plus
+		if !o.t.IsArith() || o.t.IsSpecial() {
+			c.errorf(x, diag.Tag("D_OP_ARITH"), "operator %s requires an operand of arithmetic type", x.Op)
+		}
+		t := o.t
+		if t.IsInteger() {
+			t = types.Promote(t)
+		}
+		if o.isConst {
+			if x.Op == ast.Neg {
+				return constOp(t, -o.val)
+			}
+			return constOp(t, o.val)
+		}
+		return operand{t: t}
+	}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// requireWritable reports an error unless o may be modified by operator op.
+func (c *Checker) requireWritable(n ast.Node, op string, o operand) {
+	if !o.lvalue {
+		c.errorf(n, diag.Tag("D_OP_LVAL"), "operator %s requires modifiable lvalue as an operand", op)
+	}
+	if !o.writable {
+		c.errorf(n, diag.Tag("D_OP_WRITE"), "operator %s can only be applied to a writable variable", op)
+	}
+	if o.t.Quals()&types.Const != 0 {
+		c.errorf(n, diag.Tag("D_OP_WRITE"), "operator %s can only be applied to a writable variable", op)
+	}
+}
+
+func (c *Checker) binary(x *ast.Binary) operand {
+	if x.Op == ast.Comma {
+		c.rvalue(x.X)
+		return c.rvalue(x.Y)
+	}
+	l := c.rvalue(x.X)
+	r := c.rvalue(x.Y)
+	return c.binop(x, x.Op, l, r)
+}
+
+// binop types "l op r" for a binary operator.
+func (c *Checker) binop(n ast.Node, op ast.Op, l, r operand) operand {
+	switch op {
+	case ast.LAnd, ast.LOr, ast.LXor:
+		if !l.t.IsScalar() || !r.t.IsScalar() {
+			c.errorf(n, diag.Tag("D_OP_SCALAR"), "operator %s requires operands of scalar type", op)
+		}
+		if l.isConst && r.isConst {
+			a, b := l.val != 0, r.val != 0
+			var v bool
+			switch op {
+			case ast.LAnd:
+				v = a && b
+			case ast.LOr:
+				v = a || b
+			default:
+				v = a != b
+			}
+			return constOp(types.IntType, b2i(v))
+		}
+		return operand{t: types.IntType}
+	case ast.Lt, ast.Gt, ast.Le, ast.Ge, ast.Eq, ast.Ne:
+		c.compare(n, op, l, r)
+		if l.isConst && r.isConst {
+			return constOp(types.IntType, b2i(compareConst(op, l, r)))
+		}
+		return operand{t: types.IntType}
+	case ast.Add, ast.Sub:
+		lp, rp := isPtrLike(l.t), isPtrLike(r.t)
+		switch {
+		case lp && r.t.IsInteger() && !r.t.IsSpecial():
+			c.ptrArith(n, op, l.t)
+			return operand{t: decay(l.t)}
+		case op == ast.Add && rp && l.t.IsInteger() && !l.t.IsSpecial():
+			c.ptrArith(n, op, r.t)
+			return operand{t: decay(r.t)}
+		case op == ast.Sub && lp && rp:
+			if !types.PointerCompatible(l.t, r.t) {
+				c.errorf(n, diag.Tag("D_OP_INCOMPAT"), "operands have incompatible types: \"%s\" %s \"%s\"", l.t, op, r.t)
+			}
+			return operand{t: ptrdiffT}
+		}
+		fallthrough
+	case ast.Mul, ast.Div:
+		if !l.t.IsArith() || !r.t.IsArith() || l.t.IsSpecial() || r.t.IsSpecial() ||
+			!l.t.IsInteger() || !r.t.IsInteger() {
+			c.errorf(n, diag.Tag("D_OP_ARITH"), "operator %s requires operands of arithmetic type", op)
+		}
+	default: // Mod, Shl, Shr, And, Or, Xor
+		if !l.t.IsInteger() || !r.t.IsInteger() || l.t.IsSpecial() || r.t.IsSpecial() {
+			c.errorf(n, diag.Tag("D_OP_INT"), "operator %s requires operands of integral type", op)
+		}
+	}
+	t := types.Arith(l.t, r.t)
+	if op == ast.Shl || op == ast.Shr {
+		t = types.Promote(l.t)
+	}
+	if !l.isConst || !r.isConst {
+		return operand{t: t}
+	}
+	a, b := l.val, r.val
+	unsigned := !t.IsSigned()
+	var v int64
+	switch op {
+	case ast.Add:
+		v = a + b
+	case ast.Sub:
+		v = a - b
+	case ast.Mul:
+		v = a * b
+	case ast.Div, ast.Mod:
+		if b == 0 {
+			c.errorf(n, diag.Tag("D_DIV_ZERO"), "expression contains division by zero")
+		}
+		switch {
+		case unsigned && op == ast.Div:
+			v = int64(uint64(a) / uint64(b))
+		case unsigned:
+			v = int64(uint64(a) % uint64(b))
+		case op == ast.Div:
+			if b == -1 {
+				v = -a
+			} else {
+				v = a / b
+			}
+		default:
+			if b == -1 {
+				v = 0
+			} else {
+				v = a % b
+			}
+		}
+	case ast.Shl:
+		v = a << uint64(b&63)
+	case ast.Shr:
+		if unsigned {
+			v = int64(uint64(a) >> uint64(b&63))
+		} else {
+			v = a >> uint64(b&63)
+		}
+	case ast.And:
+		v = a & b
+	case ast.Or:
+		v = a | b
+	case ast.Xor:
+		v = a ^ b
+	}
+	return constOp(t, v)
+}
+
+func isPtrLike(t *types.Type) bool {
+	r := t.Resolve()
+	return r != nil && (r.Kind == types.Pointer || r.Kind == types.Array)
+}
+
+// decay turns an array type into a pointer to its element.
+func decay(t *types.Type) *types.Type {
+	if r := t.Resolve(); r.Kind == types.Array {
+		return types.PointerTo(r.Elem)
+	}
+	return t
+}
+
+func (c *Checker) ptrArith(n ast.Node, op ast.Op, t *types.Type) {
+	if e := t.Resolve().Elem; !e.IsVoid() && !e.IsComplete() {
+		c.errorf(n, diag.Tag("D_OP_INCOMPLETE"), "operator %s cannot be applied to a pointer to an incomplete type", op)
+	}
+}
+
+func compareConst(op ast.Op, l, r operand) bool {
+	a, b := l.val, r.val
+	if !l.t.IsSigned() || !r.t.IsSigned() {
+		ua, ub := uint64(a), uint64(b)
+		switch op {
+		case ast.Lt:
+			return ua < ub
+		case ast.Gt:
+			return ua > ub
+		case ast.Le:
+			return ua <= ub
+		case ast.Ge:
+			return ua >= ub
+		}
+	}
+	switch op {
+	case ast.Lt:
+		return a < b
+	case ast.Gt:
+		return a > b
+	case ast.Le:
+		return a <= b
+	case ast.Ge:
+		return a >= b
+	case ast.Eq:
+		return a == b
+	}
+	return a != b
+}
+
+// compare checks the operands of a relational or equality operator.
+func (c *Checker) compare(n ast.Node, op ast.Op, l, r operand) {
+	switch {
+	case l.t.IsInteger() && r.t.IsInteger():
+		return
+	case l.t.IsStringLike() && r.t.IsStringLike() && (l.t.IsString() || r.t.IsString()):
+		return
+	case isPtrLike(l.t) && isPtrLike(r.t) && types.PointerCompatible(l.t, r.t):
+		return
+	case isPtrLike(l.t) && r.isConst && r.val == 0, isPtrLike(r.t) && l.isConst && l.val == 0:
+		return
+	case (op == ast.Eq || op == ast.Ne) && (isPtrLike(l.t) && r.t.IsInteger() || isPtrLike(r.t) && l.t.IsInteger()):
+		return
+	case types.Same(l.t, r.t) && l.t.IsScalar():
+		return
+	}
+	if !l.t.IsScalar() && !l.t.IsString() || !r.t.IsScalar() && !r.t.IsString() {
+		if l.t.IsRecord() || r.t.IsRecord() || l.t.IsVoid() || r.t.IsVoid() {
+			c.errorf(n, diag.Tag("D_OP_SCALAR"), "operator %s requires operands of scalar type", op)
+		}
+	}
+	c.errorf(n, diag.Tag("D_OP_INCOMPAT"), "operands have incompatible types: \"%s\" %s \"%s\"", l.t, op, r.t)
+}
+
+func (c *Checker) cond(x *ast.Cond) operand {
+	cv := c.rvalue(x.C)
+	if !cv.t.IsScalar() {
+		c.errorf(x, diag.Tag("D_OP_SCALAR"), "operator ?: requires operands of scalar type")
+	}
+	t := c.rvalue(x.T)
+	f := c.rvalue(x.F)
+	var rt *types.Type
+	switch {
+	case t.t.IsInteger() && f.t.IsInteger() && !t.t.IsSpecial() && !f.t.IsSpecial():
+		rt = types.Arith(t.t, f.t)
+	case t.t.IsStringLike() && f.t.IsStringLike() && (t.t.IsString() || f.t.IsString()):
+		rt = c.stringType()
+	case types.Same(t.t, f.t):
+		rt = t.t
+	case isPtrLike(t.t) && isPtrLike(f.t) && types.PointerCompatible(t.t, f.t):
+		rt = decay(t.t)
+	case isPtrLike(t.t) && f.isConst && f.val == 0:
+		rt = decay(t.t)
+	case isPtrLike(f.t) && t.isConst && t.val == 0:
+		rt = decay(f.t)
+	default:
+		c.errorf(x, diag.Tag("D_OP_INCOMPAT"), "operator ?: operands must have compatible types")
+	}
+	if cv.isConst && t.isConst && f.isConst {
+		if cv.val != 0 {
+			return constOp(rt, t.val)
+		}
+		return constOp(rt, f.val)
+	}
+	return operand{t: rt}
+}
+
+func (c *Checker) cast(x *ast.Cast) operand {
+	t := c.typeName(x.Type)
+	o := c.rvalue(x.X)
+	switch {
+	case t.IsVoid():
+	case t.IsScalar() && (o.t.IsScalar() || o.t.Resolve().Kind == types.Array):
+	case t.IsString() && o.t.IsStringLike():
+	case types.Same(t, o.t):
+	default:
+		c.errorf(x, diag.Tag("D_CAST_INVAL"), "invalid cast expression: \"%s\" to \"%s\"", o.t, t)
+	}
+	if o.isConst && t.IsInteger() {
+		return constOp(t, o.val)
+	}
+	return operand{t: t}
+}
+
+// member checks "x.name" and "x->name".
+func (c *Checker) member(x *ast.Member) operand {
+	o := c.rvalue(x.X)
+	t := o.t
+	op := "."
+	if x.Arrow {
+		op = "->"
+		r := t.Resolve()
+		if r.Kind != types.Pointer || !r.Elem.IsRecord() {
+			c.errorf(x, diag.Tag("D_OP_PTR"), "operator -> must be applied to a pointer to a struct or union")
+		}
+		t = r.Elem
+	} else if !t.IsRecord() {
+		c.errorf(x, diag.Tag("D_OP_SOU"), "operator . requires an operand of type struct or union")
+	}
+	if !t.IsComplete() {
+		c.errorf(x, diag.Tag("D_OP_INCOMPLETE"), "operator %s cannot be applied to a forward declaration: no %s definition is available", op, t)
+	}
+	m, ok := t.Member(x.Name)
+	if !ok {
+		c.errorf(x, diag.Tag("D_TYPE_MEMBER"), "%s is not a member of %s", x.Name, t)
+	}
+	lv := o.lvalue || x.Arrow
+	return operand{t: m.Type, lvalue: lv, writable: lv && (x.Arrow || o.writable), bitfield: m.Bits != 0, dvar: o.dvar && !x.Arrow}
+}
+
+// xlate checks "xlate<T>(x)".
+func (c *Checker) xlate(x *ast.Xlate) operand {
+	t := c.typeName(x.Type)
+	o := c.rvalue(x.X)
+	want := t
+	if r := t.Resolve(); r.Kind == types.Pointer {
+		want = r.Elem
+	}
+	for i := len(c.xlators) - 1; i >= 0; i-- {
+		xl := c.xlators[i]
+		if types.Same(xl.out, want) && types.Compatible(xl.in, o.t) {
+			return operand{t: t}
+		}
+	}
+	c.errorf(x, diag.Tag("D_XLATE_NONE"), "translator does not exist: %s -> %s", o.t, t)
+	return operand{}
+}
+
+// index checks "x[i, ...]". def, when not nil, is the value type an
+// assignment defines a new associative array with.
+func (c *Checker) index(x *ast.Index, def *types.Type) operand {
+	switch b := ast.Unparen(x.X).(type) {
+	case *ast.Ident:
+		if !b.Backquote {
+			if bv, ok := builtinVars[b.Name]; ok && bv.array {
+				if len(x.Index) != 1 {
+					c.errorf(x, diag.Tag("D_IDX_ARGS"), "%s[ ] requires a single index", b.Name)
+				}
+				i := c.rvalue(x.Index[0])
+				if !i.t.IsInteger() {
+					c.errorf(x, diag.Tag("D_IDX_TYPE"), "%s[ ] index must be of integral type", b.Name)
+				}
+				c.info.Types[x.X] = bv.typ
+				return operand{t: bv.typ}
+			}
+			if v, ok := c.globals[b.Name]; ok && v.assoc {
+				return c.assocRef(x, v)
+			}
+			if _, ok := c.globals[b.Name]; !ok && c.lookupValue(b.Name) == false {
+				v := c.newAssoc(x, b.Name, ast.NoClass, def)
+				c.globals[b.Name] = v
+				return c.assocRef(x, v)
+			}
+		}
+	case *ast.ScopedVar:
+		table := c.selfVars
+		if b.Scope == ast.This {
+			table = c.thisVars
+		}
+		v, ok := table[b.Name]
+		if ok && v.assoc {
+			return c.assocRef(x, v)
+		}
+		if !ok {
+			if b.Scope == ast.This {
+				c.errorf(x, diag.Tag("D_DECL_DYNOBJ"), "clause-local variables may not be associative arrays: %s", b.Name)
+			}
+			v = c.newAssoc(x, b.Name, b.Scope, def)
+			table[b.Name] = v
+			return c.assocRef(x, v)
+		}
+	}
+	o := c.rvalue(x.X)
+	r := o.t.Resolve()
+	if r.Kind != types.Pointer && r.Kind != types.Array {
+		c.errorf(x, diag.Tag("D_IDX_NONPTR"), "operator [ ] may not be applied to a non-pointer, non-array type")
+	}
+	if len(x.Index) != 1 {
+		c.errorf(x, diag.Tag("D_IDX_ARGS"), "operator [ ] requires a single index")
+	}
+	i := c.rvalue(x.Index[0])
+	if !i.t.IsInteger() {
+		c.errorf(x, diag.Tag("D_IDX_TYPE"), "operator [ ] index must be of integral type")
+	}
+	if r.Kind == types.Array && i.isConst && r.Len > 0 && (i.val < 0 || i.val >= r.Len) {
+		c.errorf(x, diag.Tag("D_ARR_BOUNDS"), "index %d is out of range for array %s", i.val, exprName(x.X))
+	}
+	if r.Elem.IsVoid() {
+		c.errorf(x, diag.Tag("D_DEREF_VOID"), "cannot dereference pointer to void")
+	}
+	return operand{t: r.Elem, lvalue: true, writable: true, dvar: o.dvar && r.Kind == types.Array}
+}
+
+// lookupValue reports whether name resolves to something other than a
+// global variable: a builtin, inline, enum constant or function.
+func (c *Checker) lookupValue(name string) bool {
+	if _, ok := builtinVars[name]; ok {
+		return true
+	}
+	if _, ok := c.inlines[name]; ok {
+		return true
+	}
+	if _, ok := c.enumConsts[name]; ok {
+		return true
+	}
+	_, ok := builtinFuncs[name]
+	return ok
+}
+
+func exprName(x ast.Expr) string {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.ScopedVar:
+		return x.Name
+	}
+	return "expression"
+}
+
+// newAssoc declares an associative array on its first assignment; reading
+// one never assigned is an error.
+func (c *Checker) newAssoc(x *ast.Index, name string, scope ast.StorageClass, def *types.Type) *variable {
+	if def == nil {
+		c.errorf(x.X, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", name)
+	}
+	v := &variable{name: name, typ: def, scope: scope, assoc: true, pos: x.At}
+	for _, k := range x.Index {
+		o := c.rvalue(k)
+		c.checkKey(k, o.t)
+		v.keys = append(v.keys, o.t)
+	}
+	return v
+}
+
+// checkKey reports an error unless t may be a key of an associative array
+// or aggregation.
+func (c *Checker) checkKey(n ast.Node, t *types.Type) {
+	if t.IsVoid() || t.IsRecord() || t.Resolve().Kind == types.Func {
+		c.errorf(n, diag.Tag("D_KEY_TYPE"), "invalid key type: %s", t)
+	}
+}
+
+// assocRef checks the keys of an associative-array reference against its
+// declaration.
+func (c *Checker) assocRef(x *ast.Index, v *variable) operand {
+	if len(x.Index) != len(v.keys) {
+		c.errorf(x, diag.Tag("D_PROTO_LEN"), "%s[ ] prototype mismatch: %d arg%s passed, %d expected", v.name, len(x.Index), plural(len(x.Index)), len(v.keys))
+	}
+	for i, k := range x.Index {
+		o := c.rvalue(k)
+		if !types.Compatible(v.keys[i], o.t) {
+			c.errorf(x, diag.Tag("D_PROTO_ARG"), "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", v.name, i+1, v.keys[i], o.t)
+		}
+	}
+	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// assign checks "x op= y", declaring a variable on its first assignment.
+func (c *Checker) assign(x *ast.Assign) operand {
+	if a, ok := ast.Unparen(x.X).(*ast.Agg); ok {
+		c.errorf(a, diag.Tag("D_AGG_SCALAR"), "aggregation %s may only be used as an argument to printa( ), clear( ), trunc( ), normalize( ) or denormalize( )", aggName(a.Name))
+	}
+	r := c.rvalue(x.Y)
+	var l operand
+	switch lx := ast.Unparen(x.X).(type) {
+	case *ast.Ident:
+		if _, ok := c.globals[lx.Name]; !ok && !lx.Backquote && !c.lookupValue(lx.Name) && (c.clause == nil || c.clause.locals[lx.Name] == nil) &&
+			(c.cfg.Kernel == nil || !c.kernelHas(lx.Name)) {
+			if x.Op != ast.AssignOp {
+				c.errorf(lx, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", lx.Name)
+			}
+			c.defineCheck(x, r)
+			c.globals[lx.Name] = &variable{name: lx.Name, typ: defType(r.t), pos: lx.At}
+		}
+		l = c.expr(x.X)
+	case *ast.ScopedVar:
+		var def *types.Type
+		if x.Op == ast.AssignOp {
+			c.defineCheck(x, r)
+			def = defType(r.t)
+		}
+		l = c.scopedVar(lx, def)
+		c.info.Types[x.X] = l.t
+	case *ast.Index:
+		var def *types.Type
+		if x.Op == ast.AssignOp {
+			def = defType(r.t)
+		}
+		l = c.index(lx, def)
+		c.info.Types[x.X] = l.t
+	default:
+		l = c.rvalue(x.X)
+	}
+	c.requireWritable(x, x.Op.String(), l)
+	if x.Op == ast.AssignOp {
+		if !assignable(l.t, r) {
+			c.errorf(x, diag.Tag("D_OP_INCOMPAT"), "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
+		}
+		return operand{t: l.t}
+	}
+	c.binop(x, x.Op.Base(), operand{t: l.t}, r)
+	return operand{t: l.t}
+}
+
+func (c *Checker) kernelHas(name string) bool {
+	_, ok := c.cfg.Kernel.Symbol(name)
+	return ok
+}
+
+// defineCheck reports an error when r cannot give a new variable its type.
+func (c *Checker) defineCheck(x *ast.Assign, r operand) {
+	if r.t.IsVoid() {
+		c.errorf(x, diag.Tag("D_TYPE_ERR"), "cannot assign void to variable")
+	}
+}
+
+// defType is the type a variable gets from its first assignment.
+func defType(t *types.Type) *types.Type {
+	if r := t.Resolve(); r.Kind == types.Array && !t.IsString() {
+		if r.Elem.IsCharLike() {
+			return types.StringType
+		}
+	}
+	return t
+}
+
+// assignable reports whether r may be assigned to a variable of type t.
+func assignable(t *types.Type, r operand) bool {
+	if isPtrLike(t) && r.isConst && r.val == 0 {
+		return true
+	}
+	return types.Compatible(t, r.t)
+}

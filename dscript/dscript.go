@@ -1,0 +1,68 @@
+// Package dscript is the D language front end: it parses D programs, checks
+// them with D's rules, and reports DTrace's diagnostics.
+//
+// A Compiler holds what one DTrace handle holds across compilations: global
+// variables, types, inlines and aggregations declared by one program are
+// visible to the programs compiled after it (several -n and -s operands
+// share them).
+package dscript
+
+import (
+	"github.com/dtrace-go/dtrace/dscript/ast"
+)
+
+// SourceKind says how a program's text was given, which decides how a bare
+// probe description is read and how errors are reported.
+type SourceKind int
+
+// Source kinds, one per dtrace flag that takes a program.
+const (
+	Script   SourceKind = iota // -s FILE: a D script
+	Name                       // -n: probe name, fields filled from the right
+	Function                   // -f: the single field is a function
+	Module                     // -m: the single field is a module
+	Provider                   // -P: the single field is a provider
+	ProbeID                    // -i: a probe id
+)
+
+// Source is one program to compile.
+type Source struct {
+	Kind SourceKind
+	Name string // the script's path as the user typed it, or the -n/-P/... operand
+	Text []byte
+}
+
+// Config holds what the command line gives every compilation.
+type Config struct {
+	// Args are the macro arguments: Args[0] is $0 (the script name), Args[1]
+	// is $1, and so on.
+	Args []string
+	// Defaultargs allows references to unset $N macros, as -x defaultargs.
+	Defaultargs bool
+}
+
+// Program is a checked D program.
+type Program struct {
+	File *ast.File
+	// Options lists the options set by "#pragma D option" lines and the
+	// script's "#!" line, in order.
+	Options []OptionSetting
+}
+
+// OptionSetting is one option set by a program. Value is empty for an
+// option given without "=value".
+type OptionSetting struct {
+	Pos   ast.Pos
+	Name  string
+	Value string
+}
+
+// Compiler compiles D programs one after another, sharing declarations.
+type Compiler struct {
+	cfg Config
+}
+
+// New returns a Compiler for the given configuration.
+func New(cfg Config) *Compiler {
+	return &Compiler{cfg: cfg}
+}

@@ -1,0 +1,8 @@
+module github.com/dtrace-go/dtrace
+
+go 1.26.8
+
+require (
+	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
+	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
+)

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The project's test command (README.md): formatting, vet, and every test.
+# Privileged tests may skip on a machine without BPF, except here: this
+# command requires BPF, so a skip for want of it is a failure.
+set -euo pipefail
+cd "$(dirname "$0")"
+export PATH="$PATH:/usr/local/go/bin"
+export DTRACE_TEST_REQUIRE_BPF=1
+
+unformatted=$(git ls-files --cached --others --exclude-standard '*.go' | grep -v '^grammar/parser/' | xargs -r gofmt -l)
+if [ -n "$unformatted" ]; then
+	echo "gofmt -l reports unformatted files:" >&2
+	echo "$unformatted" >&2
+	exit 1
+fi
+go vet ./...
+go test -count=1 ./...
