@@ -1,9 +1,48 @@
 package dscript
 
-import "errors"
+import (
+	"github.com/dtrace-go/dtrace/dscript/check"
+	"github.com/dtrace-go/dtrace/dscript/options"
+	"github.com/dtrace-go/dtrace/dscript/parse"
+)
 
 // Compile parses and checks src. The error, when not nil, is a *diag.Error
 // holding DTrace's message for the first problem found.
 func (c *Compiler) Compile(src Source) (*Program, error) {
-	return nil, errors.New("front end not wired yet") // replaced when parse and check land
+	spec := parse.SpecName
+	switch src.Kind {
+	case Function:
+		spec = parse.SpecFunc
+	case Module:
+		spec = parse.SpecModule
+	case Provider:
+		spec = parse.SpecProvider
+	}
+	file, err := parse.Parse(src.Name, src.Text, parse.Config{IsType: c.checker().IsType, Spec: spec})
+	if err != nil {
+		return nil, err
+	}
+	info, err := c.checker().Check(file)
+	if err != nil {
+		return nil, err
+	}
+	prog := &Program{File: file}
+	for _, o := range info.Options {
+		prog.Options = append(prog.Options, OptionSetting{Pos: o.Pos, Name: o.Name, Value: o.Value})
+	}
+	return prog, nil
+}
+
+// checker returns the Compiler's checker, creating it on first use.
+func (c *Compiler) checker() *check.Checker {
+	if c.chk == nil {
+		c.chk = check.New(check.Config{
+			Args:        c.cfg.Args,
+			Defaultargs: c.cfg.Defaultargs,
+			Kernel:      c.cfg.Kernel,
+			Macros:      c.cfg.Macros,
+			SetOption:   options.Validate,
+		})
+	}
+	return c.chk
 }

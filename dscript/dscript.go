@@ -9,6 +9,7 @@ package dscript
 
 import (
 	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/check"
 )
 
 // SourceKind says how a program's text was given, which decides how a bare
@@ -39,6 +40,12 @@ type Config struct {
 	Args []string
 	// Defaultargs allows references to unset $N macros, as -x defaultargs.
 	Defaultargs bool
+	// Macros gives the values of $pid, $ppid, $uid..., and $target when a
+	// process is traced, by name without the dollar sign.
+	Macros map[string]int64
+	// Kernel resolves kernel types and symbols (from BTF); nil means the
+	// program may use none.
+	Kernel check.Kernel
 }
 
 // Program is a checked D program.
@@ -60,6 +67,7 @@ type OptionSetting struct {
 // Compiler compiles D programs one after another, sharing declarations.
 type Compiler struct {
 	cfg Config
+	chk *check.Checker
 }
 
 // New returns a Compiler for the given configuration.

@@ -96,9 +96,6 @@ func (c *Checker) requireWritable(n ast.Node, op string, o operand) {
 	if !o.writable {
 		c.errorf(n, diag.Tag("D_OP_WRITE"), "operator %s can only be applied to a writable variable", op)
 	}
-	if o.t.Quals()&types.Const != 0 {
-		c.errorf(n, diag.Tag("D_OP_WRITE"), "operator %s can only be applied to a writable variable", op)
-	}
 }
 
 func (c *Checker) binary(x *ast.Binary) operand {
@@ -562,6 +559,10 @@ func (c *Checker) assign(x *ast.Assign) operand {
 	}
 	c.requireWritable(x, x.Op.String(), l)
 	if x.Op == ast.AssignOp {
+		if l.dvar && r.isConst && r.val == 0 {
+			// Assigning 0 to a dynamic variable deletes it, whatever its type.
+			return operand{t: l.t}
+		}
 		if !assignable(l.t, r) {
 			c.errorf(x, diag.Tag("D_OP_INCOMPAT"), "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
 		}
@@ -583,8 +584,12 @@ func (c *Checker) defineCheck(x *ast.Assign, r operand) {
 	}
 }
 
-// defType is the type a variable gets from its first assignment.
+// defType is the type a variable gets from its first assignment: the
+// value's type without its top-level qualifiers, char arrays as strings.
 func defType(t *types.Type) *types.Type {
+	for t.Kind == types.Qualified {
+		t = t.Elem
+	}
 	if r := t.Resolve(); r.Kind == types.Array && !t.IsString() {
 		if r.Elem.IsCharLike() {
 			return types.StringType

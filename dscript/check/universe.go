@@ -80,11 +80,8 @@ var (
 )
 
 func init() {
-	// D's own names: string and the special types.
+	// D's string type is named like a typedef.
 	predefTypedefs["string"] = types.StringType
-	predefTypedefs["stack"] = types.StackType
-	predefTypedefs["_symaddr"] = types.SymAddrType
-	predefTypedefs["_usymaddr"] = types.USymAddrType
 }
 
 // builtinVar is a variable DTrace defines.
