@@ -1,6 +1,9 @@
 package dscript
 
 import (
+	"bytes"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/options"
 	"github.com/dtrace-go/dtrace/dscript/parse"
@@ -21,6 +24,9 @@ func (c *Compiler) Compile(src Source) (*Program, error) {
 	file, err := parse.Parse(src.Name, src.Text, parse.Config{IsType: c.checker().IsType, Spec: spec})
 	if err != nil {
 		return nil, err
+	}
+	if !file.End.IsValid() {
+		file.End = ast.Pos{Line: 1 + bytes.Count(src.Text, []byte("\n"))}
 	}
 	info, err := c.checker().Check(file)
 	if err != nil {

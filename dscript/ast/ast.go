@@ -40,6 +40,9 @@ type File struct {
 	// options it names.
 	Interpreter string
 	Items       []Item // clauses, declarations and pragmas in source order
+	// End is the position just past the input, where DTrace reports errors
+	// found at end of input.
+	End Pos
 }
 
 // Item is a top-level element of a program.

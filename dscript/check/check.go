@@ -179,6 +179,9 @@ func (c *Checker) Check(file *ast.File) (info *Info, err error) {
 		}
 		c.clause = nil
 	}()
+	// DTrace checks declarations, pragmas, inlines and translators while
+	// it parses, and clauses after the whole program has parsed.
+	var clauses []*ast.Clause
 	for _, it := range file.Items {
 		switch it := it.(type) {
 		case *ast.Pragma:
@@ -192,10 +195,98 @@ func (c *Checker) Check(file *ast.File) (info *Info, err error) {
 		case *ast.ProviderDecl:
 			c.providerDecl(it)
 		case *ast.Clause:
-			c.clauseDecl(it)
+			c.parseChecks(it)
+			clauses = append(clauses, it)
 		default:
 			panic(fmt.Sprintf("check: unexpected item %T", it))
 		}
 	}
+	if len(clauses) == 0 {
+		c.errorf(endNode{file.End}, diag.D_EMPTY, "empty D program translation unit")
+	}
+	for _, cl := range clauses {
+		c.clauseDecl(cl)
+	}
 	return c.info, nil
+}
+
+// endNode is a position with no node: the end of the input.
+type endNode struct{ at ast.Pos }
+
+func (e endNode) Pos() ast.Pos { return e.at }
+
+// parseChecks reports, in source order, the errors DTrace finds in a clause
+// while parsing it, before any clause is type-checked: division of a
+// constant by zero and calls of unknown functions.
+func (c *Checker) parseChecks(cl *ast.Clause) {
+	ast.Inspect(cl, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Binary:
+			if x.Op == ast.Div || x.Op == ast.Mod {
+				c.divZero(x, x.Y)
+			}
+		case *ast.Assign:
+			if x.Op == ast.DivAssign || x.Op == ast.ModAssign {
+				c.divZero(x, x.Y)
+			}
+		case *ast.Call:
+			if _, ok := builtinFuncs[x.Fun.Name]; !ok {
+				c.errorf(x, diag.D_FUNC_UNDEF, "undefined function name: %s", x.Fun.Name)
+			}
+		}
+		return true
+	})
+}
+
+// divZero reports a division by an operand that folds to the constant 0
+// from literals alone, as DTrace's parser does.
+func (c *Checker) divZero(n ast.Node, y ast.Expr) {
+	if v, ok := literalValue(y); ok && v == 0 {
+		c.errorf(n, diag.D_DIV_ZERO, "expression contains division by zero")
+	}
+}
+
+// literalValue folds an expression made only of integer and character
+// literals, without types; ok is false for anything else.
+func literalValue(x ast.Expr) (int64, bool) {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.IntLit:
+		v, ok := parseIntText(x.Text)
+		return int64(v), ok
+	case *ast.CharLit:
+		return x.Value, true
+	case *ast.Unary:
+		v, ok := literalValue(x.X)
+		switch x.Op {
+		case ast.Neg:
+			return -v, ok
+		case ast.Plus:
+			return v, ok
+		case ast.BitNot:
+			return ^v, ok
+		case ast.Not:
+			return b2i(v == 0), ok
+		}
+	case *ast.Binary:
+		a, ok1 := literalValue(x.X)
+		b, ok2 := literalValue(x.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch x.Op {
+		case ast.Add:
+			return a + b, true
+		case ast.Sub:
+			return a - b, true
+		case ast.Mul:
+			return a * b, true
+		case ast.And:
+			return a & b, true
+		case ast.Or:
+			return a | b, true
+		case ast.Xor:
+			return a ^ b, true
+		}
+	}
+	return 0, false
 }

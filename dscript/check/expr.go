@@ -21,7 +21,13 @@ type operand struct {
 	strConst bool // a string literal or a string macro
 	agg      *aggregation
 	aggRef   *ast.Agg
+	act      bool        // the result of an action or aggregating function called in an expression
+	xl       *translator // translated data: the translator that produced it
 }
+
+// dynamic reports whether o is a value of dynamic type (an aggregation),
+// which only a few actions accept.
+func (o operand) dynamic() bool { return o.aggRef != nil }
 
 // clauseState is what the checker tracks inside one clause.
 type clauseState struct {
@@ -109,7 +115,7 @@ func (c *Checker) expr1(x ast.Expr) operand {
 	case *ast.SizeofType:
 		t := c.typeName(x.Type)
 		if !t.IsComplete() {
-			c.errorf(x, diag.Tag("D_SIZEOF_TYPE"), "cannot apply sizeof to an incomplete type")
+			c.errorf(x, diag.D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size")
 		}
 		return constOp(sizeT, t.Resolve().Size)
 	case *ast.SizeofExpr:
@@ -117,8 +123,8 @@ func (c *Checker) expr1(x ast.Expr) operand {
 		if o.bitfield {
 			c.errorf(x, diag.Tag("D_SIZEOF_BITFIELD"), "cannot apply sizeof to a bit-field")
 		}
-		if o.aggRef != nil || !o.t.IsComplete() {
-			c.errorf(x, diag.Tag("D_SIZEOF_TYPE"), "cannot apply sizeof to an incomplete type")
+		if o.dynamic() || !o.t.IsComplete() {
+			c.errorf(x, diag.D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size")
 		}
 		return constOp(sizeT, o.t.Resolve().Size)
 	case *ast.Offsetof:
@@ -136,8 +142,8 @@ func (c *Checker) expr1(x ast.Expr) operand {
 		return constOp(sizeT, m.Offset)
 	case *ast.Stringof:
 		o := c.rvalue(x.X)
-		if !o.t.IsScalar() && !o.t.IsString() {
-			c.errorf(x, diag.Tag("D_STRINGOF_TYPE"), "operator stringof requires an operand of scalar type")
+		if !o.t.IsScalar() && !o.t.IsStringLike() {
+			c.errorf(x, diag.D_STRINGOF_TYPE, "cannot apply stringof to a value of type %s", o.t)
 		}
 		return operand{t: c.stringType()}
 	case *ast.Xlate:
@@ -161,23 +167,12 @@ func (c *Checker) intLit(x *ast.IntLit) operand {
 	text := strings.ToLower(x.Text)
 	digits := strings.TrimRight(text, "ul")
 	suffix := text[len(digits):]
-	var (
-		v   uint64
-		err error
-	)
-	switch {
-	case strings.HasPrefix(digits, "0x"):
-		v, err = strconv.ParseUint(digits[2:], 16, 64)
-	case len(digits) > 1 && digits[0] == '0':
-		v, err = strconv.ParseUint(digits[1:], 8, 64)
-	default:
-		v, err = strconv.ParseUint(digits, 10, 64)
-	}
+	v, err := parseDigits(digits)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			c.errorf(x, diag.Tag("D_INT_OFLOW"), "integer constant %s results in integer overflow", x.Text)
+			c.errorf(x, diag.D_INT_OFLOW, "constant %s results in integer overflow", x.Text)
 		}
-		c.errorf(x, diag.Tag("D_INT_DIGIT"), "invalid digit in integer constant %s", x.Text)
+		c.errorf(x, diag.D_INT_DIGIT, "constant %s contains invalid digit", x.Text)
 	}
 	unsigned := strings.Contains(suffix, "u")
 	longs := strings.Count(suffix, "l")
@@ -213,6 +208,24 @@ func (c *Checker) intLit(x *ast.IntLit) operand {
 	return operand{}
 }
 
+// parseDigits parses an integer literal without its suffix: decimal, octal
+// (leading 0) or hexadecimal (0x).
+func parseDigits(digits string) (uint64, error) {
+	switch {
+	case strings.HasPrefix(digits, "0x"):
+		return strconv.ParseUint(digits[2:], 16, 64)
+	case len(digits) > 1 && digits[0] == '0':
+		return strconv.ParseUint(digits[1:], 8, 64)
+	}
+	return strconv.ParseUint(digits, 10, 64)
+}
+
+// parseIntText returns the value of an integer literal as written.
+func parseIntText(text string) (uint64, bool) {
+	v, err := parseDigits(strings.TrimRight(strings.ToLower(text), "ul"))
+	return v, err == nil
+}
+
 // ident resolves a name used as a value.
 func (c *Checker) ident(x *ast.Ident) operand {
 	if x.Backquote {
@@ -225,13 +238,13 @@ func (c *Checker) ident(x *ast.Ident) operand {
 	}
 	if v, ok := builtinVars[x.Name]; ok {
 		if v.array {
-			c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is an array and must be indexed", x.Name)
+			c.errorf(x, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", x.Name)
 		}
-		return operand{t: v.typ, dvar: true, writable: x.Name == "errno" && false}
+		return operand{t: v.typ, lvalue: true, dvar: true}
 	}
 	if v, ok := c.globals[x.Name]; ok {
 		if v.assoc {
-			c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is an associative array and must be indexed", x.Name)
+			c.errorf(x, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", x.Name)
 		}
 		return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
 	}
@@ -244,15 +257,19 @@ func (c *Checker) ident(x *ast.Ident) operand {
 	if ec, ok := c.enumConsts[x.Name]; ok {
 		return constOp(ec.typ, ec.value)
 	}
-	if _, ok := builtinFuncs[x.Name]; ok {
-		c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is a function and must be called", x.Name)
+	if f, ok := builtinFuncs[x.Name]; ok {
+		c.errorf(x, diag.D_IDENT_BADREF, "%s '%s' may not be referenced as scalar", funcKindName(f), x.Name)
+	}
+	if x.Name == "NULL" {
+		// NULL comes from DTrace's D library; a program may not redefine it.
+		return constOp(types.PointerTo(types.VoidType), 0)
 	}
 	if c.cfg.Kernel != nil {
 		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
 			return operand{t: t, lvalue: true}
 		}
 	}
-	c.errorf(x, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", x.Name)
+	c.errorf(x, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", x.Name)
 	return operand{}
 }
 
@@ -349,13 +366,25 @@ func (c *Checker) scopedVar(x *ast.ScopedVar, def *types.Type) operand {
 	v, ok := table[x.Name]
 	if !ok {
 		if def == nil {
-			c.errorf(x, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", x.Name)
+			c.errorf(x, diag.D_VAR_UNDEF, "%s->%s has not yet been declared or assigned", x.Scope, x.Name)
 		}
 		v = &variable{name: x.Name, typ: def, scope: x.Scope, pos: x.At}
 		table[x.Name] = v
 	}
 	if v.assoc {
-		c.errorf(x, diag.Tag("D_IDENT_BADREF"), "%s is an associative array and must be indexed", x.Name)
+		c.errorf(x, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", x.Name)
 	}
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
+}
+
+// funcKindName is how DTrace names the kind of a builtin function in
+// messages.
+func funcKindName(f *builtinFunc) string {
+	switch f.kind {
+	case aggfn:
+		return "aggregating function"
+	case action:
+		return "tracing function"
+	}
+	return "function"
 }

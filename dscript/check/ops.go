@@ -11,36 +11,39 @@ func (c *Checker) unary(x *ast.Unary) operand {
 	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
 		o := c.rvalue(x.X)
 		if !o.t.IsScalar() {
-			c.errorf(x, diag.Tag("D_OP_SCALAR"), "operator %s requires an operand of scalar type", x.Op)
+			c.errorf(x, diag.D_OP_SCALAR, "operator %s requires operand of scalar type", x.Op)
+		}
+		if o.t.IsPointer() && !o.t.Resolve().Elem.IsComplete() {
+			c.errorf(x, diag.D_OP_VFPTR, "operator %s requires an operand of known size", x.Op)
 		}
 		c.requireWritable(x, x.Op.String(), o)
-		if o.t.IsPointer() && !o.t.Resolve().Elem.IsComplete() {
-			c.errorf(x, diag.Tag("D_OP_INCOMPLETE"), "operator %s cannot be applied to a pointer to an incomplete type", x.Op)
-		}
 		return operand{t: o.t}
 	case ast.Addr:
-		o := c.rvalue(x.X)
-		if o.dvar {
-			c.errorf(x, diag.Tag("D_ADDROF_VAR"), "cannot take address of dynamic variable")
+		o := c.expr(x.X)
+		if o.dynamic() {
+			c.errorf(x, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
 		}
 		if o.bitfield {
-			c.errorf(x, diag.Tag("D_ADDROF_BITFIELD"), "cannot take address of bit-field")
+			c.errorf(x, diag.D_ADDROF_BITFIELD, "cannot take address of bit-field")
+		}
+		if o.dvar {
+			c.errorf(x, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
 		}
 		if !o.lvalue {
-			c.errorf(x, diag.Tag("D_ADDROF_LVAL"), "unacceptable operand for unary & operator")
+			c.errorf(x, diag.D_ADDROF_LVAL, "unacceptable operand for unary & operator")
 		}
 		return operand{t: types.PointerTo(o.t)}
 	case ast.Deref:
 		o := c.rvalue(x.X)
 		r := o.t.Resolve()
 		if r.Kind != types.Pointer && r.Kind != types.Array {
-			c.errorf(x, diag.Tag("D_DEREF_NONPTR"), "cannot dereference non-pointer type")
+			c.errorf(x, diag.D_DEREF_NONPTR, "cannot dereference non-pointer type")
 		}
 		if r.Elem.IsVoid() {
-			c.errorf(x, diag.Tag("D_DEREF_VOID"), "cannot dereference pointer to void")
+			c.errorf(x, diag.D_DEREF_VOID, "cannot dereference pointer to void")
 		}
 		if r.Elem.Resolve().Kind == types.Func {
-			c.errorf(x, diag.Tag("D_DEREF_FUNC"), "cannot dereference pointer to function")
+			c.errorf(x, diag.D_DEREF_FUNC, "cannot dereference pointer to function")
 		}
 		return operand{t: r.Elem, lvalue: true, writable: true}
 	}
@@ -48,7 +51,7 @@ func (c *Checker) unary(x *ast.Unary) operand {
 	switch x.Op {
 	case ast.Not:
 		if !o.t.IsScalar() {
-			c.errorf(x, diag.Tag("D_OP_SCALAR"), "operator %s requires an operand of scalar type", x.Op)
+			c.errorf(x, diag.D_OP_SCALAR, "operator %s requires an operand of scalar type", x.Op)
 		}
 		if o.isConst {
 			return constOp(types.IntType, b2i(o.val == 0))
@@ -56,7 +59,7 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		return operand{t: types.IntType}
 	case ast.BitNot:
 		if !o.t.IsInteger() || o.t.IsSpecial() {
-			c.errorf(x, diag.Tag("D_OP_INT"), "operator %s requires an operand of integral type", x.Op)
+			c.errorf(x, diag.D_OP_INT, "operator %s requires an operand of integral type", x.Op)
 		}
 		t := types.Promote(o.t)
 		if o.isConst {
@@ -65,7 +68,7 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		return operand{t: t}
 	default: // Neg, Plus
 		if !o.t.IsArith() || o.t.IsSpecial() {
-			c.errorf(x, diag.Tag("D_OP_ARITH"), "operator %s requires an operand of arithmetic type", x.Op)
+			c.errorf(x, diag.D_OP_ARITH, "operator %s requires an operand of arithmetic type", x.Op)
 		}
 		t := o.t
 		if t.IsInteger() {
@@ -91,29 +94,36 @@ func b2i(b bool) int64 {
 // requireWritable reports an error unless o may be modified by operator op.
 func (c *Checker) requireWritable(n ast.Node, op string, o operand) {
 	if !o.lvalue {
-		c.errorf(n, diag.Tag("D_OP_LVAL"), "operator %s requires modifiable lvalue as an operand", op)
+		c.errorf(n, diag.D_OP_LVAL, "operator %s requires modifiable lvalue as an operand", op)
 	}
 	if !o.writable {
-		c.errorf(n, diag.Tag("D_OP_WRITE"), "operator %s can only be applied to a writable variable", op)
+		c.errorf(n, diag.D_OP_WRITE, "operator %s can only be applied to a writable variable", op)
 	}
 }
 
 func (c *Checker) binary(x *ast.Binary) operand {
 	if x.Op == ast.Comma {
-		c.rvalue(x.X)
-		return c.rvalue(x.Y)
+		l, r := c.expr(x.X), c.expr(x.Y)
+		if l.dynamic() || r.dynamic() {
+			c.errorf(x, diag.D_OP_DYN, "operator , operands cannot be of dynamic type")
+		}
+		if l.act || r.act {
+			c.errorf(x, diag.D_OP_ACT, "operator , operands cannot be actions")
+		}
+		return operand{t: r.t, isConst: r.isConst, val: r.val, strConst: r.strConst}
 	}
 	l := c.rvalue(x.X)
 	r := c.rvalue(x.Y)
-	return c.binop(x, x.Op, l, r)
+	return c.binop(x, x.Op, x.Op.String(), l, r)
 }
 
-// binop types "l op r" for a binary operator.
-func (c *Checker) binop(n ast.Node, op ast.Op, l, r operand) operand {
+// binop types "l op r" for a binary operator. opName is the operator as
+// messages name it: op itself, or the compound assignment it comes from.
+func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) operand {
 	switch op {
 	case ast.LAnd, ast.LOr, ast.LXor:
 		if !l.t.IsScalar() || !r.t.IsScalar() {
-			c.errorf(n, diag.Tag("D_OP_SCALAR"), "operator %s requires operands of scalar type", op)
+			c.errorf(n, diag.D_OP_SCALAR, "operator %s requires operands of scalar type", op)
 		}
 		if l.isConst && r.isConst {
 			a, b := l.val != 0, r.val != 0
@@ -146,19 +156,21 @@ func (c *Checker) binop(n ast.Node, op ast.Op, l, r operand) operand {
 			return operand{t: decay(r.t)}
 		case op == ast.Sub && lp && rp:
 			if !types.PointerCompatible(l.t, r.t) {
-				c.errorf(n, diag.Tag("D_OP_INCOMPAT"), "operands have incompatible types: \"%s\" %s \"%s\"", l.t, op, r.t)
+				c.errorf(n, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, opName, r.t)
 			}
 			return operand{t: ptrdiffT}
+		case l.t.IsInteger() && r.t.IsInteger() && !l.t.IsSpecial() && !r.t.IsSpecial():
+		default:
+			c.errorf(n, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, opName, r.t)
 		}
-		fallthrough
 	case ast.Mul, ast.Div:
 		if !l.t.IsArith() || !r.t.IsArith() || l.t.IsSpecial() || r.t.IsSpecial() ||
 			!l.t.IsInteger() || !r.t.IsInteger() {
-			c.errorf(n, diag.Tag("D_OP_ARITH"), "operator %s requires operands of arithmetic type", op)
+			c.errorf(n, diag.D_OP_ARITH, "operator %s requires operands of arithmetic type", opName)
 		}
 	default: // Mod, Shl, Shr, And, Or, Xor
 		if !l.t.IsInteger() || !r.t.IsInteger() || l.t.IsSpecial() || r.t.IsSpecial() {
-			c.errorf(n, diag.Tag("D_OP_INT"), "operator %s requires operands of integral type", op)
+			c.errorf(n, diag.D_OP_INT, "operator %s requires operands of integral type", opName)
 		}
 	}
 	t := types.Arith(l.t, r.t)
@@ -180,7 +192,7 @@ func (c *Checker) binop(n ast.Node, op ast.Op, l, r operand) operand {
 		v = a * b
 	case ast.Div, ast.Mod:
 		if b == 0 {
-			c.errorf(n, diag.Tag("D_DIV_ZERO"), "expression contains division by zero")
+			c.errorf(n, diag.D_DIV_ZERO, "expression contains division by zero")
 		}
 		switch {
 		case unsigned && op == ast.Div:
@@ -233,7 +245,7 @@ func decay(t *types.Type) *types.Type {
 
 func (c *Checker) ptrArith(n ast.Node, op ast.Op, t *types.Type) {
 	if e := t.Resolve().Elem; !e.IsVoid() && !e.IsComplete() {
-		c.errorf(n, diag.Tag("D_OP_INCOMPLETE"), "operator %s cannot be applied to a pointer to an incomplete type", op)
+		c.errorf(n, diag.D_OP_INCOMPLETE, "operator %s cannot be applied to a pointer to an incomplete type", op)
 	}
 }
 
@@ -285,19 +297,25 @@ func (c *Checker) compare(n ast.Node, op ast.Op, l, r operand) {
 	}
 	if !l.t.IsScalar() && !l.t.IsString() || !r.t.IsScalar() && !r.t.IsString() {
 		if l.t.IsRecord() || r.t.IsRecord() || l.t.IsVoid() || r.t.IsVoid() {
-			c.errorf(n, diag.Tag("D_OP_SCALAR"), "operator %s requires operands of scalar type", op)
+			c.errorf(n, diag.D_OP_SCALAR, "operator %s requires operands of scalar type", op)
 		}
 	}
-	c.errorf(n, diag.Tag("D_OP_INCOMPAT"), "operands have incompatible types: \"%s\" %s \"%s\"", l.t, op, r.t)
+	c.errorf(n, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, op, r.t)
 }
 
 func (c *Checker) cond(x *ast.Cond) operand {
 	cv := c.rvalue(x.C)
 	if !cv.t.IsScalar() {
-		c.errorf(x, diag.Tag("D_OP_SCALAR"), "operator ?: requires operands of scalar type")
+		c.errorf(x, diag.D_OP_SCALAR, "operator ?: expression must be of scalar type")
 	}
-	t := c.rvalue(x.T)
-	f := c.rvalue(x.F)
+	t := c.expr(x.T)
+	f := c.expr(x.F)
+	if t.dynamic() || f.dynamic() {
+		c.errorf(x, diag.D_OP_DYN, "operator ?: operands cannot be of dynamic type")
+	}
+	if t.act || f.act {
+		c.errorf(x, diag.D_OP_ACT, "action cannot be used in a conditional context")
+	}
 	var rt *types.Type
 	switch {
 	case t.t.IsInteger() && f.t.IsInteger() && !t.t.IsSpecial() && !f.t.IsSpecial():
@@ -313,7 +331,7 @@ func (c *Checker) cond(x *ast.Cond) operand {
 	case isPtrLike(f.t) && t.isConst && t.val == 0:
 		rt = decay(f.t)
 	default:
-		c.errorf(x, diag.Tag("D_OP_INCOMPAT"), "operator ?: operands must have compatible types")
+		c.errorf(x, diag.D_OP_INCOMPAT, "operator ?: operands must have compatible types")
 	}
 	if cv.isConst && t.isConst && f.isConst {
 		if cv.val != 0 {
@@ -333,7 +351,7 @@ func (c *Checker) cast(x *ast.Cast) operand {
 	case t.IsString() && o.t.IsStringLike():
 	case types.Same(t, o.t):
 	default:
-		c.errorf(x, diag.Tag("D_CAST_INVAL"), "invalid cast expression: \"%s\" to \"%s\"", o.t, t)
+		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", o.t, t)
 	}
 	if o.isConst && t.IsInteger() {
 		return constOp(t, o.val)
@@ -349,19 +367,27 @@ func (c *Checker) member(x *ast.Member) operand {
 	if x.Arrow {
 		op = "->"
 		r := t.Resolve()
-		if r.Kind != types.Pointer || !r.Elem.IsRecord() {
-			c.errorf(x, diag.Tag("D_OP_PTR"), "operator -> must be applied to a pointer to a struct or union")
+		if r.Kind != types.Pointer {
+			c.errorf(x, diag.D_OP_PTR, "operator -> must be applied to a pointer")
+		}
+		if !r.Elem.IsRecord() {
+			c.errorf(x, diag.D_OP_SOU, "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer", r.Elem)
 		}
 		t = r.Elem
 	} else if !t.IsRecord() {
-		c.errorf(x, diag.Tag("D_OP_SOU"), "operator . requires an operand of type struct or union")
+		c.errorf(x, diag.D_OP_SOU, "operator . cannot be applied to type \"%s\"; must be applied to a struct or union", t)
+	}
+	if o.xl != nil {
+		if _, ok := o.xl.members[x.Name]; !ok {
+			c.errorf(x, diag.D_XLATE_NOCONV, "translator does not define conversion for member: %s", x.Name)
+		}
 	}
 	if !t.IsComplete() {
-		c.errorf(x, diag.Tag("D_OP_INCOMPLETE"), "operator %s cannot be applied to a forward declaration: no %s definition is available", op, t)
+		c.errorf(x, diag.D_OP_INCOMPLETE, "operator %s cannot be applied to a forward declaration: no %s definition is available", op, t)
 	}
 	m, ok := t.Member(x.Name)
 	if !ok {
-		c.errorf(x, diag.Tag("D_TYPE_MEMBER"), "%s is not a member of %s", x.Name, t)
+		c.errorf(x, diag.D_TYPE_MEMBER, "%s is not a member of %s", x.Name, t)
 	}
 	lv := o.lvalue || x.Arrow
 	return operand{t: m.Type, lvalue: lv, writable: lv && (x.Arrow || o.writable), bitfield: m.Bits != 0, dvar: o.dvar && !x.Arrow}
@@ -378,10 +404,10 @@ func (c *Checker) xlate(x *ast.Xlate) operand {
 	for i := len(c.xlators) - 1; i >= 0; i-- {
 		xl := c.xlators[i]
 		if types.Same(xl.out, want) && types.Compatible(xl.in, o.t) {
-			return operand{t: t}
+			return operand{t: t, xl: xl}
 		}
 	}
-	c.errorf(x, diag.Tag("D_XLATE_NONE"), "translator does not exist: %s -> %s", o.t, t)
+	c.errorf(x, diag.D_XLATE_NONE, "cannot translate from \"%s\" to \"%s\"", o.t, want)
 	return operand{}
 }
 
@@ -390,26 +416,27 @@ func (c *Checker) xlate(x *ast.Xlate) operand {
 func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 	switch b := ast.Unparen(x.X).(type) {
 	case *ast.Ident:
-		if !b.Backquote {
-			if bv, ok := builtinVars[b.Name]; ok && bv.array {
-				if len(x.Index) != 1 {
-					c.errorf(x, diag.Tag("D_IDX_ARGS"), "%s[ ] requires a single index", b.Name)
-				}
-				i := c.rvalue(x.Index[0])
-				if !i.t.IsInteger() {
-					c.errorf(x, diag.Tag("D_IDX_TYPE"), "%s[ ] index must be of integral type", b.Name)
-				}
-				c.info.Types[x.X] = bv.typ
-				return operand{t: bv.typ}
+		if b.Backquote {
+			break
+		}
+		if bv, ok := builtinVars[b.Name]; ok && bv.array {
+			return c.builtinIndex(x, b.Name, bv)
+		}
+		v, ok := c.globals[b.Name]
+		switch {
+		case ok && v.assoc:
+			return c.assocRef(x, v)
+		case ok && !isPtrLike(v.typ):
+			c.errorf(x, diag.D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", b.Name)
+		case ok && len(x.Index) != 1:
+			c.errorf(x, diag.D_ARR_BADREF, "cannot access scalar %s as an associative array", b.Name)
+		case !ok && !c.lookupValue(b.Name):
+			if def == nil {
+				c.errorf(x, diag.D_VAR_UNDEF, "%s has not yet been declared or assigned", b.Name)
 			}
-			if v, ok := c.globals[b.Name]; ok && v.assoc {
-				return c.assocRef(x, v)
-			}
-			if _, ok := c.globals[b.Name]; !ok && c.lookupValue(b.Name) == false {
-				v := c.newAssoc(x, b.Name, ast.NoClass, def)
-				c.globals[b.Name] = v
-				return c.assocRef(x, v)
-			}
+			v := c.newAssoc(x, b.Name, ast.NoClass, def)
+			c.globals[b.Name] = v
+			return c.assocRef(x, v)
 		}
 	case *ast.ScopedVar:
 		table := c.selfVars
@@ -417,37 +444,87 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 			table = c.thisVars
 		}
 		v, ok := table[b.Name]
-		if ok && v.assoc {
+		switch {
+		case ok && v.assoc:
 			return c.assocRef(x, v)
-		}
-		if !ok {
-			if b.Scope == ast.This {
-				c.errorf(x, diag.Tag("D_DECL_DYNOBJ"), "clause-local variables may not be associative arrays: %s", b.Name)
+		case b.Scope == ast.This && (!ok || !isPtrLike(v.typ)):
+			c.errorf(x, diag.D_ARR_LOCAL, "local variables may not be used as associative arrays: %s", b.Name)
+		case ok && !isPtrLike(v.typ):
+			c.errorf(x, diag.D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", b.Name)
+		case !ok:
+			if def == nil {
+				c.errorf(x, diag.D_VAR_UNDEF, "%s->%s has not yet been declared or assigned", b.Scope, b.Name)
 			}
 			v = c.newAssoc(x, b.Name, b.Scope, def)
 			table[b.Name] = v
 			return c.assocRef(x, v)
 		}
 	}
+	// Anything else is C array indexing: x[i] is *(x + i).
 	o := c.rvalue(x.X)
-	r := o.t.Resolve()
-	if r.Kind != types.Pointer && r.Kind != types.Array {
-		c.errorf(x, diag.Tag("D_IDX_NONPTR"), "operator [ ] may not be applied to a non-pointer, non-array type")
-	}
 	if len(x.Index) != 1 {
-		c.errorf(x, diag.Tag("D_IDX_ARGS"), "operator [ ] requires a single index")
+		c.errorf(x, diag.D_ARR_BADREF, "cannot access %s as an associative array", nodeName(x.X, o))
 	}
 	i := c.rvalue(x.Index[0])
-	if !i.t.IsInteger() {
-		c.errorf(x, diag.Tag("D_IDX_TYPE"), "operator [ ] index must be of integral type")
+	r := o.t.Resolve()
+	if isPtrLike(o.t) && !o.t.IsString() {
+		if !i.t.IsInteger() || i.t.IsSpecial() {
+			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
+		}
+	} else if !o.t.IsInteger() || !isPtrLike(i.t) {
+		c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
+	} else {
+		r = i.t.Resolve() // i[p] is p[i]
 	}
-	if r.Kind == types.Array && i.isConst && r.Len > 0 && (i.val < 0 || i.val >= r.Len) {
-		c.errorf(x, diag.Tag("D_ARR_BOUNDS"), "index %d is out of range for array %s", i.val, exprName(x.X))
+	if r.Kind != types.Pointer && r.Kind != types.Array {
+		c.errorf(x, diag.D_DEREF_NONPTR, "cannot dereference non-pointer type")
 	}
 	if r.Elem.IsVoid() {
-		c.errorf(x, diag.Tag("D_DEREF_VOID"), "cannot dereference pointer to void")
+		c.errorf(x, diag.D_DEREF_VOID, "cannot dereference pointer to void")
 	}
 	return operand{t: r.Elem, lvalue: true, writable: true, dvar: o.dvar && r.Kind == types.Array}
+}
+
+// builtinIndex checks args[n] and uregs[n].
+func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand {
+	c.info.Types[x.X] = bv.typ
+	if n := len(x.Index); n != 1 {
+		sp := "s "
+		if n == 1 {
+			sp = " "
+		}
+		c.errorf(x, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, 1 expected", name, n, sp)
+	}
+	if name == "args" && c.clause == nil {
+		c.errorf(x, diag.D_ARGS_NONE, "%s[ ] may not be referenced outside of a probe clause", name)
+	}
+	i := c.rvalue(x.Index[0])
+	if !i.isConst || !i.t.IsInteger() {
+		if name == "args" || !i.t.IsInteger() {
+			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, "integer constant", i.t)
+		}
+		return operand{t: bv.typ}
+	}
+	if i.val < 0 {
+		if name == "args" {
+			c.errorf(x, diag.D_ARGS_IDX, "index %d is out of range for %s[ ]", i.val, name)
+		}
+		c.errorf(x, diag.D_REGS_IDX, "index %d is out of range for array %s", i.val, name)
+	}
+	return operand{t: bv.typ}
+}
+
+// nodeName names an expression as DTrace's messages do.
+func nodeName(x ast.Expr, o operand) string {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		return "identifier " + x.Name
+	case *ast.IntLit:
+		return "integer constant " + x.Text
+	case *ast.StringLit:
+		return "string constant " + x.Text
+	}
+	return "type " + o.t.String()
 }
 
 // lookupValue reports whether name resolves to something other than a
@@ -480,35 +557,38 @@ func exprName(x ast.Expr) string {
 // one never assigned is an error.
 func (c *Checker) newAssoc(x *ast.Index, name string, scope ast.StorageClass, def *types.Type) *variable {
 	if def == nil {
-		c.errorf(x.X, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", name)
+		c.errorf(x.X, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", name)
 	}
 	v := &variable{name: name, typ: def, scope: scope, assoc: true, pos: x.At}
-	for _, k := range x.Index {
-		o := c.rvalue(k)
-		c.checkKey(k, o.t)
-		v.keys = append(v.keys, o.t)
+	for i, k := range x.Index {
+		v.keys = append(v.keys, c.key(k, i, "associative array"))
 	}
 	return v
 }
 
-// checkKey reports an error unless t may be a key of an associative array
-// or aggregation.
-func (c *Checker) checkKey(n ast.Node, t *types.Type) {
-	if t.IsVoid() || t.IsRecord() || t.Resolve().Kind == types.Func {
-		c.errorf(n, diag.Tag("D_KEY_TYPE"), "invalid key type: %s", t)
+// key checks the i'th key of an associative array or aggregation (kind
+// names which, for messages) and returns its type.
+func (c *Checker) key(k ast.Expr, i int, kind string) *types.Type {
+	o := c.expr(k)
+	switch {
+	case o.dynamic():
+		c.errorf(k, diag.D_KEY_TYPE, "aggregation expression may not be used as %s index: key #%d", kind, i+1)
+	case o.t.IsVoid():
+		c.errorf(k, diag.D_KEY_TYPE, "void expression may not be used as %s index: key #%d", kind, i+1)
 	}
+	return o.t
 }
 
 // assocRef checks the keys of an associative-array reference against its
 // declaration.
 func (c *Checker) assocRef(x *ast.Index, v *variable) operand {
 	if len(x.Index) != len(v.keys) {
-		c.errorf(x, diag.Tag("D_PROTO_LEN"), "%s[ ] prototype mismatch: %d arg%s passed, %d expected", v.name, len(x.Index), plural(len(x.Index)), len(v.keys))
+		c.errorf(x, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%s passed, %d expected", v.name, len(x.Index), plural(len(x.Index)), len(v.keys))
 	}
 	for i, k := range x.Index {
-		o := c.rvalue(k)
+		o := operand{t: c.key(k, i, "associative array")}
 		if !types.Compatible(v.keys[i], o.t) {
-			c.errorf(x, diag.Tag("D_PROTO_ARG"), "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", v.name, i+1, v.keys[i], o.t)
+			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", v.name, i+1, v.keys[i], o.t)
 		}
 	}
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
@@ -524,7 +604,7 @@ func plural(n int) string {
 // assign checks "x op= y", declaring a variable on its first assignment.
 func (c *Checker) assign(x *ast.Assign) operand {
 	if a, ok := ast.Unparen(x.X).(*ast.Agg); ok {
-		c.errorf(a, diag.Tag("D_AGG_SCALAR"), "aggregation %s may only be used as an argument to printa( ), clear( ), trunc( ), normalize( ) or denormalize( )", aggName(a.Name))
+		c.errorf(a, diag.D_AGG_SCALAR, "aggregation %s may only be used as an argument to printa( ), clear( ), trunc( ), normalize( ) or denormalize( )", aggName(a.Name))
 	}
 	r := c.rvalue(x.Y)
 	var l operand
@@ -533,7 +613,7 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		if _, ok := c.globals[lx.Name]; !ok && !lx.Backquote && !c.lookupValue(lx.Name) && (c.clause == nil || c.clause.locals[lx.Name] == nil) &&
 			(c.cfg.Kernel == nil || !c.kernelHas(lx.Name)) {
 			if x.Op != ast.AssignOp {
-				c.errorf(lx, diag.Tag("D_IDENT_UNDEF"), "failed to resolve %s: Unknown variable name", lx.Name)
+				c.errorf(lx, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", lx.Name)
 			}
 			c.defineCheck(x, r)
 			c.globals[lx.Name] = &variable{name: lx.Name, typ: defType(r.t), pos: lx.At}
@@ -558,17 +638,29 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		l = c.rvalue(x.X)
 	}
 	c.requireWritable(x, x.Op.String(), l)
+	if k := l.t.Resolve().Kind; (k == types.Array || k == types.Func) && !l.t.IsString() {
+		c.errorf(x, diag.D_OP_ARRFUN, "operator %s may not be applied to operand of type \"%s\"", x.Op, l.t)
+	}
 	if x.Op == ast.AssignOp {
 		if l.dvar && r.isConst && r.val == 0 {
 			// Assigning 0 to a dynamic variable deletes it, whatever its type.
 			return operand{t: l.t}
 		}
 		if !assignable(l.t, r) {
-			c.errorf(x, diag.Tag("D_OP_INCOMPAT"), "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
+			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
 		}
 		return operand{t: l.t}
 	}
-	c.binop(x, x.Op.Base(), operand{t: l.t}, r)
+	switch base := x.Op.Base(); {
+	case (base == ast.Add || base == ast.Sub) && isPtrLike(l.t) && !l.t.IsString():
+		if !r.t.IsInteger() || !l.t.Resolve().Elem.IsComplete() {
+			c.errorf(x, diag.D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size", x.Op)
+		}
+	case (base == ast.Add || base == ast.Sub) && (!l.t.IsInteger() || !r.t.IsInteger()):
+		c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
+	default:
+		c.binop(x, base, x.Op.String(), operand{t: l.t}, r)
+	}
 	return operand{t: l.t}
 }
 
@@ -580,7 +672,7 @@ func (c *Checker) kernelHas(name string) bool {
 // defineCheck reports an error when r cannot give a new variable its type.
 func (c *Checker) defineCheck(x *ast.Assign, r operand) {
 	if r.t.IsVoid() {
-		c.errorf(x, diag.Tag("D_TYPE_ERR"), "cannot assign void to variable")
+		c.errorf(x, diag.D_TYPE_ERR, "cannot assign void to variable")
 	}
 }
 
