@@ -47,7 +47,7 @@ func (c *Compiler) checker() *check.Checker {
 			Defaultargs: c.cfg.Defaultargs,
 			Kernel:      c.cfg.Kernel,
 			Macros:      c.cfg.Macros,
-			SetOption:   options.Validate,
+			SetOption:   options.ValidatePragma,
 		})
 	}
 	return c.chk

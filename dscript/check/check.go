@@ -77,10 +77,15 @@ type Checker struct {
 	inlines    map[string]*inline
 	xlators    []*translator
 	providers  map[string]*ast.ProviderDecl
+	decls      declState // decl.go and pragma.go's state
 
 	info *Info
 	// per clause
 	clause *clauseState
+	// region is what errors found now are reported in for programs
+	// without lines: "action list" or "predicate" while a clause is
+	// type-checked.
+	region string
 }
 
 type enumConst struct {
@@ -162,7 +167,9 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 	if n != nil {
 		pos = n.Pos()
 	}
-	panic(bailout{diag.Errorf(pos, tag, format, args...)})
+	err := diag.Errorf(pos, tag, format, args...)
+	err.Region = c.region
+	panic(bailout{err})
 }
 
 // Check checks file and returns what it learned. The error, when not nil,
@@ -204,6 +211,7 @@ func (c *Checker) Check(file *ast.File) (info *Info, err error) {
 	if len(clauses) == 0 {
 		c.errorf(endNode{file.End}, diag.D_EMPTY, "empty D program translation unit")
 	}
+	c.pragmaUnused()
 	for _, cl := range clauses {
 		c.clauseDecl(cl)
 	}
@@ -230,9 +238,7 @@ func (c *Checker) parseChecks(cl *ast.Clause) {
 				c.divZero(x, x.Y)
 			}
 		case *ast.Call:
-			if _, ok := builtinFuncs[x.Fun.Name]; !ok {
-				c.errorf(x, diag.D_FUNC_UNDEF, "undefined function name: %s", x.Fun.Name)
-			}
+			c.funcName(x)
 		}
 		return true
 	})

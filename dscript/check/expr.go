@@ -237,6 +237,9 @@ func (c *Checker) ident(x *ast.Ident) operand {
 		}
 	}
 	if v, ok := builtinVars[x.Name]; ok {
+		if x.Name == "curthread" {
+			return operand{t: types.PointerTo(c.kernelRecord("struct", "task_struct", taskStruct)), lvalue: true, dvar: true}
+		}
 		if v.array {
 			c.errorf(x, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", x.Name)
 		}
@@ -387,4 +390,43 @@ func funcKindName(f *builtinFunc) string {
 		return "tracing function"
 	}
 	return "function"
+}
+
+// kernelRecord returns the kernel's struct or union called name, or def
+// when no kernel types are known.
+func (c *Checker) kernelRecord(kind, name string, def *types.Type) *types.Type {
+	if c.cfg.Kernel != nil {
+		if t := c.cfg.Kernel.Type(kind, name); t != nil {
+			return t
+		}
+	}
+	return def
+}
+
+// completer is implemented by kernels whose types are filled in on demand.
+type completer interface {
+	Complete(t *types.Type) bool
+}
+
+// complete returns t with its definition when t is a kernel struct or
+// union known so far only by name: kernel types are converted lazily, and
+// a pointer member stays a placeholder until it is dereferenced.
+func (c *Checker) complete(t *types.Type) *types.Type {
+	r := t.Resolve()
+	if r == nil || c.cfg.Kernel == nil || r.Complete || (r.Kind != types.Struct && r.Kind != types.Union) || r.Module != "vmlinux" {
+		return t
+	}
+	if k, ok := c.cfg.Kernel.(completer); ok && k.Complete(r) {
+		return t
+	}
+	kind := "struct"
+	if r.Kind == types.Union {
+		kind = "union"
+	}
+	if r.Name != "" {
+		if kt := c.cfg.Kernel.Type(kind, r.Name); kt != nil {
+			return kt
+		}
+	}
+	return t
 }

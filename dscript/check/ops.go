@@ -373,7 +373,7 @@ func (c *Checker) member(x *ast.Member) operand {
 		if !r.Elem.IsRecord() {
 			c.errorf(x, diag.D_OP_SOU, "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer", r.Elem)
 		}
-		t = r.Elem
+		t = c.complete(r.Elem)
 	} else if !t.IsRecord() {
 		c.errorf(x, diag.D_OP_SOU, "operator . cannot be applied to type \"%s\"; must be applied to a struct or union", t)
 	}
@@ -382,6 +382,7 @@ func (c *Checker) member(x *ast.Member) operand {
 			c.errorf(x, diag.D_XLATE_NOCONV, "translator does not define conversion for member: %s", x.Name)
 		}
 	}
+	t = c.complete(t)
 	if !t.IsComplete() {
 		c.errorf(x, diag.D_OP_INCOMPLETE, "operator %s cannot be applied to a forward declaration: no %s definition is available", op, t)
 	}

@@ -12,6 +12,11 @@ type Error struct {
 	Pos ast.Pos // Line 0 when DTrace reports no line
 	Tag Tag
 	Msg string
+	// Region names what was being checked when the error was found:
+	// "action list" or "predicate" while a clause is type-checked, empty
+	// otherwise. DTrace shows it in place of the line for programs given
+	// on the command line, which have no lines.
+	Region string
 }
 
 // Errorf returns an error at pos with tag and a formatted message.
@@ -27,8 +32,13 @@ func (e *Error) Error() string { return e.Text(false) }
 // DTrace does under -x errtags.
 func (e *Error) Text(errtags bool) string {
 	s := e.Msg
-	if e.Pos.Line > 0 {
+	switch {
+	case e.Pos.Line > 0 && e.Pos.File != "":
+		s = fmt.Sprintf("\"%s\", line %d: %s", e.Pos.File, e.Pos.Line, s)
+	case e.Pos.Line > 0:
 		s = fmt.Sprintf("line %d: %s", e.Pos.Line, s)
+	case e.Region != "":
+		s = fmt.Sprintf("in %s: %s", e.Region, s)
 	}
 	if errtags && e.Tag != "" {
 		s = "[" + string(e.Tag) + "] " + s

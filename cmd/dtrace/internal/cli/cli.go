@@ -1,0 +1,542 @@
+// Package cli is the dtrace command: it reads the command line as
+// dtrace(1M) does, compiles the programs it names and reports as DTrace
+// reports.
+//
+// The command line is illumos dtrace's (DTRACE_OPTSTR, its usage message,
+// its passes over argv); where Oracle's Linux port differs in what a Linux
+// user sees, comments say which was followed.
+//
+// This build compiles only: -e works; tracing, listing and the other modes
+// say they are not supported yet.
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/dtrace-go/dtrace/dscript"
+	"github.com/dtrace-go/dtrace/dscript/cpp"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/ktypes"
+	"github.com/dtrace-go/dtrace/dscript/options"
+)
+
+// Exit statuses (E_SUCCESS, E_ERROR, E_USAGE).
+const (
+	exitSuccess = 0
+	exitError   = 1
+	exitUsage   = 2
+)
+
+// mode is what dtrace was asked to do (DMODE_*).
+type mode int
+
+const (
+	modeExec   mode = iota // trace, or with -e compile only
+	modeVers               // -V
+	modeAnon               // -A
+	modeLink               // -G
+	modeList               // -l
+	modeHeader             // -h
+)
+
+// command is a program given on the command line.
+type command struct {
+	flag byte // 's', 'n', 'P', 'm', 'f' or 'i'
+	arg  string
+}
+
+// exitStatus ends the command with a status after its message was printed.
+type exitStatus int
+
+func (e exitStatus) Error() string { return "exit status " + strconv.Itoa(int(e)) }
+
+type state struct {
+	pname  string // basename of argv[0], the prefix of every message
+	argv0  string // argv[0] as given, the $0 of -n programs
+	stdout io.Writer
+	stderr io.Writer
+
+	opts     options.Set
+	mode     mode
+	exec     bool // enable probes (no -e, -A, -G, -h)
+	done     bool // -e: stop after compiling
+	grabanon bool // -a
+	cpp      bool // -C
+	zdefs    bool // -Z, implied by -G, -h and -l
+	difv     bool // -S
+	verbose  int  // -v
+	ilp32    bool // -32
+	lp64     bool // -64
+	noOutput bool // -B
+	ofile    string
+	cmds     []command
+	procs    []option // -c and -p, in order
+	operands []string // the macro arguments $1, $2, ...
+
+	errtags     bool // -x errtags
+	defaultargs bool // -x defaultargs
+	output      *os.File
+}
+
+// Run runs dtrace with the command line args (args[0] is the command's
+// name) and returns its exit status.
+func Run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		args = []string{"dtrace"}
+	}
+	s := &state{
+		pname:  filepath.Base(args[0]),
+		argv0:  args[0],
+		stdout: stdout,
+		stderr: stderr,
+		exec:   true,
+	}
+	err := s.run(args)
+	if s.output != nil {
+		s.output.Close()
+	}
+	var st exitStatus
+	if errors.As(err, &st) {
+		return int(st)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.pname, err)
+		return exitError
+	}
+	return exitSuccess
+}
+
+// errorf prints "dtrace: MSG" and returns the error that ends the command
+// with status.
+func (s *state) errorf(status int, format string, args ...any) error {
+	fmt.Fprintf(s.stderr, "%s: %s\n", s.pname, fmt.Sprintf(format, args...))
+	return exitStatus(status)
+}
+
+func (s *state) run(args []string) error {
+	if len(args) == 1 {
+		return exitStatus(usage(s.stderr, s.pname))
+	}
+
+	// First pass: modes and flags, and the words that are not options.
+	opts, operands, ok := parseArgs(args, s.pname, s.stderr)
+	if !ok {
+		return exitStatus(usage(s.stderr, s.pname))
+	}
+	s.operands = operands
+	modes := 0
+	for _, o := range opts {
+		modes += s.pass1(o)
+	}
+	if modes > 1 {
+		return s.errorf(exitUsage, "only one of the [-AGhlV] options can be specified at a time")
+	}
+	if s.mode == modeVers {
+		fmt.Fprintf(s.stdout, "%s: %s\n", s.pname, options.VersionString)
+		return nil
+	}
+
+	// dtrace sets these before reading any option.
+	s.opts.Set("bufsize", "4m", true)
+	s.opts.Set("aggsize", "4m", true)
+	s.opts.Set("temporal", "yes", true) // illumos only
+	switch s.mode {
+	case modeLink:
+		s.opts.Set("linkmode", "dynamic", true)
+		s.opts.Set("unodefs", "", false)
+	case modeAnon:
+		s.opts.Set("linkmode", "primary", true)
+	}
+
+	// Second pass: options and programs.
+	for _, o := range opts {
+		if err := s.pass2(o); err != nil {
+			return err
+		}
+		if o.c == 's' {
+			if err := s.interpreter(o.arg); err != nil {
+				return err
+			}
+		}
+	}
+	if s.noOutput && s.mode != modeExec {
+		return s.errorf(exitUsage, "-B not valid in combination with [-AGl] options")
+	}
+	if s.noOutput && s.ofile != "" {
+		return s.errorf(exitUsage, "-B not valid in combination with -o option")
+	}
+	s.errtags = s.opts.Bool("errtags")
+	s.defaultargs = s.opts.Bool("defaultargs")
+
+	// Third pass: processes to create or grab.
+	for _, o := range opts {
+		switch o.c {
+		case 'c':
+			s.procs = append(s.procs, o)
+		case 'p':
+			if !validPid(o.arg) {
+				return s.errorf(exitError, "invalid pid: %s", o.arg)
+			}
+			s.procs = append(s.procs, o)
+		}
+	}
+
+	// Fourth pass: compile the programs in order.
+	if err := s.compile(); err != nil {
+		return err
+	}
+
+	// Fifth: what the mode asks for.
+	return s.finish()
+}
+
+// pass1 applies an option's effect on the mode and returns 1 if it selects
+// a mode.
+func (s *state) pass1(o option) int {
+	switch o.c {
+	case '3':
+		s.ilp32, s.lp64 = true, false
+	case '6':
+		s.lp64, s.ilp32 = true, false
+	case 'a':
+		s.grabanon = true
+	case 'A':
+		s.mode, s.exec = modeAnon, false
+		return 1
+	case 'e':
+		s.exec, s.done = false, true
+	case 'h':
+		s.mode, s.exec, s.zdefs = modeHeader, false, true
+		return 1
+	case 'G':
+		s.mode, s.exec, s.zdefs = modeLink, false, true
+		return 1
+	case 'l':
+		s.mode, s.zdefs = modeList, true
+		return 1
+	case 'V':
+		s.mode = modeVers
+		return 1
+	}
+	return 0
+}
+
+// pass2 applies an option's settings, as dtrace's second pass does.
+func (s *state) pass2(o option) error {
+	switch o.c {
+	case 'a':
+		return s.set("-a", "grabanon", "", false)
+	case 'b':
+		return s.set("-b "+o.arg, "bufsize", o.arg, true)
+	case 'B':
+		s.noOutput = true
+	case 'C':
+		s.cpp = true
+	case 'D':
+		return s.set("-D "+o.arg, "define", o.arg, true)
+	case 'f', 'i', 'm', 'n', 'P', 's':
+		s.cmds = append(s.cmds, command{flag: o.c, arg: o.arg})
+	case 'F':
+		return s.set("-F", "flowindent", "", false)
+	case 'H':
+		return s.set("-H", "cpphdrs", "", false)
+	case 'I':
+		return s.set("-I "+o.arg, "incdir", o.arg, true)
+	case 'L':
+		return s.set("-L "+o.arg, "libdir", o.arg, true)
+	case 'q':
+		return s.set("-q", "quiet", "", false)
+	case 'o':
+		s.ofile = o.arg
+	case 'S':
+		s.difv = true
+	case 'U':
+		return s.set("-U "+o.arg, "undef", o.arg, true)
+	case 'v':
+		s.verbose++
+	case 'w':
+		return s.set("-w", "destructive", "", false)
+	case 'x':
+		name, value, given := strings.Cut(o.arg, "=")
+		return s.set("-x "+name, name, value, given)
+	case 'X':
+		return s.set("-X "+o.arg, "stdc", o.arg, true)
+	case 'Z':
+		s.zdefs = true
+	}
+	return nil
+}
+
+// set sets an option for the command-line option what ("-x name", "-b 4m"),
+// failing as dtrace does: "dtrace: failed to set -x name: Invalid option
+// name".
+func (s *state) set(what, name, value string, given bool) error {
+	if err := s.opts.Set(name, value, given); err != nil {
+		return s.errorf(exitError, "failed to set %s: %v", what, err)
+	}
+	return nil
+}
+
+// interpreter applies the options of the "#!" line of script path, as if
+// they were typed where -s is.
+func (s *state) interpreter(path string) error {
+	line, ok := readInterpreter(path)
+	if !ok {
+		return nil
+	}
+	words := interpreterArgs(line)
+	if len(words) == 0 {
+		return nil
+	}
+	opts, _, ok := parseArgs(append([]string{s.pname}, words...), s.pname, s.stderr)
+	if !ok {
+		return exitStatus(usage(s.stderr, s.pname))
+	}
+	for _, o := range opts {
+		if strings.IndexByte(interpreterOptions, o.c) < 0 {
+			continue
+		}
+		s.pass1(o)
+		if err := s.pass2(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validPid is strtol(arg, &end, 10) consuming all of arg without overflow.
+func validPid(arg string) bool {
+	_, err := strconv.ParseInt(strings.TrimLeft(arg, " \t\n\v\f\r"), 10, 64)
+	return err == nil
+}
+
+// kind returns the source kind of a program option.
+func kind(flag byte) dscript.SourceKind {
+	switch flag {
+	case 'n':
+		return dscript.Name
+	case 'P':
+		return dscript.Provider
+	case 'm':
+		return dscript.Module
+	case 'f':
+		return dscript.Function
+	case 'i':
+		// dtrace.c compiles -i in the probe-name context, where a
+		// description that is a number is a probe id; the front end
+		// has a kind of its own for it.
+		return dscript.ProbeID
+	}
+	return dscript.Script
+}
+
+// compile compiles every program in command-line order with one compiler,
+// stopping at the first error.
+func (s *state) compile() error {
+	// $0 is the script's name for a script and argv[0] otherwise. The
+	// compiler takes one $0 for all its programs: we give it the first
+	// script's name, if any.
+	args := append([]string{s.argv0}, s.operands...)
+	if s.mode == modeLink {
+		// With -G the operands are object files to link, not arguments.
+		args = args[:1]
+	}
+	for _, c := range s.cmds {
+		if c.flag == 's' {
+			args[0] = c.arg
+			break
+		}
+	}
+	comp := dscript.New(dscript.Config{Args: args, Defaultargs: s.defaultargs, Macros: s.macros(),
+		Kernel: ktypes.Open("")})
+
+	for _, c := range s.cmds {
+		src := dscript.Source{Kind: kind(c.flag), Name: c.arg}
+		if c.flag == 's' {
+			text, err := s.readScript(c.arg)
+			if err != nil {
+				return err
+			}
+			src.Text = text
+		} else {
+			src.Text = []byte(c.arg)
+		}
+		prog, err := comp.Compile(src)
+		if err != nil {
+			if c.flag == 's' {
+				return s.errorf(exitError, "failed to compile script %s: %s", c.arg, s.errText(err, true))
+			}
+			return s.errorf(exitError, "invalid probe specifier %s: %s", c.arg, s.errText(err, false))
+		}
+		if prog != nil {
+			for _, o := range prog.Options {
+				// The compiler has checked them already.
+				s.opts.SetPragma(o.Name, o.Value, o.Value != "")
+			}
+		}
+	}
+	return nil
+}
+
+// macros returns the values of the macro variables $pid, $uid, ...: those
+// of dtrace itself (dtrace_update in dt_open.c), and $target for -p.
+func (s *state) macros() map[string]int64 {
+	sid, _, _ := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0)
+	pgid, _ := syscall.Getpgid(0)
+	m := map[string]int64{
+		"pid":    int64(os.Getpid()),
+		"ppid":   int64(os.Getppid()),
+		"uid":    int64(os.Getuid()),
+		"gid":    int64(os.Getgid()),
+		"euid":   int64(os.Geteuid()),
+		"egid":   int64(os.Getegid()),
+		"sid":    int64(sid),
+		"pgid":   int64(pgid),
+		"projid": 0, // Solaris projects and tasks; none on Linux
+		"taskid": 0,
+	}
+	for _, p := range s.procs {
+		if p.c == 'p' {
+			pid, _ := strconv.ParseInt(strings.TrimLeft(p.arg, " \t\n\v\f\r"), 10, 64)
+			m["target"] = pid
+			break
+		}
+	}
+	return m
+}
+
+// readScript reads a -s script and, with -C, preprocesses it.
+func (s *state) readScript(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, s.errorf(exitError, "failed to open %s: %s", path, strerror(err))
+	}
+	defer f.Close()
+	text, err := io.ReadAll(bufio.NewReader(f))
+	if err != nil {
+		// EDT_FIO: what libdtrace reports when the lexer cannot read.
+		return nil, s.errorf(exitError, "failed to compile script %s: %s", path,
+			"Error occurred while reading from input stream")
+	}
+	if !s.cpp && !s.opts.Bool("cpp") {
+		return text, nil
+	}
+	out, err := cpp.Preprocess(s.cppConfig(), text)
+	if err != nil {
+		return nil, s.errorf(exitError, "failed to compile script %s: %v", path, err)
+	}
+	return out, nil
+}
+
+// cppConfig gathers the preprocessor's settings from the options, in
+// command-line order.
+func (s *state) cppConfig() cpp.Config {
+	c := cpp.Config{Version: s.opts.Version(), Stderr: s.stderr}
+	for _, st := range s.opts.Settings() {
+		switch st.Name {
+		case "define":
+			c.Args = append(c.Args, "-D"+st.Value)
+		case "undef":
+			c.Args = append(c.Args, "-U"+st.Value)
+		case "incdir":
+			c.Args = append(c.Args, "-I"+st.Value)
+		case "cpphdrs":
+			c.Args = append(c.Args, "-H")
+		case "cppargs":
+			c.Args = append(c.Args, strings.Fields(st.Value)...)
+		case "cpppath":
+			c.Path = st.Value
+		case "stdc":
+			c.Stdc = st.Value[0]
+		}
+	}
+	return c
+}
+
+// errText renders a compile error as DTrace does after "failed to compile
+// script FILE: " or "invalid probe specifier SPEC: ".
+func (s *state) errText(err error, script bool) string {
+	var de *diag.Error
+	if !errors.As(err, &de) {
+		return err.Error()
+	}
+	if !script {
+		// libdtrace reports a line only when it reads a file
+		// (pcb_fileptr ? yylineno : 0 in dt_parser.c): never for -n,
+		// -P, -m, -f or -i.
+		e := *de
+		e.Pos.Line = 0
+		return e.Text(s.errtags)
+	}
+	return de.Text(s.errtags)
+}
+
+// finish does what the mode asks once the programs are compiled.
+func (s *state) finish() error {
+	switch s.mode {
+	case modeAnon:
+		return s.errorf(exitError, "-A is not supported yet")
+	case modeLink:
+		if len(s.cmds) == 0 {
+			return s.errorf(exitUsage, "-G requires one or more scripts or enabling options")
+		}
+		return s.errorf(exitError, "-G is not supported yet")
+	case modeHeader:
+		if len(s.cmds) == 0 {
+			return s.errorf(exitUsage, "-h requires one or more scripts or enabling options")
+		}
+		if s.ofile == "" {
+			if len(s.cmds) > 1 {
+				return s.errorf(exitUsage, "-h requires an output file if multiple scripts are specified")
+			}
+			if !strings.HasSuffix(s.cmds[0].arg, ".d") {
+				return s.errorf(exitUsage, "-h requires an output file if no scripts are specified")
+			}
+		}
+		return s.errorf(exitError, "-h is not supported yet")
+	case modeList:
+		return s.errorf(exitError, "-l is not supported yet")
+	}
+
+	if s.ofile != "" {
+		f, err := os.OpenFile(s.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+		if err != nil {
+			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, strerror(err))
+		}
+		s.output = f
+	}
+	switch {
+	case s.difv:
+		return s.errorf(exitError, "-S is not supported yet")
+	case s.grabanon:
+		return s.errorf(exitError, "-a is not supported yet")
+	case len(s.procs) > 0:
+		return s.errorf(exitError, "-%c is not supported yet", s.procs[0].c)
+	case s.done:
+		return nil
+	case len(s.cmds) == 0 && !s.zdefs:
+		return s.errorf(exitError, "no probes specified")
+	}
+	return s.errorf(exitError, "tracing (running without -e) is not supported yet")
+}
+
+// strerror renders an error as C's strerror(errno) does.
+func strerror(err error) string {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return err.Error()
+	}
+	msg := errno.Error()
+	if msg == "" {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
+}

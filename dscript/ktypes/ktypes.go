@@ -1,0 +1,140 @@
+// Package ktypes gives D programs the kernel's types and symbols: it reads
+// the kernel's BTF (/sys/kernel/btf/vmlinux) and converts the types a
+// program names into D types, and it finds kernel symbols' addresses in
+// /proc/kallsyms.
+//
+// Everything is lazy. Opening costs nothing; the first lookup maps the BTF
+// file and indexes the names of its structs, unions, enums and typedefs
+// without decoding the types themselves (a few milliseconds for a whole
+// kernel); a type is converted when it is asked for, and a struct's
+// members are converted only as far as its layout needs: a pointer to a
+// named struct or union is a pointer to an incomplete shell (Complete
+// false, the right Size) until that record is asked for by name, at which
+// point the same *types.Type is completed in place. /proc/kallsyms is read
+// only when a symbol's address is first asked for.
+//
+// A Kernel whose BTF is missing or unreadable knows no names; Err says why.
+//
+// For the checker, in-place completion means one rule: before refusing a
+// struct or union as incomplete, if its Module is "vmlinux", ask Type for
+// its tag (or Complete for it) and use the result. That is what makes
+// curthread->mm->mmap_base work when struct mm_struct was first met as the
+// target of task_struct's mm pointer.
+package ktypes
+
+import (
+	"runtime"
+	"sync"
+	"syscall"
+
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// DefaultPath is where the running kernel publishes its BTF.
+const DefaultPath = "/sys/kernel/btf/vmlinux"
+
+// Kernel resolves kernel type and symbol names against the kernel's BTF.
+// It satisfies check.Kernel. It is safe for concurrent use; the types it
+// returns are shared between callers, and a record shell among them may
+// be completed in place by a later lookup.
+type Kernel struct {
+	path     string
+	syms     string // the kallsyms file
+	loadOnce sync.Once
+	err      error
+	raw      *raw
+
+	mu   sync.Mutex
+	conv *converter
+
+	symOnce sync.Once
+	symErr  error
+	ksyms   map[string]ksym
+}
+
+// Open returns a Kernel for the BTF file at path (DefaultPath when path is
+// empty). It reads nothing until the first lookup.
+func Open(path string) *Kernel {
+	if path == "" {
+		path = DefaultPath
+	}
+	return &Kernel{path: path, syms: "/proc/kallsyms"}
+}
+
+// load maps and indexes the BTF, once.
+func (k *Kernel) load() bool {
+	k.loadOnce.Do(func() {
+		k.raw, k.err = loadRaw(k.path)
+		if k.err == nil {
+			k.conv = newConverter(k.raw)
+			if k.raw.mapped {
+				// Only k's index and memo point into the mapping (the
+				// names of converted types are copies), so it may go
+				// when k does.
+				runtime.AddCleanup(k, func(b []byte) { syscall.Munmap(b) }, k.raw.data)
+			}
+		}
+	})
+	return k.raw != nil
+}
+
+// Err returns the error that loading the BTF met, if any; it loads the
+// BTF if no lookup has yet.
+func (k *Kernel) Err() error {
+	k.load()
+	return k.err
+}
+
+// Type returns the struct, union or enum with the given tag (kind
+// "struct", "union" or "enum") or the typedef with the given name (kind
+// "typedef"), or nil when the kernel has none. A struct or union returned
+// is complete (unless the kernel has only a forward declaration of it),
+// and so is every record it holds by value; records it points to may be
+// shells that a later Type call for their tag completes in place.
+func (k *Kernel) Type(kind, name string) *types.Type {
+	if name == "" || !k.load() {
+		return nil
+	}
+	var ns int
+	switch kind {
+	case "struct":
+		ns = nsStruct
+	case "union":
+		ns = nsUnion
+	case "enum":
+		ns = nsEnum
+	case "typedef":
+		ns = nsTypedef
+	default:
+		return nil
+	}
+	id, ok := k.raw.lookup(ns, name)
+	if !ok {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	t := k.conv.typ(id)
+	k.conv.fillValue(t)
+	if ns == nsStruct || ns == nsUnion {
+		for _, d := range k.conv.dups[kind+" "+name] {
+			k.conv.fillValue(d)
+		}
+	}
+	return t
+}
+
+// Complete completes t in place if it is a shell of a kernel struct or
+// union made by this Kernel, and reports whether t is now complete. It
+// serves records that have no tag to be looked up by.
+func (k *Kernel) Complete(t *types.Type) bool {
+	if t == nil || !k.load() {
+		return false
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if id, ok := k.conv.recIDs[t]; ok {
+		k.conv.fill(t, id)
+	}
+	return t.Complete
+}

@@ -1,0 +1,193 @@
+package ktypes
+
+import (
+	"os"
+	"strings"
+	"unsafe"
+
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// Kernel variables and their types.
+//
+// DTrace types a kernel symbol from the variable records of the kernel's
+// CTF, and refuses a symbol it has no type for ("no symbolic type
+// information is available for ..."): it never guesses int. BTF, as
+// kernels emit it today, has variable records (VAR) only for per-CPU
+// variables, so a Linux DTrace built on BTF would know the types of
+// almost no globals. Symbol therefore answers, in order:
+//
+//  1. from a BTF VAR of that name (per-CPU variables, and every global on
+//     kernels whose BTF was built with pahole's global_var feature);
+//  2. from wellKnown: a few globals that scripts commonly read and whose
+//     declarations have been stable for years, typed with the kernel's
+//     own BTF types;
+//  3. not at all: a symbol with no type is unknown to the checker, which
+//     is what DTrace does with one.
+//
+// Address, which code generation needs, comes from /proc/kallsyms. Kernels
+// built without CONFIG_KALLSYMS_ALL list only functions there, so a
+// variable may have a type here and yet no address.
+
+// wellKnown gives the declarations of common kernel globals, in the C
+// spelling that declType understands.
+var wellKnown = map[string]string{
+	"jiffies":         "volatile unsigned long",
+	"jiffies_64":      "u64",
+	"max_pfn":         "unsigned long",
+	"max_low_pfn":     "unsigned long",
+	"min_low_pfn":     "unsigned long",
+	"nr_cpu_ids":      "unsigned int",
+	"nr_threads":      "int",
+	"total_forks":     "unsigned long",
+	"avenrun":         "unsigned long [3]",
+	"_totalram_pages": "atomic_long_t",
+	"system_state":    "enum system_states",
+	"init_task":       "struct task_struct",
+	"init_mm":         "struct mm_struct",
+	"init_uts_ns":     "struct uts_namespace",
+	"init_pid_ns":     "struct pid_namespace",
+}
+
+// Symbol returns the type of the kernel variable name, and whether it has
+// one. It does not read /proc/kallsyms.
+func (k *Kernel) Symbol(name string) (*types.Type, bool) {
+	if name == "" || !k.load() {
+		return nil, false
+	}
+	if id, ok := k.raw.lookup(nsVar, name); ok {
+		k.mu.Lock()
+		t := k.conv.typ(id)
+		k.conv.fillValue(t)
+		k.mu.Unlock()
+		return t, true
+	}
+	if decl, ok := wellKnown[name]; ok {
+		if t := k.declType(decl); t != nil {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// declType resolves a C type spelling of the simple forms wellKnown uses:
+// qualifiers, then a C integer type, a "struct/union/enum tag" or a
+// typedef name, then an optional "*" and an optional "[n]".
+func (k *Kernel) declType(decl string) *types.Type {
+	words := strings.Fields(decl)
+	var q types.Qual
+	for len(words) > 0 {
+		if words[0] == "const" {
+			q |= types.Const
+		} else if words[0] == "volatile" {
+			q |= types.Volatile
+		} else {
+			break
+		}
+		words = words[1:]
+	}
+	var suffix []string
+	for i, w := range words {
+		if w == "*" || strings.HasPrefix(w, "[") {
+			words, suffix = words[:i], words[i:]
+			break
+		}
+	}
+	var t *types.Type
+	switch {
+	case len(words) == 2 && (words[0] == "struct" || words[0] == "union" || words[0] == "enum"):
+		t = k.Type(words[0], words[1])
+	case len(words) == 1 && cInts[words[0]] == nil:
+		t = k.Type("typedef", words[0])
+	default:
+		t = cInts[strings.Join(words, " ")]
+	}
+	if t == nil {
+		return nil
+	}
+	t = types.WithQual(t, q)
+	for _, s := range suffix {
+		if s == "*" {
+			t = types.PointerTo(t)
+			continue
+		}
+		var n int64
+		for _, c := range strings.Trim(s, "[]") {
+			n = n*10 + int64(c-'0')
+		}
+		t = types.ArrayOf(t, n)
+	}
+	return t
+}
+
+// Address returns the address of the kernel (vmlinux) symbol name from
+// /proc/kallsyms, which is read on the first call. It reports false when
+// the symbol is not listed, or when addresses are hidden (kptr_restrict
+// and no privilege show them all as zero).
+func (k *Kernel) Address(name string) (uint64, bool) {
+	k.symOnce.Do(func() { k.ksyms, k.symErr = readKallsyms(k.syms) })
+	s, ok := k.ksyms[name]
+	return s.addr, ok && s.addr != 0
+}
+
+// readKallsyms reads the vmlinux symbols of a kallsyms file into a map.
+// Module symbols (those with a "[module]" column) are left out. Where a
+// name is listed more than once, a global symbol is preferred to a local
+// one, and the first of equals wins. The names share one copy of the file.
+func readKallsyms(path string) (map[string]ksym, error) {
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) == 0 {
+		return nil, err
+	}
+	data := unsafe.String(&b[0], len(b)) // b is never written again
+	all := make(map[string]ksym, len(data)/40)
+	for len(data) > 0 {
+		line := data
+		if i := strings.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = ""
+		}
+		// "ffffffff81000000 T _text" or "... t name\t[module]"
+		if len(line) < 20 || line[16] != ' ' || line[18] != ' ' {
+			continue
+		}
+		name := line[19:]
+		if strings.IndexByte(name, '\t') >= 0 {
+			continue // a module's symbol
+		}
+		addr, ok := parseHex(line[:16])
+		if !ok {
+			continue
+		}
+		local := line[17] >= 'a' && line[17] <= 'z'
+		if old, seen := all[name]; seen && (local || !old.local) {
+			continue
+		}
+		all[name] = ksym{addr, local}
+	}
+	return all, nil
+}
+
+// ksym is a kallsyms entry.
+type ksym struct {
+	addr  uint64
+	local bool // a local (lower-case type letter) symbol
+}
+
+func parseHex(b string) (uint64, bool) {
+	var v uint64
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			v = v<<4 | uint64(c-'0')
+		case c >= 'a' && c <= 'f':
+			v = v<<4 | uint64(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			v = v<<4 | uint64(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return v, true
+}

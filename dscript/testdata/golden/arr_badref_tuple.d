@@ -1,0 +1,6 @@
+int arr[4];
+
+BEGIN
+{
+	trace(arr[1, 2]);
+}

@@ -1,0 +1,10 @@
+struct st {
+	int a;
+};
+
+struct st sv;
+
+BEGIN
+{
+	x = (int)sv;
+}

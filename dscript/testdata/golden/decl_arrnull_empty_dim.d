@@ -1,0 +1,6 @@
+int an[];
+
+BEGIN
+{
+	trace(1);
+}

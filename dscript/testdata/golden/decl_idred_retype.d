@@ -1,0 +1,7 @@
+int x;
+char x;
+
+BEGIN
+{
+	trace(1);
+}

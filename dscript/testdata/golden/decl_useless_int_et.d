@@ -1,0 +1,6 @@
+int;
+
+BEGIN
+{
+	trace(1);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	@b = count();
+	@a[@b] = count();
+}

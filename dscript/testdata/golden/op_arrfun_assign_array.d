@@ -1,0 +1,6 @@
+char buf[8];
+
+BEGIN
+{
+	buf = "x";
+}

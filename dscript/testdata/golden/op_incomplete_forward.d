@@ -1,0 +1,6 @@
+struct fwd *fp;
+
+BEGIN
+{
+	trace(fp->a);
+}

@@ -1,0 +1,6 @@
+#pragma D nosuchpragma
+
+BEGIN
+{
+	trace(1);
+}

@@ -1,0 +1,6 @@
+#pragma D option bufsize=xyz
+
+BEGIN
+{
+	trace(1);
+}

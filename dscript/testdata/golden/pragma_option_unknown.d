@@ -1,0 +1,6 @@
+#pragma D option nosuchoption
+
+BEGIN
+{
+	trace(1);
+}

@@ -1,0 +1,6 @@
+BEGIN
+{
+	@a[1] = count();
+	@b["x"] = count();
+	printa(@a, @b);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace("a" "b");
+}

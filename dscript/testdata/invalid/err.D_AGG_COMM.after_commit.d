@@ -1,0 +1,5 @@
+BEGIN
+{
+	commit(1);
+	@a = count(); /* ERROR D_AGG_COMM "^aggregating actions may not follow commit\( \)$" */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	@a = 1; /* ERROR D_AGG_FUNC "^@a must be assigned the result of an aggregating function$" */
+}

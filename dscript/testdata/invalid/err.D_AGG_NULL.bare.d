@@ -1,0 +1,5 @@
+BEGIN
+{
+	@a = count();
+	@a; /* ERROR D_AGG_NULL "^expression has null effect: @a$" */
+}

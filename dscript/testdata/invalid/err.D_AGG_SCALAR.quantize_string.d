@@ -1,0 +1,4 @@
+BEGIN
+{
+	@a = quantize("x"); /* ERROR D_AGG_SCALAR "^quantize\( \) argument #1 must be of scalar type$" */
+}

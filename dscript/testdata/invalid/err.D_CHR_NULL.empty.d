@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = ''; /* ERROR D_CHR_NULL "^empty character constant$" */
+}

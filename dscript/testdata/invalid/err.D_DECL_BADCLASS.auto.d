@@ -1,0 +1,6 @@
+auto int x; /* ERROR D_DECL_BADCLASS "^specified storage class not appropriate in D$" */
+
+BEGIN
+{
+	trace(1);
+}

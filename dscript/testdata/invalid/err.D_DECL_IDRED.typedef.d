@@ -1,0 +1,7 @@
+typedef int myint_t;
+typedef char myint_t; /* ERROR D_DECL_IDRED "redeclared: myint_t$" */
+
+BEGIN
+{
+	trace(1);
+}

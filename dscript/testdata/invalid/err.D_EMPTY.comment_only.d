@@ -1,0 +1,1 @@
+/* no clauses at all */ /* ERROR D_EMPTY "^empty D program translation unit$" */

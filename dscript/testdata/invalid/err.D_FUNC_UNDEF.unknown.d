@@ -1,0 +1,4 @@
+BEGIN
+{
+	nosuchfunc(1); /* ERROR D_FUNC_UNDEF "^undefined function name: nosuchfunc$" */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	printa(@nosuch); /* ERROR D_IDENT_UNDEF "^failed to resolve @nosuch: Unknown variable name$" */
+}

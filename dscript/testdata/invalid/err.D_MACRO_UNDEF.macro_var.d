@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace($nosuchmacro); /* ERROR D_MACRO_UNDEF "^macro variable \$nosuchmacro is not defined$" */
+}

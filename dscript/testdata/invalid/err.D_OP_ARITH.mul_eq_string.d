@@ -1,0 +1,5 @@
+BEGIN
+{
+	x = "a";
+	x *= 2; /* ERROR D_OP_ARITH "^operator \*= requires operands of arithmetic type$" */
+}

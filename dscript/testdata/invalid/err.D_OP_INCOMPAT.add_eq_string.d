@@ -1,0 +1,5 @@
+BEGIN
+{
+	x = "a";
+	x += 1; /* ERROR D_OP_INCOMPAT "^operands have incompatible types: \x22string\x22 \+= \x22int\x22$" */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = 1 - "a"; /* ERROR D_OP_INCOMPAT "^operands have incompatible types: \x22int\x22 - \x22string\x22$" */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	timestamp = 1; /* ERROR D_OP_WRITE "^operator = can only be applied to a writable variable$" */
+}

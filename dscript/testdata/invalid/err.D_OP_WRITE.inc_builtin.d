@@ -1,0 +1,4 @@
+BEGIN
+{
+	pid++; /* ERROR D_OP_WRITE "^operator \+\+ can only be applied to a writable variable$" */
+}

@@ -1,0 +1,6 @@
+#foo bar /* ERROR D_PRAGCTL_INVAL "^invalid control directive: #foo$" */
+
+BEGIN
+{
+	trace(1);
+}

@@ -1,0 +1,6 @@
+#pragma D depends_on provider nosuchprovider /* ERROR D_PRAGMA_DEPEND "^program requires provider nosuchprovider$" */
+
+BEGIN
+{
+	trace(1);
+}

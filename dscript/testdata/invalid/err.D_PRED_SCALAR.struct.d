@@ -1,0 +1,11 @@
+struct st {
+	int a;
+};
+
+struct st sv;
+
+BEGIN
+/sv/ /* ERROR D_PRED_SCALAR "^predicate result must be of scalar type$" */
+{
+	trace(1);
+}

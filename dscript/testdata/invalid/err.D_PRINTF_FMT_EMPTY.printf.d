@@ -1,0 +1,4 @@
+BEGIN
+{
+	printf(""); /* ERROR D_PRINTF_FMT_EMPTY "^printf\( \) format string is empty$" */
+}

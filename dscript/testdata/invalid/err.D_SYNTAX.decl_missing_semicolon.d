@@ -1,0 +1,6 @@
+int x int /* ERROR D_SYNTAX "^syntax error near \x22int\x22$" */ y;
+
+BEGIN
+{
+	trace(1);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(1; /* ERROR D_SYNTAX "^syntax error near \x22;\x22$" */
+}

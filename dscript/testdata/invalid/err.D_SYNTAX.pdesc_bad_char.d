@@ -1,0 +1,4 @@
+BEGIN@ /* ERROR D_SYNTAX "^syntax error near \x22@\x22$" */
+{
+	trace(1);
+}

@@ -1,0 +1,3 @@
+BEGIN, { /* ERROR D_SYNTAX "^syntax error near \x22\{\x22$" */
+	trace(1);
+}

@@ -1,0 +1,5 @@
+BEGIN
+/(1/ /* ERROR D_SYNTAX "^closing \) expected in predicate before /$" */
+{
+	trace(1);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	printf("%-%"); /* ERROR D_SYNTAX "^format conversion #1 cannot be combined with other format flags: %%$" */
+}

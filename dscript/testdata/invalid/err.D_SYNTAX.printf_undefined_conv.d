@@ -1,0 +1,4 @@
+BEGIN
+{
+	printf("%v"); /* ERROR D_SYNTAX "^format conversion #1 is undefined: %v$" */
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	x = sizeof; /* ERROR D_SYNTAX "^syntax error near \x22;\x22$" */
+}

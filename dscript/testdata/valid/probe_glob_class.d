@@ -1,0 +1,5 @@
+/* Exercises: character-class glob in the function field (syscall::[rw]rite:entry). */
+syscall::[rw]rite:entry
+{
+	@[probefunc] = quantize(arg2);
+}

@@ -1,0 +1,5 @@
+/* Exercises: glob with trailing * in the function field (syscall::read*:entry). */
+syscall::read*:entry
+{
+	@calls[probefunc] = count();
+}

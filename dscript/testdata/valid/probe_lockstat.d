@@ -1,0 +1,5 @@
+/* Exercises: glob on the probe name field (lockstat:::*-acquire). */
+lockstat:::*-acquire
+{
+	@[probename] = count();
+}

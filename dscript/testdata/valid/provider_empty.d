@@ -1,0 +1,8 @@
+/* Exercises: an empty provider definition followed by a normal clause. */
+provider quiet_app {
+};
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,11 @@
+/* Exercises: clauses with completely empty bodies. */
+BEGIN
+{
+}
+
+syscall::read:entry
+{}
+
+END
+{
+}

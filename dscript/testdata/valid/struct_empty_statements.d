@@ -1,0 +1,9 @@
+/* Exercises: empty statements (;;) before, between and after real statements. */
+BEGIN
+{
+	;
+	x = 1;;
+	;;
+	trace(x);;;
+	;
+}
