@@ -8,22 +8,72 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
-// clauseDecl checks a probe clause.
+// clauseDecl checks a probe clause as dt_compile_one_clause does: the
+// probe descriptions; then the action list and the predicate are
+// type-checked ("cooked"); then the predicate and each statement in turn
+// are compiled, each statement checked against those before it.
 func (c *Checker) clauseDecl(cl *ast.Clause) {
 	c.clause = &clauseState{}
-	defer func() { c.clause = nil }()
+	defer func() {
+		c.clause = nil
+		c.region = ""
+	}()
 	for _, pd := range cl.Probes {
 		c.probeDesc(pd)
 	}
-	if cl.Pred != nil {
-		o := c.rvalue(cl.Pred)
-		if !o.t.IsScalar() {
-			c.errorf(cl.Pred, diag.Tag("D_PRED_SCALAR"), "predicate result must be of scalar type")
+	c.cookClause(cl)
+	c.region = ""
+	c.compileClause(cl)
+}
+
+// cookClause type-checks the action list, then the predicate. If the
+// actions fail on an undefined identifier and there is a predicate, DTrace
+// checks the predicate first and then the actions again, and reports what
+// that second pass finds.
+func (c *Checker) cookClause(cl *ast.Clause) {
+	err := c.try(func() {
+		c.region = "action list"
+		for _, s := range cl.Body {
+			c.stmt(s)
 		}
+	})
+	if err != nil {
+		if cl.Pred == nil || (err.Tag != diag.D_IDENT_UNDEF && err.Tag != diag.D_VAR_UNDEF) {
+			panic(bailout{err})
+		}
+		c.cookPred(cl.Pred)
+		c.region = "action list"
+		for _, s := range cl.Body {
+			c.stmt(s)
+		}
+		return
 	}
-	for _, s := range cl.Body {
-		c.stmt(s)
+	if cl.Pred != nil {
+		c.cookPred(cl.Pred)
 	}
+}
+
+func (c *Checker) cookPred(pred ast.Expr) {
+	c.region = "predicate"
+	o := c.expr(pred)
+	if o.dynamic() || !o.t.IsScalar() {
+		c.errorf(pred, diag.D_PRED_SCALAR, "predicate result must be of scalar type")
+	}
+}
+
+// try runs f and returns the error it bails out with, if any.
+func (c *Checker) try(f func()) (err *diag.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			err = b.err
+		}
+	}()
+	f()
+	return nil
 }
 
 // probeDesc checks the macros a probe description uses.
@@ -82,14 +132,16 @@ func (numError) Error() string { return "not a number" }
 var errNotNum error = numError{}
 
 // stmt checks one statement of a clause body.
+
+// stmt type-checks one statement of a clause body.
 func (c *Checker) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		c.exprStmt(s.X)
 	case *ast.IfStmt:
-		o := c.rvalue(s.Cond)
-		if !o.t.IsScalar() {
-			c.errorf(s.Cond, diag.Tag("D_OP_SCALAR"), "if statement condition must be of scalar type")
+		o := c.expr(s.Cond)
+		if o.dynamic() || !o.t.IsScalar() {
+			c.errorf(s.Cond, diag.D_OP_SCALAR, "if statement condition must be of scalar type")
 		}
 		c.stmt(s.Then)
 		if s.Else != nil {
@@ -102,8 +154,8 @@ func (c *Checker) stmt(s ast.Stmt) {
 	}
 }
 
-// exprStmt checks an expression used as a statement: actions and
-// aggregation assignments are valid only here.
+// exprStmt type-checks an expression used as a statement: aggregation
+// assignments are valid only here.
 func (c *Checker) exprStmt(x ast.Expr) {
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Call:
@@ -114,177 +166,79 @@ func (c *Checker) exprStmt(x ast.Expr) {
 			c.aggAssign(e, a)
 			return
 		}
+		c.aggMdim(e.X)
 	case *ast.Agg:
-		c.errorf(x, diag.Tag("D_AGG_SCALAR"), "aggregation %s may only be used as an argument to printa( ), clear( ), trunc( ), normalize( ) or denormalize( )", aggName(e.Name))
+		// "@a;" and "@a[k];": the aggregation must exist; the keys are
+		// not looked at. Compiling the statement reports it has no
+		// effect.
+		c.info.Types[x] = c.aggExpr(e).t
+		return
+	case *ast.Index:
+		c.aggMdim(e)
 	}
-	c.rvalue(x)
+	c.expr(x)
 }
 
-// aggAssign checks "@a[keys] = func(args)".
-func (c *Checker) aggAssign(x *ast.Assign, a *ast.Agg) {
-	name := aggName(a.Name)
-	if x.Op != ast.AssignOp {
-		c.errorf(x, diag.Tag("D_AGG_FUNC"), "%s must be assigned the result of an aggregating function", name)
-	}
-	call, ok := ast.Unparen(x.Y).(*ast.Call)
+// aggMdim reports "@a[i][j]", an aggregation indexed twice.
+func (c *Checker) aggMdim(x ast.Expr) {
+	ix, ok := ast.Unparen(x).(*ast.Index)
 	if !ok {
-		c.errorf(x, diag.Tag("D_AGG_FUNC"), "%s must be assigned the result of an aggregating function", name)
-	}
-	f, ok := builtinFuncs[call.Fun.Name]
-	if !ok || f.kind != aggfn {
-		c.errorf(x, diag.Tag("D_AGG_FUNC"), "%s must be assigned the result of an aggregating function", name)
-	}
-	var keys []*types.Type
-	for _, k := range a.Keys {
-		o := c.rvalue(k)
-		if o.t.IsVoid() || o.t.IsRecord() {
-			c.errorf(k, diag.Tag("D_KEY_TYPE"), "invalid key type: %s", o.t)
-		}
-		keys = append(keys, o.t)
-	}
-	params := c.aggArgs(call)
-	prev, seen := c.aggs[a.Name]
-	if !seen {
-		c.aggs[a.Name] = &aggregation{name: a.Name, fn: call.Fun.Name, keys: keys, params: params, pos: a.At}
 		return
 	}
-	if prev.fn != call.Fun.Name || !equalInts(prev.params, params) {
-		c.errorf(x, diag.Tag("D_AGG_REDEF"), "aggregation redefined: %s\n\t current: %s( )\n\tprevious: %s( )", name, call.Fun.Name, prev.fn)
-	}
-	if len(prev.keys) != len(keys) {
-		c.errorf(x, diag.Tag("D_AGG_DIM"), "%s[ ] prototype mismatch: %d arg%s passed, %d expected", name, len(keys), plural(len(keys)), len(prev.keys))
-	}
-	for i := range keys {
-		if !types.Compatible(prev.keys[i], keys[i]) {
-			c.errorf(x, diag.Tag("D_AGG_DIM"), "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, i+1, prev.keys[i], keys[i])
-		}
+	if a, ok := ast.Unparen(ix.X).(*ast.Agg); ok {
+		c.errorf(ix, diag.D_AGG_MDIM, "improper attempt to reference %s as a multi-dimensional array", aggDisplay(a.Name))
 	}
 }
 
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
+// aggAssign type-checks "@a[keys] = func(args)" as dt_cook_op2 does: the
+// function call, then that it is an aggregating function and the one the
+// aggregation had before, then the keys against the aggregation's key
+// signature, which the first assignment fixes.
+func (c *Checker) aggAssign(x *ast.Assign, a *ast.Agg) {
+	name := aggDisplay(a.Name)
+	agg, seen := c.aggs[a.Name]
+	if !seen {
+		agg = &aggregation{name: a.Name, pos: a.At}
+		c.aggs[a.Name] = agg
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+	c.info.Types[x.X] = aggType
+	if x.Op != ast.AssignOp {
+		c.expr(x.Y)
+		c.errorf(x, diag.D_AGG_FUNC, "%s must be assigned the result of an aggregating function", name)
+	}
+	c.expr(x.Y)
+	call, ok := ast.Unparen(x.Y).(*ast.Call)
+	if !ok || builtinFuncs[call.Fun.Name] == nil || builtinFuncs[call.Fun.Name].kind != aggfn {
+		c.errorf(x, diag.D_AGG_FUNC, "%s must be assigned the result of an aggregating function", name)
+	}
+	fn := call.Fun.Name
+	if agg.fn != "" && agg.fn != fn {
+		c.errorf(x, diag.D_AGG_REDEF, "aggregation redefined: %s\n\t current: %s = %s( )\n\tprevious: %s = %s( ) : line %d",
+			name, name, fn, name, agg.fn, agg.pos.Line)
+	}
+	if agg.fn == "" {
+		agg.fn = fn
+	}
+	if !agg.sig {
+		var keys []*types.Type
+		for i, k := range a.Keys {
+			keys = append(keys, c.key(k, i, "aggregation"))
+		}
+		agg.sig, agg.keys = true, keys
+		c.info.Types[x] = aggType
+		return
+	}
+	args := make([]operand, len(a.Keys))
+	for i, k := range a.Keys {
+		args[i] = c.expr(k)
+	}
+	if len(args) != len(agg.keys) {
+		c.errorf(x, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", name, len(args), argSp(len(args)), len(agg.keys))
+	}
+	for i, o := range args {
+		if !argCompatible(agg.keys[i], o) {
+			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, i+1, agg.keys[i], o.t)
 		}
 	}
-	return true
+	c.info.Types[x] = aggType
 }
-
-// aggArgs checks the arguments of an aggregating function and returns its
-// constant parameters.
-func (c *Checker) aggArgs(x *ast.Call) []int64 {
-	name := x.Fun.Name
-	f := builtinFuncs[name]
-	c.protoLen(x, f)
-	if name == "count" {
-		return nil
-	}
-	v := c.rvalue(x.Args[0])
-	if !v.t.IsScalar() || v.t.IsSpecial() {
-		c.errorf(x, diag.Tag("D_AGG_SCALAR"), "%s( ) argument #1 must be of scalar type", name)
-	}
-	switch name {
-	case "quantize":
-		if len(x.Args) > 2 {
-			c.errorf(x, diag.Tag("D_PROTO_LEN"), "quantize( ) prototype mismatch: %d args passed, 1 or 2 expected", len(x.Args))
-		}
-		if len(x.Args) == 2 {
-			if o := c.rvalue(x.Args[1]); !o.t.IsScalar() {
-				c.errorf(x, diag.Tag("D_PROTO_ARG"), "quantize( ) argument #2 must be of scalar type")
-			}
-		}
-		return nil
-	case "lquantize":
-		return c.lquantize(x)
-	case "llquantize":
-		return c.llquantize(x)
-	}
-	return nil
-}
-
-func (c *Checker) aggConst(x *ast.Call, i int, typeTag, what string) int64 {
-	o := c.rvalue(x.Args[i])
-	if !o.isConst || !o.t.IsInteger() {
-		c.errorf(x, diag.Tag(typeTag), "%s( ) argument #%d must be an integer constant", x.Fun.Name, i+1)
-	}
-	return o.val
-}
-
-// lquantize checks lquantize(value, base, limit[, step[, incr]]).
-func (c *Checker) lquantize(x *ast.Call) []int64 {
-	if len(x.Args) > 5 {
-		c.errorf(x, diag.Tag("D_PROTO_LEN"), "lquantize( ) prototype mismatch: %d args passed, 3 to 5 expected", len(x.Args))
-	}
-	base := c.aggConst(x, 1, "D_LQUANT_BASETYPE", "base")
-	limit := c.aggConst(x, 2, "D_LQUANT_LIMTYPE", "limit")
-	step := int64(1)
-	if len(x.Args) >= 4 {
-		step = c.aggConst(x, 3, "D_LQUANT_STEPTYPE", "step")
-	}
-	if base < -1<<31 || base > 1<<31-1 {
-		c.errorf(x, diag.Tag("D_LQUANT_BASEVAL"), "lquantize( ) base (argument #2) must be a 32-bit quantity")
-	}
-	if limit < -1<<31 || limit > 1<<31-1 {
-		c.errorf(x, diag.Tag("D_LQUANT_LIMVAL"), "lquantize( ) limit (argument #3) must be a 32-bit quantity")
-	}
-	if limit <= base {
-		c.errorf(x, diag.Tag("D_LQUANT_MISMATCH"), "lquantize( ) base (argument #2) must be less than limit (argument #3)")
-	}
-	if step <= 0 || step > 1<<16-1 {
-		c.errorf(x, diag.Tag("D_LQUANT_STEPVAL"), "lquantize( ) step (argument #4) must be a 16-bit quantity")
-	}
-	if (limit-base)/step == 0 {
-		c.errorf(x, diag.Tag("D_LQUANT_STEPLARGE"), "lquantize( ) step (argument #4) too large (must be less than limit - base)")
-	}
-	if (limit-base)/step > 1<<16-1 {
-		c.errorf(x, diag.Tag("D_LQUANT_STEPSMALL"), "lquantize( ) step (argument #4) too small (must be at least (limit - base) / %d)", 1<<16-1)
-	}
-	if len(x.Args) == 5 {
-		if o := c.rvalue(x.Args[4]); !o.t.IsScalar() {
-			c.errorf(x, diag.Tag("D_PROTO_ARG"), "lquantize( ) argument #5 must be of scalar type")
-		}
-	}
-	return []int64{base, limit, step}
-}
-
-// llquantize checks llquantize(value, factor, low, high, nsteps[, incr]).
-func (c *Checker) llquantize(x *ast.Call) []int64 {
-	if len(x.Args) > 6 {
-		c.errorf(x, diag.Tag("D_PROTO_LEN"), "llquantize( ) prototype mismatch: %d args passed, 5 or 6 expected", len(x.Args))
-	}
-	factor := c.aggConst(x, 1, "D_LLQUANT_FACTORTYPE", "factor")
-	low := c.aggConst(x, 2, "D_LLQUANT_LOWTYPE", "low")
-	high := c.aggConst(x, 3, "D_LLQUANT_HIGHTYPE", "high")
-	nsteps := c.aggConst(x, 4, "D_LLQUANT_NSTEPTYPE", "nsteps")
-	if factor < 2 || factor > 1<<16-1 {
-		c.errorf(x, diag.Tag("D_LLQUANT_FACTORVAL"), "llquantize( ) factor (argument #2) must be two or more")
-	}
-	if low < 0 || low > 1<<32-1 {
-		c.errorf(x, diag.Tag("D_LLQUANT_LOWVAL"), "llquantize( ) low magnitude (argument #3) must be a 32-bit quantity")
-	}
-	if high < 0 || high > 1<<32-1 {
-		c.errorf(x, diag.Tag("D_LLQUANT_HIGHVAL"), "llquantize( ) high magnitude (argument #4) must be a 32-bit quantity")
-	}
-	if high < low {
-		c.errorf(x, diag.Tag("D_LLQUANT_MAGRANGE"), "llquantize( ) high magnitude (argument #4) must be greater than or equal to low magnitude (argument #3)")
-	}
-	if nsteps <= 0 || nsteps > 1<<16-1 {
-		c.errorf(x, diag.Tag("D_LLQUANT_NSTEPVAL"), "llquantize( ) number of steps (argument #5) must be a 16-bit quantity")
-	}
-	if nsteps < factor && factor%nsteps != 0 {
-		c.errorf(x, diag.Tag("D_LLQUANT_FACTORNSTEPS"), "llquantize( ) factor (argument #2) must evenly divide the number of steps per magnitude (argument #5), or the number of steps per magnitude must evenly divide the factor")
-	}
-	if nsteps >= factor && nsteps%factor != 0 {
-		c.errorf(x, diag.Tag("D_LLQUANT_FACTORNSTEPS"), "llquantize( ) factor (argument #2) must evenly divide the number of steps per magnitude (argument #5), or the number of steps per magnitude must evenly divide the factor")
-	}
-	if len(x.Args) == 6 {
-		if o := c.rvalue(x.Args[5]); !o.t.IsScalar() {
-			c.errorf(x, diag.Tag("D_PROTO_ARG"), "llquantize( ) argument #6 must be of scalar type")
-		}
-	}
-	return []int64{factor, low, high, nsteps}
-}
-

@@ -127,13 +127,14 @@ var builtinVars = map[string]builtinVar{
 	"zonename":      {typ: types.StringType},
 }
 
-// funcKind classifies D's builtin functions.
+// funcKind classifies D's builtin functions as libdtrace's identifier kinds
+// do.
 type funcKind int
 
 const (
-	subr   funcKind = iota // returns a value; usable in expressions
-	action                 // a statement only; returns void
-	aggfn                  // an aggregating function: @x = f(...)
+	subr   funcKind = iota // DT_IDENT_FUNC: a subroutine, usable in expressions
+	action                 // DT_IDENT_ACTFUNC: a tracing function, a statement of its own
+	aggfn                  // DT_IDENT_AGGFUNC: an aggregating function: @x = f(...)
 )
 
 // param is one parameter of a builtin function's prototype.
@@ -142,13 +143,23 @@ type param struct {
 	opt bool        // optional ([type] in the prototype)
 }
 
-// builtinFunc is a function, action or aggregating function of D.
+// builtinFunc is a function, action or aggregating function of D, with its
+// prototype as libdtrace's dt_open.c gives it.
 type builtinFunc struct {
-	kind        funcKind
-	ret         *types.Type
-	params      []param
-	variadic    bool // "..." after params
+	kind   funcKind
+	ret    *types.Type
+	params []param
+	// variadic: "..." after params; the parameters before it are
+	// required.
+	variadic bool
+	// destructive: an action of DTrace's destructive classes, or a
+	// subroutine whose code DTrace marks destructive.
 	destructive bool
+	// record: a tracing function that records a stack or a symbol
+	// (stack, ustack, jstack, sym, func, mod, usym, ufunc, umod, uaddr);
+	// such a call may also be an aggregation key or a printf-like
+	// argument.
+	record bool
 }
 
 var (
@@ -160,89 +171,107 @@ var (
 	p          = func(t *types.Type) param { return param{typ: t} }
 )
 
+// Prototype shorthands.
+func proto(k funcKind, ret *types.Type, ps ...param) *builtinFunc {
+	return &builtinFunc{kind: k, ret: ret, params: ps}
+}
+
+func varargs(f *builtinFunc) *builtinFunc { f.variadic = true; return f }
+
+func destructive(f *builtinFunc) *builtinFunc { f.destructive = true; return f }
+
+func recording(f *builtinFunc) *builtinFunc { f.record = true; return f }
+
+var void = types.VoidType
+
+// builtinFuncs are the functions of illumos's dt_open.c that make sense on
+// Linux, plus a few Linux DTrace has. Solaris kernel subroutines (msgsize,
+// mutex_owned, rw_read_held, getf, ddi_pathname...) are left out.
 var builtinFuncs = map[string]*builtinFunc{
 	// actions
-	"trace":       {kind: action, ret: types.VoidType, params: []param{anyP}},
-	"tracemem":    {kind: action, ret: types.VoidType, params: []param{anyP, p(sizeT)}, variadic: true},
-	"printf":      {kind: action, ret: types.VoidType, params: []param{anyP}, variadic: true},
-	"printa":      {kind: action, ret: types.VoidType, params: []param{anyP}, variadic: true},
-	"exit":        {kind: action, ret: types.VoidType, params: []param{p(types.IntType)}},
-	"setopt":      {kind: action, ret: types.VoidType, params: []param{p(constCharP), optP(constCharP)}},
-	"clear":       {kind: action, ret: types.VoidType, variadic: true},
-	"trunc":       {kind: action, ret: types.VoidType, variadic: true},
-	"normalize":   {kind: action, ret: types.VoidType, variadic: true},
-	"denormalize": {kind: action, ret: types.VoidType, variadic: true},
-	"speculate":   {kind: action, ret: types.VoidType, params: []param{p(types.IntType)}},
-	"commit":      {kind: action, ret: types.VoidType, params: []param{p(types.IntType)}},
-	"discard":     {kind: action, ret: types.VoidType, params: []param{p(types.IntType)}},
-	"ftruncate":   {kind: action, ret: types.VoidType},
-	"stack":       {kind: subr, ret: types.StackType, variadic: true},
-	"ustack":      {kind: subr, ret: types.StackType, variadic: true},
-	"jstack":      {kind: subr, ret: types.StackType, variadic: true},
+	"trace":       proto(action, void, anyP),
+	"print":       proto(action, void, anyP),
+	"tracemem":    varargs(proto(action, void, anyP, p(sizeT))),
+	"printf":      varargs(proto(action, void, anyP)),
+	"printa":      varargs(proto(action, void, anyP)),
+	"exit":        proto(action, void, p(types.IntType)),
+	"setopt":      proto(action, void, p(constCharP), optP(constCharP)),
+	"clear":       varargs(proto(action, void)),
+	"trunc":       varargs(proto(action, void)),
+	"normalize":   varargs(proto(action, void)),
+	"denormalize": varargs(proto(action, void)),
+	"speculate":   proto(action, void, p(types.IntType)),
+	"commit":      proto(action, void, p(types.IntType)),
+	"discard":     proto(action, void, p(types.IntType)),
+	"ftruncate":   proto(action, void),
+	"stack":       recording(varargs(proto(action, types.StackType))),
+	"ustack":      recording(varargs(proto(action, types.StackType))),
+	"jstack":      recording(varargs(proto(action, types.StackType))),
+	"sym":         recording(proto(action, types.SymAddrType, p(uintptrT))),
+	"func":        recording(proto(action, types.SymAddrType, p(uintptrT))),
+	"mod":         recording(proto(action, types.SymAddrType, p(uintptrT))),
+	"usym":        recording(proto(action, types.USymAddrType, p(uintptrT))),
+	"ufunc":       recording(proto(action, types.USymAddrType, p(uintptrT))),
+	"umod":        recording(proto(action, types.USymAddrType, p(uintptrT))),
+	"uaddr":       recording(proto(action, types.USymAddrType, p(uintptrT))),
 
 	// destructive actions
-	"system":     {kind: action, ret: types.VoidType, params: []param{anyP}, variadic: true, destructive: true},
-	"freopen":    {kind: action, ret: types.VoidType, params: []param{anyP}, variadic: true, destructive: true},
-	"raise":      {kind: action, ret: types.VoidType, params: []param{p(types.IntType)}, destructive: true},
-	"stop":       {kind: action, ret: types.VoidType, destructive: true},
-	"panic":      {kind: action, ret: types.VoidType, destructive: true},
-	"breakpoint": {kind: action, ret: types.VoidType, destructive: true},
-	"chill":      {kind: action, ret: types.VoidType, params: []param{p(types.IntType)}, destructive: true},
-	"copyout":    {kind: action, ret: types.VoidType, params: []param{p(voidP), p(uintptrT), p(sizeT)}, destructive: true},
-	"copyoutstr": {kind: action, ret: types.VoidType, params: []param{p(charP), p(uintptrT), p(sizeT)}, destructive: true},
+	"system":     destructive(varargs(proto(action, void, anyP))),
+	"freopen":    destructive(varargs(proto(action, void, anyP))),
+	"raise":      destructive(proto(action, void, p(types.IntType))),
+	"stop":       destructive(proto(action, void)),
+	"panic":      destructive(proto(action, void)),
+	"breakpoint": destructive(proto(action, void)),
+	"chill":      destructive(proto(action, void, p(types.IntType))),
 
 	// subroutines
-	"speculation": {kind: subr, ret: types.IntType},
-	"alloca":      {kind: subr, ret: voidP, params: []param{p(sizeT)}},
-	"bcopy":       {kind: subr, ret: types.VoidType, params: []param{p(voidP), p(voidP), p(sizeT)}},
-	"copyin":      {kind: subr, ret: voidP, params: []param{p(uintptrT), p(sizeT)}},
-	"copyinstr":   {kind: subr, ret: types.StringType, params: []param{p(uintptrT), optP(sizeT)}},
-	"copyinto":    {kind: subr, ret: types.VoidType, params: []param{p(uintptrT), p(sizeT), p(voidP)}},
-	"strlen":      {kind: subr, ret: sizeT, params: []param{p(constCharP)}},
-	"strjoin":     {kind: subr, ret: types.StringType, params: []param{p(constCharP), p(constCharP)}},
-	"substr":      {kind: subr, ret: types.StringType, params: []param{p(constCharP), p(types.IntType), optP(types.IntType)}},
-	"index":       {kind: subr, ret: types.IntType, params: []param{p(constCharP), p(constCharP), optP(types.IntType)}},
-	"rindex":      {kind: subr, ret: types.IntType, params: []param{p(constCharP), p(constCharP), optP(types.IntType)}},
-	"strchr":      {kind: subr, ret: types.StringType, params: []param{p(constCharP), p(types.CharType)}},
-	"strrchr":     {kind: subr, ret: types.StringType, params: []param{p(constCharP), p(types.CharType)}},
-	"strstr":      {kind: subr, ret: types.StringType, params: []param{p(constCharP), p(constCharP)}},
-	"strtok":      {kind: subr, ret: types.StringType, params: []param{p(constCharP), p(constCharP)}},
-	"basename":    {kind: subr, ret: types.StringType, params: []param{p(constCharP)}},
-	"dirname":     {kind: subr, ret: types.StringType, params: []param{p(constCharP)}},
-	"cleanpath":   {kind: subr, ret: types.StringType, params: []param{p(constCharP)}},
-	"lltostr":     {kind: subr, ret: types.StringType, params: []param{p(int64T), optP(types.IntType)}},
-	"toupper":     {kind: subr, ret: types.StringType, params: []param{p(constCharP)}},
-	"tolower":     {kind: subr, ret: types.StringType, params: []param{p(constCharP)}},
-	"inet_ntoa":   {kind: subr, ret: types.StringType, params: []param{p(types.PointerTo(ipaddrT))}},
-	"inet_ntoa6":  {kind: subr, ret: types.StringType, params: []param{p(types.PointerTo(in6addrT))}},
-	"inet_ntop":   {kind: subr, ret: types.StringType, params: []param{p(types.IntType), p(voidP)}},
-	"htons":       {kind: subr, ret: uint16T, params: []param{p(uint16T)}},
-	"htonl":       {kind: subr, ret: uint32T, params: []param{p(uint32T)}},
-	"htonll":      {kind: subr, ret: uint64T, params: []param{p(uint64T)}},
-	"ntohs":       {kind: subr, ret: uint16T, params: []param{p(uint16T)}},
-	"ntohl":       {kind: subr, ret: uint32T, params: []param{p(uint32T)}},
-	"ntohll":      {kind: subr, ret: uint64T, params: []param{p(uint64T)}},
-	"rand":        {kind: subr, ret: types.IntType},
-	"progenyof":   {kind: subr, ret: types.IntType, params: []param{p(pidT)}},
-	"getmajor":    {kind: subr, ret: types.UIntType, params: []param{p(devT)}},
-	"getminor":    {kind: subr, ret: types.UIntType, params: []param{p(devT)}},
-	"sym":         {kind: subr, ret: types.SymAddrType, params: []param{p(uintptrT)}},
-	"func":        {kind: subr, ret: types.SymAddrType, params: []param{p(uintptrT)}},
-	"mod":         {kind: subr, ret: types.SymAddrType, params: []param{p(uintptrT)}},
-	"usym":        {kind: subr, ret: types.USymAddrType, params: []param{p(uintptrT)}},
-	"ufunc":       {kind: subr, ret: types.USymAddrType, params: []param{p(uintptrT)}},
-	"umod":        {kind: subr, ret: types.USymAddrType, params: []param{p(uintptrT)}},
-	"uaddr":       {kind: subr, ret: types.USymAddrType, params: []param{p(uintptrT)}},
+	"copyout":     destructive(proto(subr, void, p(voidP), p(uintptrT), p(sizeT))),
+	"copyoutstr":  destructive(proto(subr, void, p(charP), p(uintptrT), p(sizeT))),
+	"speculation": proto(subr, types.IntType),
+	"alloca":      proto(subr, voidP, p(sizeT)),
+	"bcopy":       proto(subr, void, p(voidP), p(voidP), p(sizeT)),
+	"copyin":      proto(subr, voidP, p(uintptrT), p(sizeT)),
+	"copyinstr":   proto(subr, types.StringType, p(uintptrT), optP(sizeT)),
+	"copyinto":    proto(subr, void, p(uintptrT), p(sizeT), p(voidP)),
+	"strlen":      proto(subr, sizeT, p(constCharP)),
+	"strjoin":     proto(subr, types.StringType, p(constCharP), p(constCharP)),
+	"substr":      proto(subr, types.StringType, p(constCharP), p(types.IntType), optP(types.IntType)),
+	"index":       proto(subr, types.IntType, p(constCharP), p(constCharP), optP(types.IntType)),
+	"rindex":      proto(subr, types.IntType, p(constCharP), p(constCharP), optP(types.IntType)),
+	"strchr":      proto(subr, types.StringType, p(constCharP), p(types.CharType)),
+	"strrchr":     proto(subr, types.StringType, p(constCharP), p(types.CharType)),
+	"strstr":      proto(subr, types.StringType, p(constCharP), p(constCharP)),
+	"strtok":      proto(subr, types.StringType, p(constCharP), p(constCharP)),
+	"strtoll":     proto(subr, int64T, p(constCharP), optP(types.IntType)),
+	"json":        proto(subr, types.StringType, p(constCharP), p(constCharP)),
+	"basename":    proto(subr, types.StringType, p(constCharP)),
+	"dirname":     proto(subr, types.StringType, p(constCharP)),
+	"cleanpath":   proto(subr, types.StringType, p(constCharP)),
+	"lltostr":     proto(subr, types.StringType, p(int64T), optP(types.IntType)),
+	"toupper":     proto(subr, types.StringType, p(constCharP)),
+	"tolower":     proto(subr, types.StringType, p(constCharP)),
+	"inet_ntoa":   proto(subr, types.StringType, p(types.PointerTo(ipaddrT))),
+	"inet_ntoa6":  proto(subr, types.StringType, p(types.PointerTo(in6addrT))),
+	"inet_ntop":   proto(subr, types.StringType, p(types.IntType), p(voidP)),
+	"htons":       proto(subr, uint16T, p(uint16T)),
+	"htonl":       proto(subr, uint32T, p(uint32T)),
+	"htonll":      proto(subr, uint64T, p(uint64T)),
+	"ntohs":       proto(subr, uint16T, p(uint16T)),
+	"ntohl":       proto(subr, uint32T, p(uint32T)),
+	"ntohll":      proto(subr, uint64T, p(uint64T)),
+	"rand":        proto(subr, types.IntType),
+	"progenyof":   proto(subr, types.IntType, p(pidT)),
+	"getmajor":    proto(subr, types.UIntType, p(devT)),
+	"getminor":    proto(subr, types.UIntType, p(devT)),
 
 	// aggregating functions
-	"count":     {kind: aggfn, ret: types.VoidType},
-	"sum":       {kind: aggfn, ret: types.VoidType, params: []param{anyP}},
-	"avg":       {kind: aggfn, ret: types.VoidType, params: []param{anyP}},
-	"min":       {kind: aggfn, ret: types.VoidType, params: []param{anyP}},
-	"max":       {kind: aggfn, ret: types.VoidType, params: []param{anyP}},
-	"stddev":    {kind: aggfn, ret: types.VoidType, params: []param{anyP}},
-	"quantize":  {kind: aggfn, ret: types.VoidType, params: []param{anyP}, variadic: true},
-	"lquantize": {kind: aggfn, ret: types.VoidType, params: []param{anyP, p(int32T), p(int32T)}, variadic: true},
-	"llquantize": {kind: aggfn, ret: types.VoidType,
-		params: []param{anyP, p(int32T), p(int32T), p(int32T), p(int32T)}, variadic: true},
+	"count":      proto(aggfn, void),
+	"sum":        proto(aggfn, void, anyP),
+	"avg":        proto(aggfn, void, anyP),
+	"min":        proto(aggfn, void, anyP),
+	"max":        proto(aggfn, void, anyP),
+	"stddev":     proto(aggfn, void, anyP),
+	"quantize":   varargs(proto(aggfn, void, anyP)),
+	"lquantize":  varargs(proto(aggfn, void, anyP, p(int32T), p(int32T))),
+	"llquantize": varargs(proto(aggfn, void, anyP, p(int32T), p(int32T), p(int32T), p(int32T))),
 }

@@ -1,0 +1,261 @@
+package check
+
+import (
+	"strings"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// actKind classifies the actions a statement compiles to, as far as
+// dt_stmt_append's ordering rules care.
+type actKind int
+
+const (
+	actVoid        actKind = iota // an expression statement: records nothing
+	actRecord                     // records data (trace, printf, an aggregation's tuple, exit...)
+	actAgg                        // the aggregating action of an aggregation statement
+	actSpeculate                  // speculate()
+	actCommit                     // commit()
+	actDiscard                    // discard()
+	actExit                       // exit(): records data
+	actDestructive                // destructive actions and subroutines
+)
+
+// compileState is what compiling one clause's statements accumulates: the
+// actions of its ECB so far, and the line libdtrace's yylineno holds, where
+// the errors it raises with xyerror are reported.
+type compileState struct {
+	acts   []actKind
+	lineno ast.Pos
+}
+
+// compileClause compiles the predicate and then each statement, as
+// dt_compile_one_clause does after type-checking.
+func (c *Checker) compileClause(cl *ast.Clause) {
+	cs := &compileState{}
+	if len(cl.Probes) > 0 {
+		cs.lineno = cl.Probes[0].Pos()
+	} else {
+		cs.lineno = cl.Pos()
+	}
+	if cl.Pred != nil {
+		c.cg(cl.Pred)
+	}
+	for _, s := range cl.Body {
+		c.compileStmt(cs, s)
+	}
+}
+
+// compileStmt compiles one statement and appends its actions to the
+// clause's.
+func (c *Checker) compileStmt(cs *compileState, s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		c.cg(s.Cond)
+		c.compileStmt(cs, s.Then)
+		if s.Else != nil {
+			c.compileStmt(cs, s.Else)
+		}
+		return
+	case *ast.BlockStmt:
+		for _, t := range s.List {
+			c.compileStmt(cs, t)
+		}
+		return
+	case *ast.ExprStmt:
+		var acts []actKind
+		x := ast.Unparen(s.X)
+		switch e := x.(type) {
+		case *ast.Agg:
+			c.errorf(e, diag.D_AGG_NULL, "expression has null effect: %s", aggDisplay(e.Name))
+		case *ast.Assign:
+			if a, ok := ast.Unparen(e.X).(*ast.Agg); ok {
+				acts = c.compileAgg(a, ast.Unparen(e.Y).(*ast.Call))
+				c.stmtAppend(cs, a, acts)
+				return
+			}
+		case *ast.Call:
+			if f := builtinFuncs[e.Fun.Name]; f != nil && f.kind == action {
+				acts = c.compileAction(cs, e, f)
+				c.stmtAppend(cs, e, acts)
+				return
+			}
+		}
+		c.cg(s.X)
+		kind := actVoid
+		if c.destructiveExpr(s.X) {
+			kind = actDestructive
+		}
+		c.stmtAppend(cs, s.X, []actKind{kind})
+	}
+}
+
+// stmtAppend adds a statement's actions to the clause's and checks the
+// clause's actions in order, as dt_stmt_append does: commit() and
+// speculate() rules. Errors are reported at the new statement.
+func (c *Checker) stmtAppend(cs *compileState, n ast.Node, acts []actKind) {
+	cs.acts = append(cs.acts, acts...)
+	var commit, speculate, datarec bool
+	for i, a := range cs.acts {
+		switch a {
+		case actCommit:
+			if commit {
+				c.errorf(n, diag.D_COMM_COMM, "commit( ) may not follow commit( )")
+			}
+			if datarec {
+				c.errorf(n, diag.D_COMM_DREC, "commit( ) may not follow data-recording action(s)")
+			}
+			for _, t := range cs.acts[i:] {
+				if t == actAgg {
+					c.errorf(n, diag.D_AGG_COMM, "aggregating actions may not follow commit( )")
+				}
+			}
+			commit = true
+			continue
+		case actSpeculate:
+			if speculate {
+				c.errorf(n, diag.D_SPEC_SPEC, "speculate( ) may not follow speculate( )")
+			}
+			if commit {
+				c.errorf(n, diag.D_SPEC_COMM, "speculate( ) may not follow commit( )")
+			}
+			if datarec {
+				c.errorf(n, diag.D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)")
+			}
+			speculate = true
+			continue
+		case actAgg:
+			if speculate {
+				c.errorf(n, diag.D_AGG_SPEC, "aggregating actions may not follow speculate( )")
+			}
+			datarec = true
+			continue
+		}
+		if speculate {
+			if a == actDestructive {
+				c.errorf(n, diag.D_ACT_SPEC, "destructive actions may not follow speculate( )")
+			}
+			if a == actExit {
+				c.errorf(n, diag.D_EXIT_SPEC, "exit( ) may not follow speculate( )")
+			}
+		}
+		if a == actDestructive || a == actDiscard || a == actVoid {
+			continue
+		}
+		if commit {
+			c.errorf(n, diag.D_DREC_COMM, "data-recording actions may not follow commit( )")
+		}
+		if !speculate {
+			datarec = true
+		}
+	}
+}
+
+// cg checks what DTrace's code generator rejects in an expression: calls of
+// tracing and aggregating functions, which only a statement of their own
+// may make.
+func (c *Checker) cg(x ast.Expr) {
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SizeofExpr:
+			return false
+		case *ast.Call:
+			f := builtinFuncs[n.Fun.Name]
+			if f != nil && f.kind != subr {
+				kind := "tracing function"
+				if f.kind == aggfn {
+					kind = "aggregating function"
+				}
+				c.errorf(n, diag.D_CG_EXPR, "%s %s( ) may not be called from a D expression (D program context required)", kind, n.Fun.Name)
+			}
+		}
+		return true
+	})
+}
+
+// cgArg checks an argument a printf-like action or trace() records: a
+// stack or symbol function may be one.
+func (c *Checker) cgArg(x ast.Expr) {
+	if call, ok := ast.Unparen(x).(*ast.Call); ok {
+		if f := builtinFuncs[call.Fun.Name]; f != nil && f.record {
+			for _, a := range call.Args {
+				c.cg(a)
+			}
+			return
+		}
+	}
+	c.cg(x)
+}
+
+// destructiveExpr reports whether an expression calls a destructive
+// subroutine (copyout, copyoutstr), which makes its statement destructive.
+func (c *Checker) destructiveExpr(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if call, ok := n.(*ast.Call); ok {
+			if f := builtinFuncs[call.Fun.Name]; f != nil && f.destructive {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// typeOf is the type x was given when its clause was type-checked.
+func (c *Checker) typeOf(x ast.Expr) *types.Type {
+	if t := c.info.Types[x]; t != nil {
+		return t
+	}
+	return types.VoidType
+}
+
+// intConst reports whether x is an integer constant (a DT_NODE_INT once
+// folded), and its value.
+func (c *Checker) intConst(x ast.Expr) (int64, bool) {
+	v, ok := c.info.Consts[x]
+	if !ok {
+		return 0, false
+	}
+	return v, c.typeOf(x).IsInteger()
+}
+
+// isPosConst is dt_node_is_posconst: a non-zero integer constant, positive
+// if its type is signed.
+func (c *Checker) isPosConst(x ast.Expr) bool {
+	v, ok := c.intConst(x)
+	if !ok || v == 0 {
+		return false
+	}
+	return !c.typeOf(x).IsSigned() || v > 0
+}
+
+// isAggArg reports whether x is an aggregation (DT_NODE_AGG).
+func isAggArg(x ast.Expr) bool {
+	_, ok := ast.Unparen(x).(*ast.Agg)
+	return ok
+}
+
+// stringConst returns the value of a string constant argument (a string
+// literal, or a macro argument used as a string).
+func (c *Checker) stringConst(x ast.Expr) (string, bool) {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.StringLit:
+		return x.Value, true
+	case *ast.Macro:
+		if !c.typeOf(x).IsString() {
+			return "", false
+		}
+		key := strings.TrimLeft(x.Name, "$")
+		if n, err := atoi(key); err == nil {
+			if n < len(c.cfg.Args) {
+				return c.cfg.Args[n], true
+			}
+			return "", true
+		}
+		return "", true
+	}
+	return "", false
+}

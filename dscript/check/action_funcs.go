@@ -1,0 +1,281 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// compileAction compiles a tracing function called as a statement, with
+// the checks of libdtrace's dt_action_* functions, and returns the actions
+// it makes.
+func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) []actKind {
+	name := x.Fun.Name
+	args := x.Args
+	cgAll := func() {
+		for _, a := range args {
+			c.cg(a)
+		}
+	}
+	switch name {
+	case "breakpoint", "panic", "stop":
+		return []actKind{actDestructive}
+	case "chill", "raise":
+		cgAll()
+		return []actKind{actDestructive}
+	case "clear":
+		c.aggAction(x, "D_CLEAR", len(args) != 1, "1")
+		return []actKind{actRecord}
+	case "normalize", "denormalize":
+		want := 2
+		if name == "denormalize" {
+			want = 1
+		}
+		c.aggAction(x, "D_NORMALIZE", len(args) != want, strconv.Itoa(want))
+		return []actKind{actRecord}
+	case "trunc":
+		c.aggAction(x, "D_TRUNC", len(args) < 1 || len(args) > 2, "")
+		return []actKind{actRecord, actRecord}
+	case "commit":
+		cgAll()
+		return []actKind{actCommit}
+	case "speculate":
+		cgAll()
+		return []actKind{actSpeculate}
+	case "discard":
+		cgAll()
+		return []actKind{actDiscard}
+	case "exit":
+		cgAll()
+		return []actKind{actExit}
+	case "printf", "system", "freopen":
+		c.printfLike(cs, x)
+		kind := actRecord
+		if f.destructive {
+			kind = actDestructive
+		}
+		return []actKind{kind}
+	case "printa":
+		return c.printa(cs, x)
+	case "ftruncate":
+		return []actKind{actRecord}
+	case "setopt":
+		cgAll()
+		return []actKind{actRecord, actRecord}
+	case "trace", "print":
+		c.traceAction(x)
+		return []actKind{actRecord}
+	case "tracemem":
+		c.tracemem(x)
+		return []actKind{actRecord}
+	case "stack":
+		c.stackArgs(x)
+		return []actKind{actRecord}
+	case "ustack", "jstack":
+		c.ustackArgs(x)
+		return []actKind{actRecord}
+	case "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
+		cgAll()
+		return []actKind{actRecord}
+	}
+	c.errorf(x, diag.D_UNKNOWN, "tracing function %s( ) is not yet supported", name)
+	return nil
+}
+
+// aggAction checks clear(@a), normalize(@a, n), denormalize(@a) and
+// trunc(@a[, n]) as dt_action_clear, _normalize and _trunc do. tag is the
+// tags' prefix; bad reports a wrong argument count, want the count the
+// message expects ("" for trunc's own wording).
+func (c *Checker) aggAction(x *ast.Call, tag string, bad bool, want string) {
+	name := x.Fun.Name
+	argc := len(x.Args)
+	if bad {
+		switch {
+		case want != "":
+			c.errorf(x, diag.Tag(tag+"_PROTO"), "%s( ) prototype mismatch: %d args passed, %s expected", name, argc, want)
+		case argc < 1:
+			c.errorf(x, diag.Tag(tag+"_PROTO"), "%s( ) prototype mismatch: %d args passed, at least 1 expected", name, argc)
+		default:
+			c.errorf(x, diag.Tag(tag+"_PROTO"), "%s( ) prototype mismatch: %d args passed, no more than 2 expected", name, argc)
+		}
+	}
+	if !isAggArg(x.Args[0]) {
+		c.errorf(x, diag.Tag(tag+"_AGGARG"), "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", name, c.typeOf(x.Args[0]))
+	}
+	if argc == 2 {
+		if t := c.typeOf(x.Args[1]); isAggArg(x.Args[1]) || !t.IsScalar() {
+			c.errorf(x, diag.Tag(tag+"_SCALAR"), "%s( ) argument #2 must be of scalar type", name)
+		}
+		c.cg(x.Args[1])
+	}
+}
+
+// traceAction checks trace(x) and print(x) as dt_action_trace does.
+func (c *Checker) traceAction(x *ast.Call) {
+	name := x.Fun.Name
+	up := strings.ToUpper(name)
+	a := x.Args[0]
+	t := c.typeOf(a)
+	if !isAggArg(a) && t.IsVoid() {
+		c.errorf(a, diag.Tag("D_"+up+"_VOID"), "%s( ) may not be applied to a void expression", name)
+	}
+	if isAggArg(a) {
+		suffix := ""
+		if name == "print" {
+			suffix = " -- did you mean printa()?"
+		}
+		c.errorf(a, diag.Tag("D_"+up+"_AGG"), "%s( ) may not be applied to an aggregation%s", name, suffix)
+	}
+	c.cgArg(a)
+}
+
+// tracemem checks tracemem(addr, size[, dsize]) as dt_action_tracemem
+// does.
+func (c *Checker) tracemem(x *ast.Call) {
+	addr, size := x.Args[0], x.Args[1]
+	if t := c.typeOf(addr); isAggArg(addr) || !(t.IsInteger() && !t.IsSpecial() || isPtrLike(t) && !t.IsString()) {
+		c.errorf(addr, diag.D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s", t)
+	}
+	if !c.isPosConst(size) {
+		c.errorf(size, diag.D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral constant expression")
+	}
+	if len(x.Args) > 2 {
+		dsize := x.Args[2]
+		if len(x.Args) > 3 {
+			c.errorf(dsize, diag.D_TRACEMEM_ARGS, "tracemem ( ) prototype mismatch: expected at most 3 args")
+		}
+		if isAggArg(dsize) || !c.typeOf(dsize).IsScalar() {
+			c.errorf(dsize, diag.D_TRACEMEM_DYNSIZE, "tracemem ( ) dynamic size (argument #3) must be of scalar type")
+		}
+		c.cg(dsize)
+	}
+	c.cg(addr)
+}
+
+// stackArgs checks stack([n]) as dt_action_stack_args does.
+func (c *Checker) stackArgs(x *ast.Call) {
+	if len(x.Args) == 0 {
+		return
+	}
+	arg0 := x.Args[0]
+	if len(x.Args) > 1 {
+		c.errorf(arg0, diag.D_STACK_PROTO, "stack( ) prototype mismatch: too many arguments")
+	}
+	if !c.isPosConst(arg0) {
+		c.errorf(arg0, diag.D_STACK_SIZE, "stack( ) size must be a non-zero positive integral constant expression")
+	}
+}
+
+// ustackArgs checks ustack([n[, strsize]]) and jstack(...) as
+// dt_action_ustack_args does (the messages say ustack for both).
+func (c *Checker) ustackArgs(x *ast.Call) {
+	if len(x.Args) > 0 && !c.isPosConst(x.Args[0]) {
+		c.errorf(x.Args[0], diag.D_USTACK_FRAMES, "ustack( ) argument #1 must be a non-zero positive integer constant")
+	}
+	if len(x.Args) > 1 {
+		arg1 := x.Args[1]
+		v, ok := c.intConst(arg1)
+		if !ok || c.typeOf(arg1).IsSigned() && v < 0 {
+			c.errorf(arg1, diag.D_USTACK_STRSIZE, "ustack( ) argument #2 must be a positive integer constant")
+		}
+		if len(x.Args) > 2 {
+			c.errorf(arg1, diag.D_USTACK_PROTO, "ustack( ) prototype mismatch: too many arguments")
+		}
+	}
+}
+
+// printfLike checks printf, system and freopen as dt_action_printflike
+// does: a string constant format, then the format against the arguments.
+func (c *Checker) printfLike(cs *compileState, x *ast.Call) {
+	name := x.Fun.Name
+	format, ok := c.stringConst(x.Args[0])
+	if !ok {
+		c.errorf(x, diag.D_PRINTF_ARG_FMT, "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", name, c.typeOf(x.Args[0]))
+	}
+	cs.lineno = x.Pos()
+	if name == "freopen" {
+		if format == freopenRestore {
+			c.errorf(x, diag.D_FREOPEN_INVALID, "%s( ) argument #1 cannot be \"%s\"", name, freopenRestore)
+		}
+		if format == "" {
+			format = freopenRestore
+		}
+	}
+	var argTypes []*types.Type
+	for _, a := range x.Args[1:] {
+		argTypes = append(argTypes, c.typeOf(a))
+	}
+	c.checkFormat(cs.lineno, name, format, argTypes)
+	for _, a := range x.Args[1:] {
+		c.cgArg(a)
+	}
+}
+
+// freopenRestore is the sentinel format freopen("") stands for.
+const freopenRestore = "."
+
+// printa checks printa([fmt, ]@a, ...) as dt_action_printa does, and
+// returns one action per aggregation.
+func (c *Checker) printa(cs *compileState, x *ast.Call) []actKind {
+	name := x.Fun.Name
+	argc := len(x.Args)
+	args := x.Args
+	format, hasFormat := "", false
+	argr := 1
+	if s, ok := ast.Unparen(args[0]).(*ast.StringLit); ok {
+		format, hasFormat = s.Value, true
+		args = args[1:]
+		argr = 2
+	}
+	if argc < argr {
+		c.errorf(x, diag.D_PRINTA_PROTO, "%s( ) prototype mismatch: %d args passed, %d expected", name, argc, argr)
+	}
+	var acts []actKind
+	var first *aggregation
+	for _, a := range args {
+		if !isAggArg(a) {
+			c.errorf(x, diag.D_PRINTA_AGGARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", name, argr, c.typeOf(a))
+		}
+		agg := c.aggs[ast.Unparen(a).(*ast.Agg).Name]
+		if first == nil {
+			first = agg
+		} else {
+			c.printaValidate(cs, first, agg)
+		}
+		if hasFormat {
+			cs.lineno = x.Pos()
+			c.checkPrinta(cs.lineno, format, first)
+			hasFormat = false
+		}
+		acts = append(acts, actRecord)
+		argr++
+	}
+	return acts
+}
+
+// printaValidate checks that a later aggregation of printa() has the key
+// signature of the first, as dt_printa_validate does. Its errors are
+// reported at the current yylineno.
+func (c *Checker) printaValidate(cs *compileState, first, agg *aggregation) {
+	at := lineNode{cs.lineno}
+	fn, an := aggDisplay(first.name), aggDisplay(agg.name)
+	if len(first.keys) != len(agg.keys) {
+		c.errorf(at, diag.D_PRINTA_AGGKEY, "printa( ): %s and %s do not have matching key signatures: %s has %d key%s, %s has %d key%s",
+			fn, an, fn, len(first.keys), plural(len(first.keys)), an, len(agg.keys), plural(len(agg.keys)))
+	}
+	for i, k := range first.keys {
+		if !argCompatible(k, operand{t: agg.keys[i]}) {
+			c.errorf(at, diag.D_PRINTA_AGGPROTO, "printa( ): %s[ ] key #%d is incompatible with %s:\n%9s key #%d: %s\n%9s key #%d: %s",
+				an, i+1, fn, fn[1:], i+1, k, an[1:], i+1, agg.keys[i])
+		}
+	}
+}
+
+// lineNode is a position without a node: where libdtrace's yylineno
+// points.
+type lineNode struct{ at ast.Pos }
+
+func (l lineNode) Pos() ast.Pos { return l.at }
