@@ -9,6 +9,10 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
+// This file checks declarations as libdtrace's dt_decl.c and dt_node_decl
+// do while parsing: specifiers word by word, declarator suffixes in source
+// order, then the declared entity.
+
 // basicTypes maps a sorted multiset of type keywords to its type.
 var basicTypes = map[string]*types.Type{
 	"void":                   types.VoidType,
@@ -45,8 +49,201 @@ var basicTypes = map[string]*types.Type{
 	"string":                 types.StringType,
 }
 
+// declState is what the declaration and pragma checks remember between
+// items. It lives in Checker.decls; declState() resets its per-program
+// parts when a new program is checked.
+type declState struct {
+	info *Info // the program the per-program parts belong to
+	// pending holds the #pragma attributes/binding lines that named an
+	// identifier not defined yet, by name (libdtrace's pcb_pragmas).
+	pending map[string]pendingPragma
+	// defined holds the global identifiers this program defined, which
+	// pragmas may modify (libdtrace compares di_gen with dt_gen).
+	defined map[string]bool
+	// externs holds the types of "extern" declarations, by name.
+	externs map[string]*types.Type
+}
+
+// pendingPragma is a deferred #pragma attributes or binding.
+type pendingPragma struct {
+	name string // "attributes" or "binding"
+	at   *ast.Pragma
+}
+
+func (c *Checker) declState() *declState {
+	s := &c.decls
+	if s.info != c.info {
+		s.info = c.info
+		s.pending = map[string]pendingPragma{}
+		s.defined = map[string]bool{}
+	}
+	if s.externs == nil {
+		s.externs = map[string]*types.Type{}
+	}
+	return s
+}
+
+// defineGlobal records that the program defined the global identifier
+// name, applying the pragmas pending for it.
+func (c *Checker) defineGlobal(name string) {
+	s := c.declState()
+	s.defined[name] = true
+	delete(s.pending, name)
+}
+
+// Declaration attributes (libdtrace's DT_DA_*).
+const (
+	daShort uint8 = 1 << iota
+	daLong
+	daLongLong
+	daSigned
+	daUnsigned
+)
+
+// Declaration kinds, as CTF kinds of dt_decl_t.
+type specKind int
+
+const (
+	skUnknown specKind = iota
+	skInt
+	skFloat
+	skTypedef
+	skStruct
+	skUnion
+	skEnum
+)
+
+// specState is the declaration being built from a specifier's words
+// (libdtrace's top dt_decl_t).
+type specState struct {
+	pushed bool
+	kind   specKind
+	name   string
+	attr   uint8
+}
+
+// declCheck is dt_decl_check.
+func (c *Checker) declCheck(n ast.Node, st *specState) {
+	if st.kind == skUnknown {
+		return
+	}
+	if st.name == "char" && st.attr&(daShort|daLong|daLongLong) != 0 {
+		c.errorf(n, diag.D_DECL_CHARATTR, "invalid type declaration: short and long may not be used with char type")
+	}
+	if st.name == "void" && st.attr != 0 {
+		c.errorf(n, diag.D_DECL_VOIDATTR, "invalid type declaration: attributes may not be used with void type")
+	}
+	if st.kind != skInt && st.attr&(daSigned|daUnsigned) != 0 {
+		c.errorf(n, diag.D_DECL_SIGNINT, "invalid type declaration: signed and unsigned may only be used with integer type")
+	}
+	if st.kind != skInt && st.kind != skFloat && st.attr&(daLong|daLongLong) != 0 {
+		c.errorf(n, diag.D_DECL_LONGINT, "invalid type declaration: long and long long may only be used with integer or floating-point type")
+	}
+}
+
+// declAttr is dt_decl_attr (illumos): short, long, signed or unsigned.
+func (c *Checker) declAttr(n ast.Node, st *specState, a uint8) {
+	if !st.pushed {
+		st.pushed, st.attr = true, a
+		return
+	}
+	if a == daLong && st.attr&daLongLong != 0 {
+		c.errorf(n, diag.D_DECL_COMBO, "the attribute 'long' may only be used at most twice in a declaration")
+	}
+	for _, r := range []struct {
+		a    uint8
+		name string
+	}{{daShort, "short"}, {daSigned, "signed"}, {daUnsigned, "unsigned"}} {
+		if a == r.a && st.attr&a != 0 {
+			c.errorf(n, diag.D_DECL_COMBO, "the attribute '%s' may only be used at most once in a declaration", r.name)
+		}
+	}
+	if a == daLong && st.attr&daLong != 0 {
+		st.attr &^= daLong
+		a = daLongLong
+	}
+	st.attr |= a
+	c.declCheck(n, st)
+}
+
+// declSpec is dt_decl_spec: a type name or keyword.
+func (c *Checker) declSpec(n ast.Node, st *specState, kind specKind, name string) {
+	if !st.pushed {
+		st.pushed, st.kind, st.name = true, kind, name
+		return
+	}
+	if st.name != "" && kind == skTypedef {
+		c.errorf(n, diag.D_DECL_IDRED, "identifier redeclared: %s", name)
+	}
+	if st.name != "" || st.kind != skUnknown {
+		c.errorf(n, diag.D_DECL_COMBO, "invalid type combination")
+	}
+	st.kind, st.name = kind, name
+	c.declCheck(n, st)
+}
+
+var attrWords = map[string]uint8{"short": daShort, "long": daLong, "signed": daSigned, "unsigned": daUnsigned}
+
+// checkSpec runs the specifier checks of s in the order DTrace's parser
+// meets its words.
+func (c *Checker) checkSpec(s *ast.TypeSpec) *specState {
+	st := &specState{}
+	for _, w := range s.Words {
+		if a, ok := attrWords[w]; ok {
+			c.declAttr(s, st, a)
+			continue
+		}
+		kind := skInt
+		switch w {
+		case "float", "double":
+			kind = skFloat
+		case "string":
+			kind = skTypedef
+		}
+		c.declSpec(s, st, kind, w)
+	}
+	switch {
+	case s.Named != "":
+		c.declSpec(s, st, skTypedef, s.Named)
+	case s.Record != nil:
+		kind := skStruct
+		if s.Record.Union {
+			kind = skUnion
+		}
+		c.declSpec(s, st, kind, s.Record.Name)
+	case s.Enum != nil:
+		c.declSpec(s, st, skEnum, s.Enum.Name)
+	}
+	if st.kind == skUnknown && st.name == "" {
+		st.kind = skInt
+		c.declCheck(s, st)
+	}
+	return st
+}
+
+// dtraceTypeName is the name dt_decl_type looks up for a basic type.
+func dtraceTypeName(st *specState) string {
+	var b strings.Builder
+	for _, a := range []struct {
+		a uint8
+		s string
+	}{{daSigned, "signed "}, {daUnsigned, "unsigned "}, {daShort, "short "}, {daLong, "long "}, {daLongLong, "long long "}} {
+		if st.attr&a.a != 0 {
+			b.WriteString(a.s)
+		}
+	}
+	if st.attr == 0 && st.name == "" {
+		b.WriteString("int")
+	}
+	if st.name != "" && (st.kind != skInt || st.attr&(daShort|daLong|daLongLong) == 0) {
+		b.WriteString(st.name)
+	}
+	return b.String()
+}
+
 // specType returns the type a declaration specifier names.
 func (c *Checker) specType(s *ast.TypeSpec) *types.Type {
+	st := c.checkSpec(s)
 	var t *types.Type
 	switch {
 	case s.Record != nil:
@@ -58,16 +255,29 @@ func (c *Checker) specType(s *ast.TypeSpec) *types.Type {
 	default:
 		words := append([]string(nil), s.Words...)
 		sort.Strings(words)
-		key := strings.Join(words, " ")
 		var ok bool
-		if t, ok = basicTypes[key]; !ok {
-			c.errorf(s, diag.Tag("D_TYPE_ERR"), "invalid type combination")
+		if t, ok = basicTypes[strings.Join(words, " ")]; !ok {
+			c.errorf(s, diag.D_UNKNOWN, "failed to resolve type %s: Unknown type name", dtraceTypeName(st))
 		}
 		if t == types.StringType {
 			t = c.stringType()
 		}
 	}
 	return types.WithQual(t, types.Qual(s.Quals))
+}
+
+// isVoidSpec reports whether s names the void keyword itself (dd_name
+// "void"), not a typedef of it.
+func isVoidSpec(s *ast.TypeSpec) bool {
+	if s == nil || s.Named != "" || s.Record != nil || s.Enum != nil {
+		return false
+	}
+	for _, w := range s.Words {
+		if w == "void" {
+			return true
+		}
+	}
+	return false
 }
 
 // stringType returns D's string type for the strsize in force.
@@ -105,9 +315,6 @@ func (c *Checker) recordType(r *ast.RecordSpec) *types.Type {
 			t = c.cfg.Kernel.Type(kw, r.Name)
 		}
 	}
-	if t != nil && t.Kind != kind {
-		c.errorf(r, diag.Tag("D_DECL_TYPERED"), "%s %s redeclared as a different kind of type", kw, r.Name)
-	}
 	if !r.HasBody {
 		if t == nil {
 			t = &types.Type{Kind: kind, Name: r.Name}
@@ -116,7 +323,7 @@ func (c *Checker) recordType(r *ast.RecordSpec) *types.Type {
 		return t
 	}
 	if t != nil && t.Complete {
-		c.errorf(r, diag.Tag("D_DECL_TYPERED"), "type redeclared: %s", key)
+		c.errorf(r, diag.D_DECL_TYPERED, "type redeclared: %s", key)
 	}
 	if t == nil {
 		t = &types.Type{Kind: kind, Name: r.Name}
@@ -128,7 +335,51 @@ func (c *Checker) recordType(r *ast.RecordSpec) *types.Type {
 	return t
 }
 
-// layout fills in t's members from r's body with the x86-64 ABI's layout.
+// incomplete reports whether the resolved type r is a struct or union of
+// size zero or an enum only declared (CTF_K_FORWARD).
+func incomplete(r *types.Type) bool {
+	switch r.Kind {
+	case types.Struct, types.Union:
+		return r.Size == 0
+	case types.Enum:
+		return !r.Complete && len(r.Enumerators) == 0
+	}
+	return false
+}
+
+// memberName is dt_decl_member's idname.
+func memberName(name string) string {
+	if name == "" {
+		return "(anon)"
+	}
+	return name
+}
+
+// declPosConst checks x as dt_node_is_posconst does: an integer constant that
+// is not zero and, when signed, positive. ok is false otherwise.
+func (c *Checker) declPosConst(x ast.Expr) (v int64, ok bool) {
+	o := c.rvalue(x)
+	if !o.isConst || o.t == nil || !o.t.IsInteger() {
+		return 0, false
+	}
+	if o.val == 0 || (o.t.IsSigned() && o.val < 0) {
+		return o.val, false
+	}
+	return o.val, true
+}
+
+// intBits is the width CTF gives an integer type: 0 when t is not an
+// integer (enums included) or is void.
+func intBits(t *types.Type) int64 {
+	r := t.Resolve()
+	if r == nil || r.Kind != types.Int {
+		return 0
+	}
+	return r.Size * 8
+}
+
+// layout fills in t's members from r's body with the x86-64 ABI's layout,
+// checking each member as dt_decl_member does.
 func (c *Checker) layout(t *types.Type, r *ast.RecordSpec) {
 	var (
 		members []types.Member
@@ -137,41 +388,60 @@ func (c *Checker) layout(t *types.Type, r *ast.RecordSpec) {
 		align   int64 = 1
 		seen          = map[string]bool{}
 	)
-	for _, f := range r.Fields {
+	for fi, f := range r.Fields {
 		base := c.specType(f.Spec)
-		for _, d := range f.Declarators {
-			mt := c.derive(base, d, false)
-			if d.Name != "" && seen[d.Name] {
-				c.errorf(d, diag.Tag("D_DECL_MEMBER"), "member %s redeclared", d.Name)
+		for di, d := range f.Declarators {
+			if d.Name == "" && d.Bits == nil {
+				c.errorf(d, diag.D_DECL_MNAME, "member declaration requires a name")
 			}
-			seen[d.Name] = true
-			if !mt.IsComplete() {
-				c.errorf(d, diag.Tag("D_DECL_INCOMPLETE"), "declared type is incomplete: member %s", d.Name)
+			mt, assoc := c.derive(base, f.Spec, d)
+			if strings.Contains(d.Name, "`") {
+				c.errorf(d, diag.D_DECL_SCOPE, "D scoping operator may not be used in a member name (%s)", d.Name)
 			}
-			if mt.IsString() && false {
-				continue
+			if assoc {
+				c.errorf(d, diag.D_DECL_DYNOBJ, "cannot have dynamic member: %s", d.Name)
 			}
-			a := mt.Align()
-			if a > align {
-				align = a
+			rt := mt.Resolve()
+			if incomplete(rt) {
+				c.errorf(d, diag.D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", mt, d.Name)
+			}
+			last := fi == len(r.Fields)-1 && di == len(f.Declarators)-1
+			flexible := last && rt.Kind == types.Array && rt.Len == 0
+			if rt.Size == 0 && !flexible {
+				c.errorf(d, diag.D_DECL_VOIDOBJ, "cannot have void member: %s", d.Name)
 			}
 			m := types.Member{Name: d.Name, Type: mt}
 			if d.Bits != nil {
-				w := c.constInt(d.Bits)
-				if !mt.IsInteger() {
-					c.errorf(d, diag.Tag("D_DECL_BFTYPE"), "invalid type for bit-field: %s", d.Name)
+				w, ok := c.declPosConst(d.Bits)
+				if _, isConst := c.info.Consts[d.Bits]; isConst && d.Name == "" && w == 0 {
+					// "int : 0" closes the storage unit.
+					if unit := rt.Size * 8; t.Kind == types.Struct && unit > 0 {
+						bitPos = (bitPos + unit - 1) / unit * unit
+					}
+					continue
 				}
-				if w < 0 || w > mt.Resolve().Size*8 {
-					c.errorf(d, diag.Tag("D_DECL_BFSIZE"), "bit-field size exceeds type size: %s", d.Name)
+				if !ok {
+					c.errorf(d.Bits, diag.D_DECL_BFCONST, "positive integral constant expression expected as bit-field size")
 				}
-				if w == 0 && d.Name != "" {
-					c.errorf(d, diag.Tag("D_DECL_BFSIZE"), "bit-field width must be greater than zero: %s", d.Name)
+				bits := intBits(mt)
+				if bits == 0 {
+					c.errorf(d, diag.D_DECL_BFTYPE, "invalid type for bit-field: %s", memberName(d.Name))
 				}
-				unit := mt.Resolve().Size * 8
+				if w > bits {
+					c.errorf(d, diag.D_DECL_BFSIZE, "bit-field too big for type: %s", memberName(d.Name))
+				}
+				if d.Name != "" && seen[d.Name] {
+					c.errorf(d, diag.D_UNKNOWN, "failed to define member '%s': Duplicate member or variable name", d.Name)
+				}
+				seen[d.Name] = true
+				if a := mt.Align(); a > align {
+					align = a
+				}
+				unit := bits
 				if t.Kind == types.Union {
 					bitPos = 0
 				}
-				if w == 0 || (bitPos%unit)+w > unit {
+				if (bitPos%unit)+w > unit {
 					bitPos = (bitPos + unit - 1) / unit * unit
 				}
 				m.Bits = int(w)
@@ -183,19 +453,28 @@ func (c *Checker) layout(t *types.Type, r *ast.RecordSpec) {
 				if end := (m.BitOff + w + 7) / 8; end > size {
 					size = end
 				}
-			} else {
-				if t.Kind == types.Struct {
-					off := (bitPos + 7) / 8
-					off = (off + a - 1) / a * a
-					m.Offset = off
-					m.BitOff = off * 8
-					bitPos = (off + mt.Resolve().Size) * 8
-					if bitPos/8 > size {
-						size = bitPos / 8
-					}
-				} else if s := mt.Resolve().Size; s > size {
-					size = s
+				members = append(members, m)
+				continue
+			}
+			if d.Name != "" && seen[d.Name] {
+				c.errorf(d, diag.D_UNKNOWN, "failed to define member '%s': Duplicate member or variable name", d.Name)
+			}
+			seen[d.Name] = true
+			a := mt.Align()
+			if a > align {
+				align = a
+			}
+			if t.Kind == types.Struct {
+				off := (bitPos + 7) / 8
+				off = (off + a - 1) / a * a
+				m.Offset = off
+				m.BitOff = off * 8
+				bitPos = (off + rt.Size) * 8
+				if bitPos/8 > size {
+					size = bitPos / 8
 				}
+			} else if s := rt.Size; s > size {
+				size = s
 			}
 			members = append(members, m)
 		}
@@ -224,8 +503,8 @@ func (c *Checker) enumType(e *ast.EnumSpec) *types.Type {
 		}
 		return t
 	}
-	if t != nil && t.Complete {
-		c.errorf(e, diag.Tag("D_DECL_TYPERED"), "type redeclared: %s", key)
+	if t != nil && len(t.Enumerators) > 0 {
+		c.errorf(e, diag.D_DECL_TYPERED, "type redeclared: %s", key)
 	}
 	if t == nil {
 		t = &types.Type{Kind: types.Enum, Name: e.Name, Size: 4}
@@ -233,51 +512,253 @@ func (c *Checker) enumType(e *ast.EnumSpec) *types.Type {
 			c.tags[key] = t
 		}
 	}
-	var next int64
+	next := int64(0)
 	for _, m := range e.Members {
-		if m.Value != nil {
-			next = c.constInt(m.Value)
+		if strings.Contains(m.Name, "`") {
+			c.errorf(m, diag.D_DECL_SCOPE, "D scoping operator may not be used in an enumerator name (%s)", m.Name)
 		}
-		if _, dup := c.enumConsts[m.Name]; dup || c.identTaken(m.Name) {
-			c.errorf(m, diag.Tag("D_DECL_IDRED"), "identifier redeclared: %s", m.Name)
+		if m.Value != nil {
+			if v, ok := enumeratorValue(t, m.Value); ok {
+				next = v
+			} else {
+				o := c.rvalue(m.Value)
+				if !o.isConst || o.t == nil || !o.t.IsInteger() {
+					c.errorf(m, diag.D_DECL_ENCONST, "enumerator '%s' must be assigned to an integral constant expression", m.Name)
+				}
+				v := o.val
+				if v > 2147483647 || v < -2147483648 {
+					c.errorf(m, diag.D_DECL_ENOFLOW, "enumerator '%s' value overflows INT_MAX (2147483647)", m.Name)
+				}
+				next = v
+			}
+		}
+		for _, old := range t.Enumerators {
+			if old.Name == m.Name {
+				c.errorf(m, diag.D_UNKNOWN, "failed to define enumerator '%s': Duplicate member or variable name", m.Name)
+			}
 		}
 		t.Enumerators = append(t.Enumerators, types.Enumerator{Name: m.Name, Value: next})
+		if _, taken := c.globalIdent(m.Name); taken {
+			c.errorf(m, diag.D_DECL_IDRED, "identifier redeclared: %s", m.Name)
+		}
 		c.enumConsts[m.Name] = enumConst{typ: t, value: next}
+		c.defineGlobal(m.Name)
 		next++
 	}
 	t.Complete = true
 	return t
 }
 
-// identTaken reports whether name is already a builtin, a variable or an
-// inline.
-func (c *Checker) identTaken(name string) bool {
-	if _, ok := builtinVars[name]; ok {
-		return true
+// enumeratorValue returns the value of x when it is the name of an
+// enumerator already defined in t.
+func enumeratorValue(t *types.Type, x ast.Expr) (int64, bool) {
+	id, ok := x.(*ast.Ident)
+	if !ok || id.Backquote {
+		return 0, false
 	}
-	if _, ok := builtinFuncs[name]; ok {
-		return true
+	for _, e := range t.Enumerators {
+		if e.Name == id.Name {
+			return e.Value, true
+		}
 	}
-	_, g := c.globals[name]
-	_, i := c.inlines[name]
-	return g || i
+	return 0, false
 }
 
-// derive applies d's modifiers to base. assoc allows associative-array
-// key lists (variable declarations only).
-func (c *Checker) derive(base *types.Type, d *ast.Declarator, assoc bool) *types.Type {
-	t := base
-	if d == nil {
-		return t
+// globalIdent describes the global identifier called name as
+// dt_idkind_name does ("scalar", "associative array", "function",
+// "enumerator"...), with inline set for inlines and enumerators, and
+// builtin for DTrace's own identifiers. ok is false when there is none.
+type globalIdentInfo struct {
+	kind    string
+	typ     *types.Type
+	inline  bool
+	builtin bool
+	keys    []*types.Type
+}
+
+func (c *Checker) globalIdent(name string) (globalIdentInfo, bool) {
+	if v, ok := builtinVars[name]; ok {
+		kind := "scalar"
+		if v.array {
+			kind = "associative array"
+		}
+		return globalIdentInfo{kind: kind, typ: v.typ, builtin: true}, true
 	}
-	for _, m := range d.Mods {
+	if f, ok := builtinFuncs[name]; ok {
+		kind := "function"
+		switch f.kind {
+		case action:
+			kind = "tracing function"
+		case aggfn:
+			kind = "aggregating function"
+		}
+		return globalIdentInfo{kind: kind, typ: f.ret, builtin: true}, true
+	}
+	if v, ok := c.globals[name]; ok {
+		kind := "scalar"
+		if v.assoc {
+			kind = "associative array"
+		}
+		return globalIdentInfo{kind: kind, typ: v.typ, keys: v.keys}, true
+	}
+	if in, ok := c.inlines[name]; ok {
+		return globalIdentInfo{kind: "scalar", typ: in.typ, inline: true}, true
+	}
+	if ec, ok := c.enumConsts[name]; ok {
+		return globalIdentInfo{kind: "enumerator", typ: ec.typ, inline: true}, true
+	}
+	return globalIdentInfo{}, false
+}
+
+// identTaken reports whether name is already a global identifier.
+func (c *Checker) identTaken(name string) bool {
+	_, ok := c.globalIdent(name)
+	return ok
+}
+
+// modRuns splits mods into its runs of consecutive array and function
+// suffixes: the parser lists a run's suffixes right to left.
+func modRuns(mods []*ast.DeclMod) [][2]int {
+	var runs [][2]int
+	for i := 0; i < len(mods); {
+		if mods[i].Kind == ast.PointerMod {
+			i++
+			continue
+		}
+		j := i
+		for j < len(mods) && mods[j].Kind != ast.PointerMod {
+			j++
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
+	return runs
+}
+
+// checkSuffixes runs dt_decl_array's and dt_decl_func's checks on d's
+// suffixes in source order.
+func (c *Checker) checkSuffixes(spec *ast.TypeSpec, d *ast.Declarator) {
+	for _, run := range modRuns(d.Mods) {
+		for i := run[1] - 1; i >= run[0]; i-- {
+			m := d.Mods[i]
+			if m.Kind == ast.FuncMod {
+				c.prototype(m, "function")
+				continue
+			}
+			tuple := m.Keys != nil || m.Variadic
+			if tuple && i+1 < run[1] && d.Mods[i+1].Kind == ast.ArrayMod {
+				c.errorf(m, diag.D_DECL_DYNOBJ, "cannot declare array of associative arrays")
+			}
+			j := i
+			for j > run[0] && d.Mods[j-1].Kind == ast.ArrayMod {
+				j--
+			}
+			if j == 0 && isVoidSpec(spec) {
+				c.errorf(m, diag.D_DECL_VOIDOBJ, "cannot declare array of void")
+			}
+			switch {
+			case m.Size != nil:
+				v, ok := c.declPosConst(m.Size)
+				if !ok {
+					c.errorf(m, diag.D_DECL_ARRSUB, "positive integral constant expression or tuple signature expected as array declaration subscript")
+				}
+				if uint64(v) > 0xffffffff {
+					c.errorf(m, diag.D_DECL_ARRBIG, "array dimension too big")
+				}
+			case tuple:
+				c.prototype(m, "array")
+			}
+		}
+	}
+}
+
+// prototype is dt_decl_prototype for an array's tuple signature or a
+// function's parameters.
+func (c *Checker) prototype(m *ast.DeclMod, kind string) {
+	type param struct {
+		n    ast.Node
+		name string
+		t    *types.Type
+	}
+	var list []param
+	if m.Kind == ast.ArrayMod {
+		for _, k := range m.Keys {
+			p := param{n: k, t: c.typeName(k)}
+			if k.Decl != nil {
+				p.name = k.Decl.Name
+			}
+			list = append(list, p)
+		}
+	} else {
+		for _, p := range m.Params {
+			if p.Ellipsis {
+				continue
+			}
+			t := c.specType(p.Spec)
+			pp := param{n: p, t: t}
+			if p.Decl != nil {
+				t, _ = c.derive(t, p.Spec, p.Decl)
+				pp.t, pp.name = t, p.Decl.Name
+			}
+			list = append(list, pp)
+		}
+	}
+	voids := 0
+	for i, p := range list {
+		isVoid := p.t.IsVoid()
+		if isVoid {
+			voids++
+		}
+		if isVoid && kind == "array" {
+			name := p.name
+			if name == "" {
+				name = "(anonymous)"
+			}
+			c.errorf(p.n, diag.D_DECL_PROTO_TYPE, "%s prototype may not use parameter of type %s: %s, parameter #%d", kind, p.t, name, i+1)
+		}
+		if isVoid && p.name != "" {
+			c.errorf(p.n, diag.D_DECL_PROTO_NAME, "void parameter may not have a name: %s", p.name)
+		}
+		if p.name != "" {
+			for _, q := range list[:i] {
+				if q.name == p.name {
+					c.errorf(p.n, diag.D_DECL_PROTO_FORM, "parameter is already declared in %s prototype: %s, parameter #%d", kind, p.name, i+1)
+				}
+			}
+		}
+	}
+	if m.Variadic && kind == "array" {
+		c.errorf(m, diag.D_DECL_PROTO_VARARGS, "%s prototype may not use a variable-length argument list", kind)
+	}
+	if voids != 0 && len(list)+boolInt(m.Variadic) > 1 {
+		c.errorf(m, diag.D_DECL_PROTO_VOID, "void must be sole parameter")
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// derive checks d's suffixes and applies d's modifiers to base. assoc
+// reports that the outermost derivation is a tuple signature: the result
+// is then the associative array's value type.
+func (c *Checker) derive(base *types.Type, spec *ast.TypeSpec, d *ast.Declarator) (t *types.Type, assoc bool) {
+	t = base
+	if d == nil {
+		return t, false
+	}
+	c.checkSuffixes(spec, d)
+	for i, m := range d.Mods {
 		switch m.Kind {
 		case ast.PointerMod:
 			t = types.WithQual(types.PointerTo(t), types.Qual(m.Quals))
 		case ast.ArrayMod:
-			if m.Keys != nil {
-				if !assoc {
-					c.errorf(m, diag.Tag("D_DECL_ARRSUB"), "associative arrays may not be declared as members")
+			if m.Keys != nil || m.Variadic {
+				if i == len(d.Mods)-1 {
+					assoc = true
 				}
 				continue // the caller reads the keys
 			}
@@ -285,14 +766,7 @@ func (c *Checker) derive(base *types.Type, d *ast.Declarator, assoc bool) *types
 				t = types.ArrayOf(t, 0)
 				continue
 			}
-			n := c.constInt(m.Size)
-			if n <= 0 {
-				c.errorf(m, diag.Tag("D_DECL_ARRBIG"), "array dimension must be a positive integer constant")
-			}
-			if t.IsVoid() {
-				c.errorf(m, diag.Tag("D_DECL_VOIDOBJ"), "cannot have array of void")
-			}
-			t = types.ArrayOf(t, n)
+			t = types.ArrayOf(t, c.info.Consts[m.Size])
 		case ast.FuncMod:
 			ft := &types.Type{Kind: types.Func, Elem: t, Variadic: m.Variadic}
 			for _, p := range m.Params {
@@ -300,99 +774,189 @@ func (c *Checker) derive(base *types.Type, d *ast.Declarator, assoc bool) *types
 					ft.Variadic = true
 					continue
 				}
-				ft.Params = append(ft.Params, c.derive(c.specType(p.Spec), p.Decl, false))
+				pt, _ := c.derive(c.specType(p.Spec), p.Spec, p.Decl)
+				ft.Params = append(ft.Params, pt)
 			}
 			t = ft
 		}
 	}
-	return t
+	return t, assoc
 }
 
 // typeName returns the type a cast, sizeof or key list names.
 func (c *Checker) typeName(tn *ast.TypeName) *types.Type {
-	return c.derive(c.specType(tn.Spec), tn.Decl, false)
+	t, _ := c.derive(c.specType(tn.Spec), tn.Spec, tn.Decl)
+	return t
 }
 
 // assocKeys returns the key types of an associative-array declarator, or
 // nil when d declares none.
 func (c *Checker) assocKeys(d *ast.Declarator) ([]*types.Type, bool) {
-	for _, m := range d.Mods {
-		if m.Kind == ast.ArrayMod && m.Keys != nil {
-			var keys []*types.Type
-			for _, k := range m.Keys {
-				kt := c.typeName(k)
-				if kt.IsVoid() {
-					c.errorf(k, diag.Tag("D_DECL_VOIDOBJ"), "cannot declare void object: %s", d.Name)
-				}
-				keys = append(keys, kt)
-			}
-			return keys, true
-		}
+	if len(d.Mods) == 0 {
+		return nil, false
 	}
-	return nil, false
+	m := d.Mods[len(d.Mods)-1]
+	if m.Kind != ast.ArrayMod || (m.Keys == nil && !m.Variadic) {
+		return nil, false
+	}
+	keys := []*types.Type{}
+	for _, k := range m.Keys {
+		keys = append(keys, c.typeName(k))
+	}
+	return keys, true
 }
 
 // decl checks a file-scope declaration.
 func (c *Checker) decl(d *ast.Decl) {
 	base := c.specType(d.Spec)
+	if len(d.Declarators) == 0 {
+		if d.Spec.Record == nil && d.Spec.Enum == nil {
+			c.errorf(d, diag.D_DECL_USELESS, "useless declaration")
+		}
+		return
+	}
 	for _, dd := range d.Declarators {
 		if d.Class == ast.Typedef {
-			t := c.derive(base, dd, false)
-			if old, ok := c.lookupTypedef(dd.Name); ok && !types.Same(old, t) {
-				c.errorf(dd, diag.Tag("D_DECL_IDRED"), "identifier redeclared: %s", dd.Name)
+			if _, ok := c.lookupTypedef(dd.Name); ok {
+				c.errorf(dd, diag.D_DECL_IDRED, "identifier redeclared: %s", dd.Name)
 			}
-			c.typedefs[dd.Name] = types.NewTypedef(dd.Name, "", t)
+		}
+		t, assoc := c.derive(base, d.Spec, dd)
+		if dd.Name == "" {
+			if d.Spec.Record == nil && d.Spec.Enum == nil {
+				c.errorf(dd, diag.D_DECL_USELESS, "useless declaration")
+			}
 			continue
 		}
-		c.varDecl(d, base, dd)
+		if strings.Contains(dd.Name, "`") {
+			c.errorf(dd, diag.D_DECL_SCOPE, "D scoping operator may not be used in a declaration name (%s)", dd.Name)
+		}
+		class := d.Class
+		if t.Resolve().Kind == types.Func && (class == ast.NoClass || class == ast.Static) {
+			class = ast.Extern
+		}
+		switch class {
+		case ast.Auto, ast.Register, ast.Static:
+			c.errorf(dd, diag.D_DECL_BADCLASS, "specified storage class not appropriate in D")
+		case ast.Extern:
+			c.externDecl(dd, t, assoc)
+		case ast.Typedef:
+			if _, ok := c.globalIdent(dd.Name); ok {
+				c.errorf(dd, diag.D_DECL_IDRED, "global variable identifier redeclared: %s", dd.Name)
+			}
+			c.typedefs[dd.Name] = types.NewTypedef(dd.Name, "", t)
+		default:
+			c.varDecl(d, dd, t, assoc)
+		}
 	}
 }
 
-func (c *Checker) varDecl(d *ast.Decl, base *types.Type, dd *ast.Declarator) {
-	keys, assoc := c.assocKeys(dd)
-	t := c.derive(base, dd, true)
-	if t.IsVoid() {
-		c.errorf(dd, diag.Tag("D_DECL_VOIDOBJ"), "cannot declare void object: %s", dd.Name)
-	}
-	if t.Resolve().Kind == types.Func {
-		// A function declaration: D accepts and ignores it.
+// externDecl declares an external symbol of the D module.
+func (c *Checker) externDecl(dd *ast.Declarator, t *types.Type, assoc bool) {
+	s := c.declState()
+	if old, ok := s.externs[dd.Name]; ok {
+		if !types.Same(old, t) {
+			c.errorf(dd, diag.D_DECL_IDRED, "identifier redeclared: D`%s\n\t current: %s\n\tprevious: %s", dd.Name, t, old)
+		}
 		return
 	}
-	if !t.IsComplete() {
-		c.errorf(dd, diag.Tag("D_DECL_INCOMPLETE"), "declared type is incomplete: %s", dd.Name)
+	s.externs[dd.Name] = t
+	if t.Resolve().Kind == types.Func || assoc {
+		return
 	}
-	var table map[string]*variable
+	if _, ok := c.globalIdent(dd.Name); !ok {
+		c.globals[dd.Name] = &variable{name: dd.Name, typ: t, pos: dd.At}
+	}
+}
+
+func idKind(assoc bool) string {
+	if assoc {
+		return "associative array"
+	}
+	return "scalar"
+}
+
+// varDecl is the variable part of dt_node_decl: globals, self-> and this->
+// variables.
+func (c *Checker) varDecl(d *ast.Decl, dd *ast.Declarator, t *types.Type, assoc bool) {
+	name := dd.Name
+	var (
+		table map[string]*variable
+		prev  globalIdentInfo
+		found bool
+	)
 	switch d.Class {
-	case ast.Self:
+	case ast.Self, ast.This:
 		table = c.selfVars
-	case ast.This:
-		table = c.thisVars
-		if assoc {
-			c.errorf(dd, diag.Tag("D_DECL_DYNOBJ"), "clause-local variables may not be associative arrays: %s", dd.Name)
+		if d.Class == ast.This {
+			table = c.thisVars
+		}
+		if v, ok := table[name]; ok {
+			prev, found = globalIdentInfo{kind: idKind(v.assoc), typ: v.typ, keys: v.keys}, true
 		}
 	default:
 		table = c.globals
-		if _, ok := builtinVars[dd.Name]; ok {
-			c.errorf(dd, diag.Tag("D_DECL_IDRED"), "identifier redeclared: %s", dd.Name)
-		}
-		if _, ok := builtinFuncs[dd.Name]; ok {
-			c.errorf(dd, diag.Tag("D_DECL_IDRED"), "identifier redeclared: %s", dd.Name)
-		}
-		if _, ok := c.inlines[dd.Name]; ok {
-			c.errorf(dd, diag.Tag("D_DECL_IDRED"), "identifier redeclared: %s", dd.Name)
-		}
+		prev, found = c.globalIdent(name)
 	}
-	v := &variable{name: dd.Name, typ: t, scope: d.Class, assoc: assoc, keys: keys, pos: dd.At}
-	if d.Class != ast.Self && d.Class != ast.This {
-		v.scope = ast.NoClass
+	if top := len(dd.Mods) - 1; top >= 0 && dd.Mods[top].Kind == ast.ArrayMod &&
+		dd.Mods[top].Size == nil && dd.Mods[top].Keys == nil && !dd.Mods[top].Variadic {
+		c.errorf(dd, diag.D_DECL_ARRNULL, "array declaration requires array dimension or tuple signature: %s", name)
 	}
-	if old, ok := table[dd.Name]; ok {
-		if !types.Same(old.typ, t) || old.assoc != assoc || !sameKeys(old.keys, keys) {
-			c.errorf(dd, diag.Tag("D_DECL_IDRED"), "identifier redeclared: %s", dd.Name)
+	if found && prev.builtin {
+		c.errorf(dd, diag.D_DECL_IDRED, "built-in identifier redeclared: %s", name)
+	}
+	if _, ok := c.typedefs[name]; ok {
+		c.errorf(dd, diag.D_DECL_IDRED, "typedef identifier redeclared: %s", name)
+	}
+	if _, ok := predefTypedefs[name]; ok && !kernelStyleTypedefs[name] {
+		c.errorf(dd, diag.D_DECL_IDRED, "typedef identifier redeclared: %s", name)
+	}
+	var keys []*types.Type
+	if assoc {
+		if d.Class == ast.This {
+			c.errorf(dd, diag.D_DECL_LOCASSC, "associative arrays may not be declared as local variables: %s", name)
+		}
+		keys, _ = c.assocKeys(dd)
+	}
+	if found {
+		if prev.kind != idKind(assoc) || !types.Same(prev.typ, t) {
+			c.errorf(dd, diag.D_DECL_IDRED, "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s", name, idKind(assoc), t, prev.kind, prev.typ)
+		}
+		if assoc {
+			for i, k := range keys {
+				if i < len(prev.keys) && !types.Same(k, prev.keys[i]) {
+					c.errorf(dd, diag.D_DECL_IDRED, "identifier redeclared: %s\n\t current: %s, key #%d of type %s\n\tprevious: %s, key #%d of type %s", name, idKind(assoc), i+1, k, prev.kind, i+1, prev.keys[i])
+				}
+			}
+			if len(keys) != len(prev.keys) {
+				c.errorf(dd, diag.D_DECL_IDRED, "identifier redeclared: %s\n\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d", name, idKind(assoc), t, len(keys), prev.kind, prev.typ, len(prev.keys))
+			}
 		}
 		return
 	}
-	table[dd.Name] = v
+	r := t.Resolve()
+	if r.Kind == types.Void {
+		c.errorf(dd, diag.D_DECL_VOIDOBJ, "cannot have void object: %s", name)
+	}
+	if incomplete(r) {
+		c.errorf(dd, diag.D_DECL_INCOMPLETE, "incomplete struct/union/enum %s: %s", t, name)
+	}
+	v := &variable{name: name, typ: t, scope: d.Class, assoc: assoc, keys: keys, pos: dd.At}
+	if d.Class != ast.Self && d.Class != ast.This {
+		v.scope = ast.NoClass
+		c.defineGlobal(name)
+	}
+	table[name] = v
+}
+
+// kernelStyleTypedefs are the predefined typedefs that DTrace gets from
+// the kernel's types rather than its C and D containers: variables may
+// have their names.
+var kernelStyleTypedefs = map[string]bool{
+	"u8": true, "u16": true, "u32": true, "u64": true,
+	"s8": true, "s16": true, "s32": true, "s64": true,
+	"__u8": true, "__u16": true, "__u32": true, "__u64": true,
+	"__s8": true, "__s16": true, "__s32": true, "__s64": true,
 }
 
 func sameKeys(a, b []*types.Type) bool {
@@ -405,75 +969,4 @@ func sameKeys(a, b []*types.Type) bool {
 		}
 	}
 	return true
-}
-
-// inlineDecl checks "inline type name = expr;".
-func (c *Checker) inlineDecl(d *ast.InlineDecl) {
-	t := c.derive(c.specType(d.Spec), d.Decl, false)
-	name := d.Decl.Name
-	if c.identTaken(name) {
-		c.errorf(d.Decl, diag.Tag("D_DECL_IDRED"), "identifier redeclared: %s", name)
-	}
-	v := c.rvalue(d.Value)
-	if !types.Compatible(t, v.t) {
-		c.errorf(d.Value, diag.Tag("D_OP_INCOMPAT"), "inline %s definition uses incompatible types: \"%s\" = \"%s\"", name, t, v.t)
-	}
-	in := &inline{name: name, typ: t, value: d.Value}
-	if v.isConst {
-		val := v.val
-		in.cval = &val
-	}
-	c.inlines[name] = in
-}
-
-// translatorDecl checks a translator definition.
-func (c *Checker) translatorDecl(d *ast.TranslatorDecl) {
-	out := c.typeName(d.Output)
-	in := c.typeName(d.Input)
-	if !out.IsRecord() {
-		c.errorf(d.Output, diag.Tag("D_XLATE_SOU"), "translator output type must be a struct or union")
-	}
-	if !out.IsComplete() {
-		c.errorf(d.Output, diag.Tag("D_XLATE_SOU"), "translator output type must be a struct or union")
-	}
-	x := &translator{out: out, in: in, inputName: d.InputName, members: map[string]ast.Expr{}}
-	// The input is visible by its name while the members are checked.
-	saved := c.clause
-	c.clause = &clauseState{locals: map[string]*types.Type{d.InputName: in}}
-	defer func() { c.clause = saved }()
-	for _, m := range d.Members {
-		mem, ok := out.Member(m.Name)
-		if !ok {
-			c.errorf(m, diag.Tag("D_XLATE_MEMB"), "translator member %s is not a member of %s", m.Name, out)
-		}
-		if _, dup := x.members[m.Name]; dup {
-			c.errorf(m, diag.Tag("D_XLATE_REDEF"), "translator member %s redefined", m.Name)
-		}
-		v := c.rvalue(m.Value)
-		if !types.Compatible(mem.Type, v.t) {
-			c.errorf(m, diag.Tag("D_XLATE_INCOMPAT"), "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name, mem.Type, v.t)
-		}
-		x.members[m.Name] = m.Value
-	}
-	c.xlators = append(c.xlators, x)
-}
-
-// providerDecl checks a provider definition.
-func (c *Checker) providerDecl(d *ast.ProviderDecl) {
-	seen := map[string]bool{}
-	for _, p := range d.Probes {
-		if seen[p.Name] {
-			c.errorf(p, diag.Tag("D_PROV_PRDUP"), "probe %s:%s is already declared", d.Name, p.Name)
-		}
-		seen[p.Name] = true
-		for _, list := range [][]*ast.Param{p.Params, p.XParams} {
-			for _, a := range list {
-				if a.Ellipsis {
-					continue
-				}
-				c.derive(c.specType(a.Spec), a.Decl, false)
-			}
-		}
-	}
-	c.providers[d.Name] = d
 }

@@ -45,16 +45,12 @@ func (c *Checker) expr(x ast.Expr) operand {
 	return o
 }
 
-// rvalue checks x as a value: aggregations may not be used as values.
+// rvalue checks x as a value. Values of dynamic type (aggregations) pass
+// through with the type DTrace names them by, so that the operator or
+// action that receives one reports it in DTrace's words.
 func (c *Checker) rvalue(x ast.Expr) operand {
-	o := c.expr(x)
-	if o.aggRef != nil {
-		c.errorf(x, diag.Tag("D_AGG_SCALAR"), "aggregation %s may only be used as an argument to printa( ), clear( ), trunc( ), normalize( ) or denormalize( )", aggName(o.aggRef.Name))
-	}
-	return o
+	return c.expr(x)
 }
-
-func aggName(name string) string { return "@" + name }
 
 func constOp(t *types.Type, v int64) operand {
 	return operand{t: t, isConst: true, val: wrap(t, v)}

@@ -416,6 +416,8 @@ func (c *Checker) xlate(x *ast.Xlate) operand {
 // assignment defines a new associative array with.
 func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 	switch b := ast.Unparen(x.X).(type) {
+	case *ast.Agg:
+		c.errorf(x, diag.D_AGG_MDIM, "improper attempt to reference %s as a multi-dimensional array", aggDisplay(b.Name))
 	case *ast.Ident:
 		if b.Backquote {
 			break
@@ -604,10 +606,10 @@ func plural(n int) string {
 
 // assign checks "x op= y", declaring a variable on its first assignment.
 func (c *Checker) assign(x *ast.Assign) operand {
-	if a, ok := ast.Unparen(x.X).(*ast.Agg); ok {
-		c.errorf(a, diag.D_AGG_SCALAR, "aggregation %s may only be used as an argument to printa( ), clear( ), trunc( ), normalize( ) or denormalize( )", aggName(a.Name))
-	}
 	r := c.rvalue(x.Y)
+	if r.dynamic() {
+		c.errorf(x, diag.D_OP_DYN, "operator %s operands cannot be of dynamic type", x.Op)
+	}
 	var l operand
 	switch lx := ast.Unparen(x.X).(type) {
 	case *ast.Ident:
