@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"os"
 	"path/filepath"
@@ -9,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/dtrace-go/dtrace/internal/dtest"
 )
 
 // The D test corpus shared with package dscript.
@@ -34,43 +35,9 @@ func TestValid(t *testing.T) {
 	}
 }
 
-// expectedError is an error a script announces with a comment
-// /* ERROR D_TAG "regexp" */ on the line where it is to be reported.
-type expectedError struct {
-	line int
-	tag  string
-	re   *regexp.Regexp
-}
-
-var errorComment = regexp.MustCompile(`/\*\s*ERROR\s+(D_[A-Z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\*/`)
-
-func expectedErrors(t *testing.T, path string) []expectedError {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var errs []expectedError
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		for _, m := range errorComment.FindAllStringSubmatch(sc.Text(), -1) {
-			pat := strings.ReplaceAll(m[2], `\"`, `"`)
-			re, err := regexp.Compile(pat)
-			if err != nil {
-				t.Fatalf("%s:%d: bad regexp %q: %v", path, n, pat, err)
-			}
-			errs = append(errs, expectedError{line: n, tag: m[1], re: re})
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return errs
-}
-
-// reported matches the message dtrace prints for a script with -x errtags.
-var reported = regexp.MustCompile(`^dtrace: failed to compile script [^:]+: \[(D_[A-Z0-9_]+)\] line (\d+): (.*)$`)
+// reported matches the whole of what dtrace prints for a script with -x
+// errtags; a message may span several lines.
+var reported = regexp.MustCompile(`(?s)^dtrace: failed to compile script [^:]+: \[(D_[A-Z0-9_]+)\] line (\d+): (.*)\n$`)
 
 // TestInvalid runs "dtrace -x errtags -e -s FILE" over every invalid script:
 // each must fail with the tag, line and message its ERROR comment names.
@@ -82,7 +49,10 @@ func TestInvalid(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			t.Parallel()
-			want := expectedErrors(t, f)
+			want, err := dtest.Read(f)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if len(want) == 0 {
 				t.Fatalf("%s has no /* ERROR D_TAG \"regexp\" */ comment", f)
 			}
@@ -90,23 +60,19 @@ func TestInvalid(t *testing.T) {
 			if r.code != 1 {
 				t.Errorf("exit status %d, want 1\n%v", r.code, r)
 			}
-			for _, line := range strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n") {
-				m := reported.FindStringSubmatch(line)
-				if m == nil {
-					continue
-				}
+			if m := reported.FindStringSubmatch(r.stderr); m != nil {
 				n, _ := strconv.Atoi(m[2])
 				for _, w := range want {
-					if m[1] == w.tag && n == w.line && w.re.MatchString(m[3]) {
+					if m[1] == w.Tag && n == w.Line && w.RE.MatchString(m[3]) {
 						return
 					}
 				}
 			}
 			var ws []string
 			for _, w := range want {
-				ws = append(ws, "["+w.tag+"] line "+strconv.Itoa(w.line)+": /"+w.re.String()+"/")
+				ws = append(ws, "["+w.Tag+"] line "+strconv.Itoa(w.Line)+": /"+w.RE.String()+"/")
 			}
-			t.Errorf("no stderr line matches %s\n%v", strings.Join(ws, " or "), r)
+			t.Errorf("stderr does not match %s\n%v", strings.Join(ws, " or "), r)
 		})
 	}
 }
