@@ -28,7 +28,7 @@ func (c *Compiler) Compile(src Source) (*Program, error) {
 	if !file.End.IsValid() {
 		file.End = ast.Pos{Line: 1 + bytes.Count(src.Text, []byte("\n"))}
 	}
-	info, err := c.checker().Check(file)
+	info, err := c.checker().Check(file, src.Kind == Script)
 	if err != nil {
 		return nil, err
 	}

@@ -96,6 +96,7 @@ type Decl struct {
 // InlineDecl is "inline TYPE NAME = EXPR;".
 type InlineDecl struct {
 	At    Pos
+	Class StorageClass // a storage class written before the type (an error)
 	Spec  *TypeSpec
 	Decl  *Declarator
 	Value Expr

@@ -128,15 +128,17 @@ type DeclMod struct {
 // TypeName is a type as written in a cast, sizeof, offsetof, xlate or a key
 // list: a specifier and an abstract declarator (which may be nil).
 type TypeName struct {
-	At   Pos
-	Spec *TypeSpec
-	Decl *Declarator
+	At    Pos
+	Class StorageClass // a storage class written in a key list (an error)
+	Spec  *TypeSpec
+	Decl  *Declarator
 }
 
 // Param is one parameter of a function declarator or provider probe.
 // Ellipsis marks "...".
 type Param struct {
 	At       Pos
+	Class    StorageClass // a storage class written in the parameter
 	Spec     *TypeSpec
 	Decl     *Declarator
 	Ellipsis bool

@@ -11,6 +11,8 @@ package check
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
@@ -172,9 +174,11 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 	panic(bailout{err})
 }
 
-// Check checks file and returns what it learned. The error, when not nil,
-// is the first problem found, as a *diag.Error.
-func (c *Checker) Check(file *ast.File) (info *Info, err error) {
+// Check checks file and returns what it learned. script says whether the
+// program came from a file (dtrace -s) rather than the command line, which
+// changes a few of DTrace's rules. The error, when not nil, is the first
+// problem found, as a *diag.Error.
+func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -189,7 +193,7 @@ func (c *Checker) Check(file *ast.File) (info *Info, err error) {
 	// DTrace checks declarations, pragmas, inlines and translators while
 	// it parses, and clauses after the whole program has parsed.
 	var clauses []*ast.Clause
-	for _, it := range file.Items {
+	for i, it := range file.Items {
 		switch it := it.(type) {
 		case *ast.Pragma:
 			c.pragma(it)
@@ -202,7 +206,11 @@ func (c *Checker) Check(file *ast.File) (info *Info, err error) {
 		case *ast.ProviderDecl:
 			c.providerDecl(it)
 		case *ast.Clause:
-			c.parseChecks(it)
+			next := file.End
+			if i+1 < len(file.Items) {
+				next = file.Items[i+1].Pos()
+			}
+			c.parseChecks(it, script, next)
 			clauses = append(clauses, it)
 		default:
 			panic(fmt.Sprintf("check: unexpected item %T", it))
@@ -224,9 +232,26 @@ type endNode struct{ at ast.Pos }
 func (e endNode) Pos() ast.Pos { return e.at }
 
 // parseChecks reports, in source order, the errors DTrace finds in a clause
-// while parsing it, before any clause is type-checked: division of a
-// constant by zero and calls of unknown functions.
-func (c *Checker) parseChecks(cl *ast.Clause) {
+// while parsing it, before any clause is type-checked: probe identifiers out
+// of range, a missing body, division of a constant by zero and calls of
+// unknown functions. next is where the following item starts (DTrace's
+// parser notices a missing body only when it reads that far).
+func (c *Checker) parseChecks(cl *ast.Clause, script bool, next ast.Pos) {
+	for _, pd := range cl.Probes {
+		if pd.Count == 0 {
+			if id, err := strconv.ParseUint(pd.Text, 10, 64); err != nil || id > math.MaxUint32 {
+				c.errorf(pd, diag.D_PDESC_INVAL, "identifier %s exceeds maximum probe id", pd.Text)
+			}
+		}
+	}
+	if cl.NoBody {
+		switch {
+		case cl.Pred != nil:
+			c.errorf(endNode{next}, diag.D_SYNTAX, "expected actions { } following probe description and predicate")
+		case script:
+			c.errorf(endNode{next}, diag.D_SYNTAX, "expected predicate and/or actions following probe description")
+		}
+	}
 	ast.Inspect(cl, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.Binary:

@@ -683,6 +683,7 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 	var list []param
 	if m.Kind == ast.ArrayMod {
 		for _, k := range m.Keys {
+			c.paramClass(k, k.Class)
 			p := param{n: k, t: c.typeName(k)}
 			if k.Decl != nil {
 				p.name = k.Decl.Name
@@ -694,6 +695,7 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 			if p.Ellipsis {
 				continue
 			}
+			c.paramClass(p, p.Class)
 			t := c.specType(p.Spec)
 			pp := param{n: p, t: t}
 			if p.Decl != nil {
@@ -969,4 +971,12 @@ func sameKeys(a, b []*types.Type) bool {
 		}
 	}
 	return true
+}
+
+// paramClass reports a storage class other than register on a function or
+// associative-array parameter.
+func (c *Checker) paramClass(n ast.Node, class ast.StorageClass) {
+	if class != ast.NoClass && class != ast.Register {
+		c.errorf(n, diag.D_DECL_PARMCLASS, "inappropriate storage class for function or associative array parameter")
+	}
 }

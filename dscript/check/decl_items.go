@@ -11,6 +11,9 @@ import (
 
 // inlineDecl checks "inline type name = expr;" as dt_node_inline does.
 func (c *Checker) inlineDecl(d *ast.InlineDecl) {
+	if d.Class != ast.NoClass {
+		c.errorf(d, diag.D_DECL_BADCLASS, "specified storage class not appropriate for inline declaration")
+	}
 	base := c.specType(d.Spec)
 	t, assoc := c.derive(base, d.Spec, d.Decl)
 	name := d.Decl.Name

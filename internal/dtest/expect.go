@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"strconv"
 )
 
 // Expectation is one ERROR comment: the tag, the line it stands on and the
@@ -34,11 +33,9 @@ func Read(path string) ([]Expectation, error) {
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		for _, m := range comment.FindAllStringSubmatch(sc.Text(), -1) {
-			pat, err := strconv.Unquote(`"` + m[2] + `"`)
-			if err != nil {
-				pat = m[2]
-			}
-			re, err := regexp.Compile(pat)
+			// The regexp is used as written: \x22 and \" stand for a
+			// quote, \\ for a backslash.
+			re, err := regexp.Compile(m[2])
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: bad regexp %q: %w", path, n, m[2], err)
 			}

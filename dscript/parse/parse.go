@@ -1,0 +1,187 @@
+// Package parse turns the text of a D program into the syntax tree of
+// package ast, with DTrace's lexical and syntax error messages.
+//
+// The grammar is the ANTLR grammar in grammar/ (generated into
+// grammar/parser); this package feeds it tokens through a token source that
+// does what DTrace's lexer states do (probe descriptions at the outer scope,
+// predicates' closing '/', control lines, type names), parses with SLL
+// prediction first and with full LL only when that fails, and builds the
+// tree from the parse tree.
+package parse
+
+import (
+	"fmt"
+
+	"github.com/antlr4-go/antlr/v4"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/grammar/parser"
+)
+
+// SpecField names the probe-description field that a description with
+// fewer than four fields fills last: SpecName for scripts and -n
+// ("read:entry" is function and name), SpecFunc for -f, SpecModule for -m,
+// SpecProvider for -P.
+type SpecField int
+
+// Probe-description fields.
+const (
+	SpecName SpecField = iota
+	SpecFunc
+	SpecModule
+	SpecProvider
+)
+
+// Config says how to parse a program.
+type Config struct {
+	// IsType reports whether name is a type name (D's predefined types and
+	// the kernel's): identifiers it accepts parse as type names, as
+	// DTrace's lexer decides with its type lookup. It should answer false
+	// for the names of D variables and functions. Typedefs declared by the
+	// program itself are known without it. Nil knows no types.
+	IsType func(name string) bool
+	// Spec is the field a short probe description fills last.
+	Spec SpecField
+}
+
+// Parse parses the D program src, named name. The error, if any, is a
+// *diag.Error for the first problem found, worded as DTrace words it.
+func Parse(name string, src []byte, cfg Config) (f *ast.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f = nil
+			err = diag.Errorf(ast.Pos{}, diag.D_SYNTAX, "syntax error: %v", r)
+		}
+	}()
+	ts := newTokenSource(src, cfg)
+	stream := &farStream{CommonTokenStream: antlr.NewCommonTokenStream(ts, antlr.TokenDefaultChannel)}
+	p := parser.NewDParser(stream)
+	p.RemoveErrorListeners()
+	p.SetErrorHandler(&bailStrategy{antlr.NewDefaultErrorStrategy()})
+	p.BuildParseTrees = true
+	p.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
+
+	tree, bail := parseProgram(p)
+	if bail != nil {
+		// SLL may fail where LL succeeds: parse again with full LL to
+		// know whether, and where, the program is wrong.
+		stream.Seek(0)
+		stream.far = 0
+		p.SetError(nil)
+		p.SetInputStream(stream)
+		p.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
+		tree, bail = parseProgram(p)
+	}
+	if bail != nil {
+		// The parser stops where a prediction started; the error is at
+		// the furthest token full-LL prediction had to look at.
+		return nil, ts.syntaxError(stream.Get(stream.far))
+	}
+	if ts.err != nil {
+		return nil, ts.err
+	}
+	b := &builder{ts: ts, cfg: cfg, stream: stream.CommonTokenStream}
+	f = &ast.File{Name: name, Interpreter: ts.interp}
+	if err := b.program(tree, f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// syntaxBail stops a parse at its first syntax error.
+type syntaxBail struct {
+	tok antlr.Token
+}
+
+func parseProgram(p *parser.DParser) (tree parser.IProgramContext, bail *syntaxBail) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(*syntaxBail)
+			if !ok {
+				panic(r)
+			}
+			bail = b
+		}
+	}()
+	return p.Program(), nil
+}
+
+// bailStrategy stops the parser at the first syntax error, with the token
+// where it was found.
+type bailStrategy struct {
+	*antlr.DefaultErrorStrategy
+}
+
+func (s *bailStrategy) ReportError(p antlr.Parser, e antlr.RecognitionException) {
+	tok := e.GetOffendingToken()
+	if tok == nil {
+		tok = p.GetCurrentToken()
+	}
+	panic(&syntaxBail{tok: tok})
+}
+
+func (s *bailStrategy) Recover(p antlr.Parser, e antlr.RecognitionException) {
+	s.ReportError(p, e)
+}
+
+func (s *bailStrategy) RecoverInline(p antlr.Parser) antlr.Token {
+	panic(&syntaxBail{tok: p.GetCurrentToken()})
+}
+
+func (s *bailStrategy) Sync(antlr.Parser) {}
+
+// syntaxError returns the error for a parse that stopped at tok: a lexical
+// error if the lexer found one at or before tok, else DTrace's "syntax error
+// near".
+func (ts *tokenSource) syntaxError(tok antlr.Token) *diag.Error {
+	if ts.err != nil && (tok == nil || tok.GetTokenIndex() < 0 || tok.GetTokenIndex() >= ts.errTok ||
+		tok.GetTokenType() == parser.DParserLEXERROR) {
+		return ts.err
+	}
+	if tok == nil {
+		return diag.Errorf(ast.Pos{}, diag.D_SYNTAX, "syntax error near end of input")
+	}
+	return ts.nearError(tok)
+}
+
+// nearError is DTrace's yacc syntax error at tok.
+func (ts *tokenSource) nearError(tok antlr.Token) *diag.Error {
+	pos := ts.lines.pos(tok.GetLine(), tok.GetColumn())
+	if tok.GetTokenType() == antlr.TokenEOF {
+		return diag.Errorf(pos, diag.D_SYNTAX, "syntax error near end of input")
+	}
+	return diag.Errorf(pos, diag.D_SYNTAX, "syntax error near \"%s\"", tok.GetText())
+}
+
+// String makes syntaxBail printable should it escape.
+func (b *syntaxBail) String() string { return fmt.Sprintf("syntax error at %v", b.tok) }
+
+// farStream records the furthest token the parser looked at.
+type farStream struct {
+	*antlr.CommonTokenStream
+	far int
+}
+
+func (s *farStream) LA(i int) int {
+	t := s.CommonTokenStream.LA(i)
+	s.note(i)
+	return t
+}
+
+func (s *farStream) LT(i int) antlr.Token {
+	t := s.CommonTokenStream.LT(i)
+	s.note(i)
+	return t
+}
+
+func (s *farStream) note(i int) {
+	if i > 0 {
+		if j := s.Index() + i - 1; j > s.far {
+			s.far = j
+			if n := s.Size(); s.far >= n && n > 0 {
+				s.far = n - 1
+			}
+		}
+	}
+}
