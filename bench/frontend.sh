@@ -7,13 +7,16 @@
 # and, when bpftrace is installed, of bpftrace compiling without running
 # (--dry-run, or --emit-elf on versions without it) for comparison. It uses
 # hyperfine when installed (apt-get install hyperfine) and a plain loop
-# otherwise. The target for dtrace is under 20 ms.
+# otherwise. The targets: under 20 ms for the one-liner, under 50 ms for the
+# 2,000-line script. The bpftrace figure is for compiling a one-line program
+# (bpftrace's own start-up and code generation), the nearest equivalent it
+# has to "dtrace -e".
 #
 # Usage: bench/frontend.sh [RUNS]      (default 200)
 set -euo pipefail
 
 runs=${1:-200}
-target_ms=20
+targets=(20 50) # ms, for the one-liner and the 2,000-line script
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -100,8 +103,8 @@ for i in "${!names[@]}"; do
 	printf "  %-28s %8s ms\n" "${names[$i]}" "${means[$i]}"
 done
 for i in 0 1; do
-	verdict=$(awk -v m="${means[$i]}" -v t="$target_ms" 'BEGIN { print (m < t) ? "ok" : "OVER" }')
-	printf "  %-28s target < %d ms: %s\n" "${names[$i]}" "$target_ms" "$verdict"
+	verdict=$(awk -v m="${means[$i]}" -v t="${targets[$i]}" 'BEGIN { print (m < t) ? "ok" : "OVER" }')
+	printf "  %-28s target < %d ms: %s\n" "${names[$i]}" "${targets[$i]}" "$verdict"
 done
 if ((${#means[@]} > 2)); then
 	for i in 0 1; do
