@@ -32,7 +32,7 @@ func (c *Compiler) Compile(src Source) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog := &Program{File: file}
+	prog := &Program{File: file, Info: info}
 	for _, o := range info.Options {
 		prog.Options = append(prog.Options, OptionSetting{Pos: o.Pos, Name: o.Name, Value: o.Value})
 	}

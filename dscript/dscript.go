@@ -51,6 +51,9 @@ type Config struct {
 // Program is a checked D program.
 type Program struct {
 	File *ast.File
+	// Info holds the checker's findings: the type of every expression,
+	// constant values, and what every name refers to.
+	Info *check.Info
 	// Options lists the options set by "#pragma D option" lines and the
 	// script's "#!" line, in order.
 	Options []OptionSetting

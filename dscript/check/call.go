@@ -22,6 +22,7 @@ type aggregation struct {
 	params []int64
 	// pos is where the aggregation was first referenced.
 	pos ast.Pos
+	obj *Object
 }
 
 // aggType is the type DTrace names an aggregation's value by when one is
@@ -49,6 +50,7 @@ func (c *Checker) aggExpr(x *ast.Agg) operand {
 	if !ok {
 		c.errorf(x, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", aggDisplay(x.Name))
 	}
+	c.useAgg(x, a)
 	return operand{t: aggType, agg: a, aggRef: x}
 }
 

@@ -52,6 +52,10 @@ type Info struct {
 	Types map[ast.Expr]*types.Type
 	// Consts holds the value of every integer constant expression.
 	Consts map[ast.Expr]int64
+	// Uses maps identifiers, self->/this-> references, associative-array
+	// references (the Index node) and aggregations (the Agg node) to the
+	// entity they denote.
+	Uses map[ast.Node]*Object
 	// Options lists the options the program sets with pragmas, in order.
 	Options []Option
 }
@@ -105,6 +109,7 @@ type variable struct {
 	assoc bool
 	keys  []*types.Type
 	pos   ast.Pos
+	obj   *Object
 }
 
 // inline is an "inline type name = expr;" definition.
@@ -113,6 +118,7 @@ type inline struct {
 	typ   *types.Type
 	value ast.Expr
 	cval  *int64
+	obj   *Object
 }
 
 // translator is a checked translator definition.
@@ -179,7 +185,7 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 // changes a few of DTrace's rules. The error, when not nil, is the first
 // problem found, as a *diag.Error.
 func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
-	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}}
+	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}, Uses: map[ast.Node]*Object{}}
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)

@@ -201,6 +201,7 @@ func (c *Checker) aggAssign(x *ast.Assign, a *ast.Agg) {
 		agg = &aggregation{name: a.Name, pos: a.At}
 		c.aggs[a.Name] = agg
 	}
+	c.useAgg(a, agg)
 	c.info.Types[x.X] = aggType
 	if x.Op != ast.AssignOp {
 		c.expr(x.Y)

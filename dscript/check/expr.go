@@ -234,20 +234,25 @@ func (c *Checker) ident(x *ast.Ident) operand {
 	}
 	if v, ok := builtinVars[x.Name]; ok {
 		if x.Name == "curthread" {
-			return operand{t: types.PointerTo(c.kernelRecord("struct", "task_struct", taskStruct)), lvalue: true, dvar: true}
+			t := types.PointerTo(c.kernelRecord("struct", "task_struct", taskStruct))
+			c.useBuiltin(x, x.Name, t)
+			return operand{t: t, lvalue: true, dvar: true}
 		}
 		if v.array {
 			c.errorf(x, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", x.Name)
 		}
+		c.useBuiltin(x, x.Name, v.typ)
 		return operand{t: v.typ, lvalue: true, dvar: true}
 	}
 	if v, ok := c.globals[x.Name]; ok {
 		if v.assoc {
 			c.errorf(x, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", x.Name)
 		}
+		c.useVar(x, v)
 		return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
 	}
 	if in, ok := c.inlines[x.Name]; ok {
+		c.useInline(x, in)
 		if in.cval != nil {
 			return constOp(in.typ, *in.cval)
 		}
@@ -373,6 +378,7 @@ func (c *Checker) scopedVar(x *ast.ScopedVar, def *types.Type) operand {
 	if v.assoc {
 		c.errorf(x, diag.D_IDENT_BADREF, "associative array '%s' may not be referenced as scalar", x.Name)
 	}
+	c.useVar(x, v)
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
 }
 

@@ -491,6 +491,7 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 // builtinIndex checks args[n] and uregs[n].
 func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand {
 	c.info.Types[x.X] = bv.typ
+	c.useBuiltin(x, name, bv.typ)
 	if n := len(x.Index); n != 1 {
 		sp := "s "
 		if n == 1 {
@@ -594,6 +595,7 @@ func (c *Checker) assocRef(x *ast.Index, v *variable) operand {
 			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", v.name, i+1, v.keys[i], o.t)
 		}
 	}
+	c.useVar(x, v)
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
 }
 

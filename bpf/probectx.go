@@ -1,0 +1,47 @@
+package bpf
+
+import "github.com/cilium/ebpf/asm"
+
+// The probe context is the uniform record every firing fills before any
+// clause runs, whatever the provider: which probe fired, its arguments and
+// when. It lives at the start of a per-CPU array map value (one entry, key
+// 0, the "scratch" map) whose remainder is scratch space for clause code.
+//
+// Register conventions in a trampoline program:
+//
+//	R6  the program's own context (what the kernel passed in R1)
+//	R9  a pointer to the probe context (the scratch map value)
+//
+// A provider's trampoline fragment may use R0-R5, R7 and R8 and must keep
+// R6 and R9. It fills the arguments it knows and ends by jumping to the
+// label ProbeLabel(id) of the probe that fired, or to ExitLabel when none
+// did. Clause code is called with R1 = R9.
+const (
+	CtxProbeID = 0  // u32: the probe's id
+	CtxErrno   = 4  // s32: errno of a syscall return, else 0
+	CtxArgs    = 8  // u64 [CtxNArgs]: arg0..arg9
+	CtxNArgs   = 10 // number of arguments
+	CtxTime    = CtxArgs + 8*CtxNArgs // u64: timestamp at the start of the firing
+	CtxSize    = CtxTime + 8          // bytes used by the probe context proper
+
+	// RegCtx and RegProbeCtx are the registers a trampoline keeps the
+	// program context and the probe context in.
+	RegCtx      = asm.R6
+	RegProbeCtx = asm.R9
+)
+
+// CtxArg returns the offset of argument i in the probe context.
+func CtxArg(i int) int16 { return int16(CtxArgs + 8*i) }
+
+// ExitLabel is where a trampoline fragment jumps when no probe fired.
+const ExitLabel = "tramp_exit"
+
+// ProbeLabel is where a trampoline fragment jumps when probe id fired.
+func ProbeLabel(id uint32) string { return "probe_" + itoa(id) }
+
+func itoa(n uint32) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

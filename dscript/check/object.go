@@ -1,0 +1,135 @@
+package check
+
+import (
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// ObjKind says what kind of entity a name refers to.
+type ObjKind int
+
+// Object kinds.
+const (
+	ObjBuiltin ObjKind = iota // a builtin variable: pid, execname, arg0, args[], ...
+	ObjGlobal                 // a global variable or associative array
+	ObjSelf                   // a thread-local variable or array (self->)
+	ObjThis                   // a clause-local variable (this->)
+	ObjInline                 // an inline
+	ObjAgg                    // an aggregation
+	ObjKernel                 // a kernel symbol (`name)
+)
+
+// Object is what a name in a program resolves to. There is one Object per
+// entity for the life of a Checker, so later stages may use it as a map key.
+// Its properties are read through methods because the first use of a
+// variable or aggregation may still be fixing them while a program is
+// checked.
+type Object struct {
+	kind ObjKind
+	name string
+	v    *variable
+	a    *aggregation
+	in   *inline
+	t    *types.Type // builtins and kernel symbols
+}
+
+// Kind returns the kind of entity.
+func (o *Object) Kind() ObjKind { return o.kind }
+
+// Name returns the entity's name as written (without "@", "self->"...).
+func (o *Object) Name() string { return o.name }
+
+// Type returns the value type: a variable's type, an array's element type,
+// an inline's type. It is nil for aggregations.
+func (o *Object) Type() *types.Type {
+	switch {
+	case o.v != nil:
+		return o.v.typ
+	case o.in != nil:
+		return o.in.typ
+	}
+	return o.t
+}
+
+// Assoc reports whether the object is an associative array.
+func (o *Object) Assoc() bool { return o.v != nil && o.v.assoc }
+
+// Keys returns the key types of an associative array or aggregation.
+func (o *Object) Keys() []*types.Type {
+	switch {
+	case o.v != nil:
+		return o.v.keys
+	case o.a != nil:
+		return o.a.keys
+	}
+	return nil
+}
+
+// AggFunc returns the aggregating function of an aggregation ("count",
+// "quantize", ...).
+func (o *Object) AggFunc() string {
+	if o.a == nil {
+		return ""
+	}
+	return o.a.fn
+}
+
+// AggParams returns the constant parameters of an lquantize (base, limit,
+// step) or llquantize (factor, low, high, nsteps) aggregation.
+func (o *Object) AggParams() []int64 {
+	if o.a == nil {
+		return nil
+	}
+	return o.a.params
+}
+
+// Inline returns an inline's value expression.
+func (o *Object) Inline() ast.Expr {
+	if o.in == nil {
+		return nil
+	}
+	return o.in.value
+}
+
+// use records that n refers to the object for v, creating it on first use.
+func (c *Checker) useVar(n ast.Node, v *variable) {
+	if v.obj == nil {
+		kind := ObjGlobal
+		switch v.scope {
+		case ast.Self:
+			kind = ObjSelf
+		case ast.This:
+			kind = ObjThis
+		}
+		v.obj = &Object{kind: kind, name: v.name, v: v}
+	}
+	c.info.Uses[n] = v.obj
+}
+
+func (c *Checker) useAgg(n ast.Node, a *aggregation) {
+	if a.obj == nil {
+		a.obj = &Object{kind: ObjAgg, name: a.name, a: a}
+	}
+	c.info.Uses[n] = a.obj
+}
+
+func (c *Checker) useInline(n ast.Node, in *inline) {
+	if in.obj == nil {
+		in.obj = &Object{kind: ObjInline, name: in.name, in: in}
+	}
+	c.info.Uses[n] = in.obj
+}
+
+// builtinObjs holds one Object per builtin variable.
+var builtinObjs = map[string]*Object{}
+
+func (c *Checker) useBuiltin(n ast.Node, name string, t *types.Type) {
+	o, ok := builtinObjs[name]
+	if !ok || o.t != t {
+		o = &Object{kind: ObjBuiltin, name: name, t: t}
+		if t == builtinVars[name].typ {
+			builtinObjs[name] = o
+		}
+	}
+	c.info.Uses[n] = o
+}
