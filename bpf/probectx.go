@@ -45,3 +45,12 @@ func itoa(n uint32) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// StoreImm64 stores the 64-bit value v at [dst+off] as two 32-bit
+// immediate stores (the assembler refuses 64-bit immediate stores).
+func StoreImm64(dst asm.Register, off int16, v int64) asm.Instructions {
+	return asm.Instructions{
+		asm.StoreImm(dst, off, int64(int32(uint32(v))), asm.Word),
+		asm.StoreImm(dst, off+4, int64(int32(uint32(uint64(v)>>32))), asm.Word),
+	}
+}

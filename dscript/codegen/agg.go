@@ -1,0 +1,211 @@
+package codegen
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// Quantize's buckets, as DTrace numbers them: bucket 63 holds 0, bucket
+// 63+1+k values in [2^k, 2^(k+1)), bucket 63-1-k values in (-2^(k+1), -2^k].
+const (
+	QuantizeBuckets = 127
+	QuantizeZero    = 63
+)
+
+// aggValueSize is the per-CPU value of an aggregation:
+//
+//	count      u64 n
+//	sum        s64 sum
+//	min, max   s64 value, u64 set
+//	avg        u64 n, s64 sum
+//	stddev     u64 n, s64 sum, u64 sum of squares (low, high)
+//	quantize   u64 buckets[127]
+//	lquantize  u64 buckets[levels+2]: below base, levels, at or above limit
+func aggValueSize(a *Agg) int {
+	switch a.Func {
+	case "count", "sum":
+		return 8
+	case "min", "max", "avg":
+		return 16
+	case "stddev":
+		return 32
+	case "quantize":
+		return 8 * QuantizeBuckets
+	case "lquantize":
+		return 8 * int(lquantizeLevels(a.Params)+2)
+	}
+	return 8
+}
+
+func lquantizeLevels(p []int64) int64 {
+	if len(p) < 3 || p[2] == 0 {
+		return 0
+	}
+	return (p[1] - p[0]) / p[2]
+}
+
+// aggregate compiles @a[keys] = f(args): look the key up in this CPU's
+// value, insert a zeroed value on a miss, and update the value in place.
+func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
+	o := c.g.info.Uses[ag]
+	if o == nil {
+		c.fail(ag, "this aggregation")
+	}
+	a := c.g.agg(ag, o)
+	if a.Func == "llquantize" {
+		c.fail(call, "llquantize()")
+	}
+	if len(call.Args) > 0 && a.Func != "count" {
+		c.expr(call.Args[0])
+		c.push(call) // the value, kept on the stack across the lookup
+	}
+	// The key, in scratch.
+	key := c.temp(a.KeySize)
+	pos := key
+	if len(ag.Keys) == 0 {
+		c.emit(bpf.StoreImm64(regCtx, int16(key), 0)...)
+	}
+	for _, k := range ag.Keys {
+		kt := c.typeOf(k)
+		c.expr(k)
+		if kt.IsString() || kt.IsStringLike() {
+			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+			c.copyStr(pos, asm.R6)
+			pos += c.g.keySize(types.StringType)
+			continue
+		}
+		if kt.IsSpecial() {
+			c.fail(k, "a stack or symbol aggregation key")
+		}
+		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
+		pos += 8
+	}
+	found := c.newLabel()
+	lookup := func() {
+		c.mapPtr(asm.R1, a.Map)
+		c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)))
+		c.call(asm.FnMapLookupElem)
+	}
+	lookup()
+	c.emit(asm.JNE.Imm(asm.R0, 0, found))
+	val := c.temp(a.ValueSize)
+	c.zero(val, a.ValueSize)
+	c.mapPtr(asm.R1, a.Map)
+	c.emit(
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)),
+		asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(val)),
+		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
+	)
+	c.call(asm.FnMapUpdateElem)
+	lookup()
+	c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+	c.label(found)
+	// R0: this CPU's value. R1: the argument.
+	if len(call.Args) > 0 && a.Func != "count" {
+		c.pop(asm.R1)
+	}
+	switch a.Func {
+	case "count":
+		c.emit(asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord), asm.Add.Imm(asm.R1, 1), asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord))
+	case "sum":
+		c.emit(asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), asm.Add.Reg(asm.R2, asm.R1), asm.StoreMem(asm.R0, 0, asm.R2, asm.DWord))
+	case "avg":
+		c.emit(
+			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 0, asm.R2, asm.DWord),
+			asm.LoadMem(asm.R2, asm.R0, 8, asm.DWord), asm.Add.Reg(asm.R2, asm.R1), asm.StoreMem(asm.R0, 8, asm.R2, asm.DWord),
+		)
+	case "min", "max":
+		set, skip := c.newLabel(), c.newLabel()
+		better := asm.JSLT
+		if a.Func == "max" {
+			better = asm.JSGT
+		}
+		c.emit(
+			asm.LoadMem(asm.R2, asm.R0, 8, asm.DWord), asm.JEq.Imm(asm.R2, 0, set),
+			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), better.Reg(asm.R1, asm.R2, set), asm.Ja.Label(skip),
+		)
+		c.emit(asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord).WithSymbol(set))
+		c.emit(bpf.StoreImm64(asm.R0, 8, 1)...)
+		c.label(skip)
+	case "stddev":
+		c.emit(
+			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 0, asm.R2, asm.DWord),
+			asm.LoadMem(asm.R2, asm.R0, 8, asm.DWord), asm.Add.Reg(asm.R2, asm.R1), asm.StoreMem(asm.R0, 8, asm.R2, asm.DWord),
+			// the square, added to a 128-bit sum: low word, then the carry.
+			asm.Mov.Reg(asm.R3, asm.R1), asm.Mul.Reg(asm.R3, asm.R1),
+			asm.LoadMem(asm.R2, asm.R0, 16, asm.DWord), asm.Add.Reg(asm.R2, asm.R3), asm.StoreMem(asm.R0, 16, asm.R2, asm.DWord),
+		)
+		nocarry := c.newLabel()
+		c.emit(asm.JGE.Reg(asm.R2, asm.R3, nocarry),
+			asm.LoadMem(asm.R2, asm.R0, 24, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 24, asm.R2, asm.DWord))
+		c.label(nocarry)
+	case "quantize":
+		c.quantizeIndex()
+		c.bump(QuantizeBuckets)
+	case "lquantize":
+		c.lquantizeIndex(a.Params)
+		c.bump(int(lquantizeLevels(a.Params) + 2))
+	default:
+		c.fail(call, a.Func+"()")
+	}
+}
+
+// quantizeIndex computes quantize's bucket for the value in R1 into R2,
+// keeping R0.
+func (c *clauseGen) quantizeIndex() {
+	neg, pos, done := c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(asm.Mov.Imm(asm.R2, QuantizeZero), asm.JEq.Imm(asm.R1, 0, done))
+	c.emit(asm.JSLT.Imm(asm.R1, 0, neg))
+	c.log2(asm.R1, asm.R3)
+	c.emit(asm.Mov.Imm(asm.R2, QuantizeZero+1), asm.Add.Reg(asm.R2, asm.R3), asm.Ja.Label(done))
+	c.emit(asm.Neg.Imm(asm.R1, 0).WithSymbol(neg))
+	c.log2(asm.R1, asm.R3)
+	c.emit(asm.Mov.Imm(asm.R2, QuantizeZero-1), asm.Sub.Reg(asm.R2, asm.R3))
+	c.label(pos)
+	c.label(done)
+}
+
+// log2 sets dst to floor(log2(src)) for src > 0 (src is clobbered).
+func (c *clauseGen) log2(src, dst asm.Register) {
+	c.emit(asm.Mov.Imm(dst, 0))
+	for _, shift := range []int32{32, 16, 8, 4, 2, 1} {
+		skip := c.newLabel()
+		c.emit(asm.Mov.Reg(asm.R4, src), asm.RSh.Imm(asm.R4, shift), asm.JEq.Imm(asm.R4, 0, skip),
+			asm.Mov.Reg(src, asm.R4), asm.Add.Imm(dst, shift))
+		c.label(skip)
+	}
+}
+
+// lquantizeIndex computes lquantize's bucket for the value in R1 into R2.
+func (c *clauseGen) lquantizeIndex(p []int64) {
+	base, step := p[0], p[2]
+	levels := lquantizeLevels(p)
+	below, above, done := c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(
+		asm.LoadImm(asm.R3, base, asm.DWord), asm.JSLT.Reg(asm.R1, asm.R3, below),
+		asm.LoadImm(asm.R3, base+levels*step, asm.DWord), asm.JSGE.Reg(asm.R1, asm.R3, above),
+		asm.Mov.Reg(asm.R2, asm.R1),
+		asm.LoadImm(asm.R3, base, asm.DWord), asm.Sub.Reg(asm.R2, asm.R3),
+		asm.LoadImm(asm.R3, step, asm.DWord), asm.Div.Reg(asm.R2, asm.R3),
+		asm.Add.Imm(asm.R2, 1), asm.Ja.Label(done),
+	)
+	c.emit(asm.Mov.Imm(asm.R2, 0).WithSymbol(below), asm.Ja.Label(done))
+	c.emit(asm.LoadImm(asm.R2, levels+1, asm.DWord).WithSymbol(above))
+	c.label(done)
+}
+
+// bump adds 1 to bucket R2 of the value at R0 (n buckets).
+func (c *clauseGen) bump(n int) {
+	c.emit(
+		asm.JGE.Imm(asm.R2, int32(n), c.exitLabel),
+		asm.LSh.Imm(asm.R2, 3),
+		asm.Add.Reg(asm.R0, asm.R2),
+		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
+	)
+}

@@ -1,0 +1,286 @@
+package codegen
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/check"
+	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// Scratch regions after the probe context: this-> variables, the record
+// being built, then per-statement temporaries.
+const (
+	thisRegion   = 2048
+	recordRegion = 8192
+)
+
+// Ring buffer output flags.
+const (
+	rbNoWakeup    = 1 // BPF_RB_NO_WAKEUP
+	rbForceWakeup = 2 // BPF_RB_FORCE_WAKEUP
+)
+
+func (g *gen) recordBase() int { return g.scratchBase + thisRegion }
+
+// clause compiles one clause into a BPF function.
+func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
+	c := &clauseGen{g: g, sym: "clause_" + strconv.Itoa(n)}
+	c.exitLabel = c.sym + "_out"
+	g.cl = c
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(cgError)
+			if !ok {
+				panic(r)
+			}
+			err = e.err
+		}
+	}()
+	c.at(cl)
+	// Prologue: R9 = probe context; R8 = globals; R7 = string table.
+	c.emit(asm.Mov.Reg(regCtx, asm.R1))
+	c.lookupZero(GlobalsMap)
+	c.emit(asm.Mov.Reg(regGlobals, asm.R0))
+	c.lookupZero(StringsMap)
+	c.emit(asm.Mov.Reg(regStrings, asm.R0))
+	c.emit(asm.LoadMem(asm.R0, regGlobals, GlobalExiting, asm.DWord), asm.JNE.Imm(asm.R0, 0, c.exitLabel))
+	if cl.Pred != nil {
+		c.at(cl.Pred)
+		c.expr(cl.Pred)
+		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+	}
+	if len(cl.Body) == 0 {
+		c.record(cl) // the default action: a record with no data
+	}
+	for _, s := range cl.Body {
+		c.stmt(s)
+	}
+	c.finishRecord()
+	c.emit(asm.Mov.Imm(asm.R0, 0).WithSymbol(c.exitLabel), asm.Return())
+	c.insns[0] = c.insns[0].WithSymbol(c.sym)
+	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns}, nil
+}
+
+// stmt compiles a statement.
+func (c *clauseGen) stmt(s ast.Stmt) {
+	c.temps = 0
+	c.depth = 0
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		c.at(s)
+		c.exprStmt(s.X)
+	case *ast.IfStmt:
+		c.at(s)
+		els, end := c.newLabel(), c.newLabel()
+		c.expr(s.Cond)
+		c.emit(asm.JEq.Imm(asm.R0, 0, els))
+		c.inIf++
+		c.stmt(s.Then)
+		c.emit(asm.Ja.Label(end))
+		c.label(els)
+		if s.Else != nil {
+			c.stmt(s.Else)
+		}
+		c.inIf--
+		c.label(end)
+	case *ast.BlockStmt:
+		for _, t := range s.List {
+			c.stmt(t)
+		}
+	}
+}
+
+// exprStmt compiles an expression statement: an action, an aggregation, or
+// an expression evaluated for its effect.
+func (c *clauseGen) exprStmt(x ast.Expr) {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Call:
+		c.action(e)
+		return
+	case *ast.Assign:
+		if a, ok := ast.Unparen(e.X).(*ast.Agg); ok {
+			c.aggregate(a, ast.Unparen(e.Y).(*ast.Call))
+			return
+		}
+	}
+	c.expr(x)
+}
+
+// record returns the clause's record, starting it on first use.
+func (c *clauseGen) record(n ast.Node) *Record {
+	if c.rec == nil {
+		c.rec = &Record{ID: uint32(len(c.g.prog.Records)), Clause: c.g.clauseNo, Size: RecordHeaderSize}
+		c.g.prog.Records = append(c.g.prog.Records, c.rec)
+	}
+	return c.rec
+}
+
+// field adds a field of size bytes to the record and returns it.
+func (c *clauseGen) field(n ast.Node, kind FieldKind, size int, t *types.Type) *Field {
+	if c.inIf > 0 {
+		c.fail(n, "a data-recording action inside if/else")
+	}
+	r := c.record(n)
+	f := &Field{Kind: kind, Offset: r.Size, Size: size, Type: t, Line: n.Pos().Line}
+	r.Size += align8(size)
+	if r.Size > recordRegion {
+		c.fail(n, "a clause recording this much data")
+	}
+	r.Fields = append(r.Fields, f)
+	return f
+}
+
+// recordValue evaluates x into a new Arg (or kind) field of the record.
+func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
+	t := c.typeOf(x)
+	base := c.g.recordBase()
+	switch {
+	case t.IsString() || t.IsStringLike() && t.Resolve().Kind == types.Array:
+		f := c.field(x, kind, c.g.opts.StrSize, types.StringType)
+		c.expr(x)
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+		c.copyStr(base+f.Offset, asm.R6)
+		return f
+	case t.IsScalar() || t.IsSpecial():
+		f := c.field(x, kind, 8, t)
+		c.expr(x)
+		c.emit(asm.StoreMem(regCtx, int16(base+f.Offset), asm.R0, asm.DWord))
+		return f
+	}
+	c.fail(x, "recording a value of type "+t.String())
+	return nil
+}
+
+// finishRecord writes the record's header and sends it.
+func (c *clauseGen) finishRecord() {
+	r := c.rec
+	if r == nil {
+		return
+	}
+	base := c.g.recordBase()
+	flags := int32(rbNoWakeup)
+	for _, f := range r.Fields {
+		if f.Kind == FieldExit {
+			flags = rbForceWakeup
+		}
+	}
+	c.emit(
+		asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word),
+		asm.StoreMem(regCtx, int16(base), asm.R0, asm.Word),
+		asm.StoreImm(regCtx, int16(base+4), int64(r.ID), asm.Word),
+	)
+	c.call(asm.FnGetSmpProcessorId)
+	c.emit(
+		asm.StoreMem(regCtx, int16(base+8), asm.R0, asm.Word),
+		asm.StoreImm(regCtx, int16(base+12), 0, asm.Word),
+	)
+	c.mapPtr(asm.R1, RingMap)
+	c.emit(
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(base)),
+		asm.Mov.Imm(asm.R3, int32(r.Size)),
+		asm.Mov.Imm(asm.R4, flags),
+	)
+	c.call(asm.FnRingbufOutput)
+	if r.Size > c.g.maxRecord {
+		c.g.maxRecord = r.Size
+	}
+}
+
+// action compiles a call used as a statement.
+func (c *clauseGen) action(x *ast.Call) {
+	name := x.Fun.Name
+	switch name {
+	case "trace":
+		c.recordValue(x.Args[0], FieldTrace)
+	case "printf":
+		f := c.field(x, FieldPrintf, 0, nil)
+		f.Format = c.format(x, x.Args[0])
+		f.NArgs = len(x.Args) - 1
+		for _, a := range x.Args[1:] {
+			c.recordValue(a, FieldArg)
+		}
+	case "exit":
+		c.recordValue(x.Args[0], FieldExit)
+		c.emit(bpf.StoreImm64(regGlobals, GlobalExiting, 1)...)
+	case "printa", "clear", "trunc", "normalize", "denormalize":
+		kind := map[string]FieldKind{"printa": FieldPrinta, "clear": FieldClear, "trunc": FieldTrunc,
+			"normalize": FieldNormalize, "denormalize": FieldDenormalize}[name]
+		f := c.field(x, kind, 0, nil)
+		args := x.Args
+		if name == "printa" {
+			if _, ok := ast.Unparen(args[0]).(*ast.StringLit); ok {
+				f.Format = c.format(x, args[0])
+				args = args[1:]
+			}
+		}
+		for _, a := range args {
+			if ag, ok := ast.Unparen(a).(*ast.Agg); ok {
+				f.Aggs = append(f.Aggs, c.aggID(ag))
+				continue
+			}
+			c.recordValue(a, FieldArg)
+			f.NArgs++
+		}
+	default:
+		c.expr(x)
+	}
+}
+
+// format parses a printf-like action's format (already checked).
+func (c *clauseGen) format(x *ast.Call, arg ast.Expr) *printf.Format {
+	lit := ast.Unparen(arg).(*ast.StringLit)
+	f, err := printf.Parse(lit.Value)
+	if err != nil {
+		panic(cgError{fmt.Errorf("line %d: %w", x.Pos().Line, err)})
+	}
+	return f
+}
+
+// callExpr compiles a subroutine call in an expression.
+func (c *clauseGen) callExpr(x *ast.Call) {
+	switch x.Fun.Name {
+	case "rand":
+		c.call(asm.FnGetPrandomU32)
+	default:
+		c.fail(x, "the subroutine "+x.Fun.Name+"()")
+	}
+}
+
+var errNoAgg = errors.New("no aggregation")
+
+// aggID returns the id of the aggregation @name.
+func (c *clauseGen) aggID(a *ast.Agg) int {
+	o := c.g.info.Uses[a]
+	if o == nil {
+		panic(cgError{fmt.Errorf("line %d: %w", a.Pos().Line, errNoAgg)})
+	}
+	return c.g.agg(a, o).ID
+}
+
+// agg returns the aggregation of o, describing its map on first use.
+func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
+	if a, ok := g.aggs[o]; ok {
+		return a
+	}
+	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Func: o.AggFunc(), Params: o.AggParams(), Keys: o.Keys(), Object: o}
+	a.Map = "agg_" + strconv.Itoa(a.ID)
+	for _, k := range a.Keys {
+		a.KeySize += g.keySize(k)
+	}
+	if a.KeySize == 0 {
+		a.KeySize = 8
+	}
+	a.ValueSize = aggValueSize(a)
+	g.prog.Aggs = append(g.prog.Aggs, a)
+	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: a.Map, Kind: PerCPUHashMap, KeySize: a.KeySize,
+		ValueSize: a.ValueSize, MaxEntries: 65536, Object: o})
+	g.aggs[o] = a
+	return a
+}

@@ -1,0 +1,225 @@
+// Package codegen compiles checked D programs to eBPF instructions.
+//
+// Each clause becomes one BPF function, "clause_N", called with R1 pointing
+// at the probe context (see package bpf, probectx.go) at the start of the
+// per-CPU scratch map value. The runner links the clause functions a probe
+// enables into that probe's trampoline program. The instructions do not
+// depend on the running kernel: map references are symbolic (by name), and
+// kernel-dependent choices are made when the runner loads and attaches.
+//
+// Every sequence emitted for a statement starts with an asm.Comment naming
+// the D source line it came from ("script.d:12"), which -S shows and the
+// loader uses to report verifier rejections by clause and line.
+//
+// Data-recording actions write one record per clause firing to the ring
+// buffer "rb": a 16-byte header (probe id, record id, CPU) followed by the
+// actions' data at offsets fixed at compile time. Record describes the
+// layout for the consumer.
+package codegen
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/check"
+	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// ErrNotSupported is wrapped by the errors for D features the code
+// generator does not compile yet.
+var ErrNotSupported = errors.New("not supported yet")
+
+// Options are the compile-time options that shape the generated code.
+type Options struct {
+	StrSize int // strsize: bytes in a D string, NUL included (default 256)
+	Quiet   bool
+}
+
+// Map names the runner creates. Variables and aggregations get maps of
+// their own, named by MapDesc.Name.
+const (
+	ScratchMap = "scratch" // per-CPU array, 1 entry: probe context and scratch space
+	GlobalsMap = "globals" // array, 1 entry: global scalars, run state
+	StringsMap = "strtab"  // array, 1 entry, read-only: string constants
+	ProbesMap  = "probes"  // array keyed by probe id: provider, module, function, name strings
+	RingMap    = "rb"      // ring buffer of records
+)
+
+// Offsets in the globals map value.
+const (
+	GlobalExiting  = 0  // u64: set by exit(); trampolines then do nothing
+	GlobalWallBase = 8  // s64: walltimestamp minus monotonic time, set by the runner
+	globalsFirst   = 16 // first global variable
+)
+
+// RecordHeaderSize is the size of a record's header: u32 probe id, u32
+// record id, u32 CPU, u32 reserved.
+const RecordHeaderSize = 16
+
+// MapKind is the kind of a map a program needs.
+type MapKind int
+
+// Map kinds.
+const (
+	ArrayMap MapKind = iota
+	HashMap
+	PerCPUHashMap
+)
+
+// MapDesc describes a map the program needs besides the fixed ones.
+type MapDesc struct {
+	Name       string
+	Kind       MapKind
+	KeySize    int
+	ValueSize  int
+	MaxEntries int
+	// Object is the variable or aggregation the map holds.
+	Object *check.Object
+}
+
+// Program is a compiled D program.
+type Program struct {
+	Clauses     []*Clause
+	Maps        []*MapDesc
+	Records     []*Record // indexed by record id
+	Aggs        []*Agg    // indexed by aggregation id
+	Strings     []byte    // the string-constant table (StringsMap's value)
+	ScratchSize int       // bytes in the scratch map value
+	GlobalsSize int       // bytes in the globals map value
+	StrSize     int
+}
+
+// Clause is one compiled probe clause.
+type Clause struct {
+	Index  int
+	Probes []*ast.ProbeDesc
+	Symbol string           // the BPF function's name
+	Insns  asm.Instructions // the function body, Symbol on its first instruction
+}
+
+// Record describes the data a clause firing records.
+type Record struct {
+	ID     uint32
+	Clause int
+	Size   int // bytes, header included
+	Fields []*Field
+}
+
+// FieldKind is what a recorded field is for.
+type FieldKind int
+
+// Field kinds.
+const (
+	FieldTrace  FieldKind = iota // trace(x): one value
+	FieldPrintf                  // printf: Format and the values of Args fields that follow
+	FieldExit                    // exit(n)
+	FieldPrinta                  // printa: Format (may be nil) and Aggs
+	FieldClear
+	FieldTrunc // Aggs[0], value: the count (0: all)
+	FieldNormalize
+	FieldDenormalize
+	FieldSetopt
+	FieldArg // a value consumed by the preceding printf/printa/trunc/normalize
+)
+
+// Field is one recorded datum.
+type Field struct {
+	Kind   FieldKind
+	Offset int // from the record's start
+	Size   int
+	Type   *types.Type // the value's type (for Arg, Trace, Exit)
+	Format *printf.Format
+	NArgs  int   // printf: the number of Arg fields that follow
+	Aggs   []int // printa, clear, trunc, normalize: aggregation ids
+	Line   int   // D source line of the action
+}
+
+// Agg describes an aggregation for the consumer.
+type Agg struct {
+	ID     int
+	Name   string // without "@"
+	Func   string // count, sum, avg, min, max, stddev, quantize, lquantize, llquantize
+	Params []int64
+	Keys   []*types.Type
+	Map    string
+	// KeySize and ValueSize are the map's; each key is 8 bytes for an
+	// integer and StrSize bytes for a string, in order.
+	KeySize   int
+	ValueSize int
+	Object    *check.Object
+}
+
+// Compile compiles prog (a checked program) to BPF functions.
+func Compile(file *ast.File, info *check.Info, opts Options) (*Program, error) {
+	if opts.StrSize <= 0 {
+		opts.StrSize = 256
+	}
+	g := &gen{
+		info:    info,
+		opts:    opts,
+		prog:    &Program{StrSize: opts.StrSize},
+		file:    file,
+		vars:    map[*check.Object]*varInfo{},
+		aggs:    map[*check.Object]*Agg{},
+		strs:    map[string]int{},
+		globOff: globalsFirst,
+	}
+	g.scratchBase = align8(bpf.CtxSize)
+	n := 0
+	for _, it := range file.Items {
+		cl, ok := it.(*ast.Clause)
+		if !ok {
+			continue
+		}
+		g.clauseNo = n
+		c, err := g.clause(n, cl)
+		if err != nil {
+			return nil, err
+		}
+		g.prog.Clauses = append(g.prog.Clauses, c)
+		n++
+	}
+	g.prog.GlobalsSize = align8(g.globOff)
+	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
+	g.prog.Strings = g.strtab
+	if len(g.prog.Strings) == 0 {
+		g.prog.Strings = make([]byte, 8)
+	}
+	return g.prog, nil
+}
+
+func align8(n int) int { return (n + 7) &^ 7 }
+
+// gen holds the state of one compilation.
+type gen struct {
+	info *check.Info
+	opts Options
+	prog *Program
+	file *ast.File
+
+	vars    map[*check.Object]*varInfo
+	aggs    map[*check.Object]*Agg
+	strs    map[string]int // string constant -> offset in strtab
+	strtab  []byte
+	globOff int // next free offset in the globals value
+
+	// scratch layout: probe context, this-> variables, temporaries, record
+	scratchBase int
+	thisSize    int
+	maxTemp     int
+	maxRecord   int
+
+	// per clause
+	cl       *clauseGen
+	clauseNo int
+}
+
+// errorf returns a not-supported error for node n.
+func (g *gen) notSupported(n ast.Node, what string) error {
+	return fmt.Errorf("line %d: %s is %w", n.Pos().Line, what, ErrNotSupported)
+}

@@ -1,0 +1,212 @@
+package codegen
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// Registers inside a clause function. R9 holds the probe context (the
+// scratch value), R8 the globals map value, R7 the string table; all three
+// are callee-saved, so helper calls keep them.
+const (
+	regCtx     = bpf.RegProbeCtx // R9
+	regGlobals = asm.R8
+	regStrings = asm.R7
+)
+
+// Stack use: the word at -8 is a map key of 0; expression temporaries are
+// stored below it, one 8-byte slot per nesting level.
+const (
+	stackKey  = -8
+	maxDepth  = 48
+	stackBase = -16
+)
+
+// cgError carries a code-generation error out of the recursion.
+type cgError struct{ err error }
+
+// clauseGen is the state of one clause's compilation.
+type clauseGen struct {
+	g      *gen
+	sym    string
+	insns  asm.Instructions
+	labels int
+	depth  int
+	// temps is the next free byte of the scratch temporaries region,
+	// reset after each statement.
+	temps   int
+	rec     *Record
+	key     int // offset of the map key mapKey built last
+	inIf    int // nesting of if statements
+	line    int
+	comment string
+	// exitLabel ends the clause.
+	exitLabel string
+}
+
+func (c *clauseGen) fail(n ast.Node, what string) {
+	panic(cgError{c.g.notSupported(n, what)})
+}
+
+// emit appends instructions, putting any pending source comment on the
+// first.
+func (c *clauseGen) emit(ins ...asm.Instruction) {
+	for _, in := range ins {
+		if c.comment != "" {
+			in = in.WithSource(asm.Comment(c.comment))
+			c.comment = ""
+		}
+		c.insns = append(c.insns, in)
+	}
+}
+
+// at starts the code for node n: the next instruction carries a comment
+// naming its source line.
+func (c *clauseGen) at(n ast.Node) {
+	p := n.Pos()
+	if p.Line == c.line && c.comment == "" {
+		return
+	}
+	c.line = p.Line
+	name := c.g.file.Name
+	if p.File != "" {
+		name = p.File
+	}
+	c.comment = fmt.Sprintf("%s:%d", name, p.Line)
+}
+
+// newLabel returns a label unique in the linked program.
+func (c *clauseGen) newLabel() string {
+	c.labels++
+	return c.sym + "_L" + strconv.Itoa(c.labels)
+}
+
+// label places l on the next instruction: a no-op jump carries it, so that
+// several labels may mark one place.
+func (c *clauseGen) label(l string) {
+	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
+	c.emit(nop.WithSymbol(l))
+}
+
+// push saves R0 in the next temporary slot; pop loads it into r.
+func (c *clauseGen) push(n ast.Node) {
+	if c.depth >= maxDepth {
+		c.fail(n, "an expression nested this deeply")
+	}
+	c.emit(asm.StoreMem(asm.RFP, c.slot(c.depth), asm.R0, asm.DWord))
+	c.depth++
+}
+
+func (c *clauseGen) pop(r asm.Register) {
+	c.depth--
+	c.emit(asm.LoadMem(r, asm.RFP, c.slot(c.depth), asm.DWord))
+}
+
+func (c *clauseGen) slot(d int) int16 { return int16(stackBase - 8*d) }
+
+// temp reserves n bytes of scratch space for the current statement and
+// returns their offset from the probe context.
+func (c *clauseGen) temp(n int) int {
+	off := c.g.tempBase() + c.temps
+	c.temps += align8(n)
+	if c.temps > c.g.maxTemp {
+		c.g.maxTemp = c.temps
+	}
+	return off
+}
+
+// call emits a helper call.
+func (c *clauseGen) call(fn asm.BuiltinFunc) { c.emit(fn.Call()) }
+
+// mapPtr loads the address of map name into r.
+func (c *clauseGen) mapPtr(r asm.Register, name string) {
+	c.emit(asm.LoadMapPtr(r, 0).WithReference(name))
+}
+
+// lookupZero looks up key 0 of array map name and leaves the value pointer
+// in R0, leaving the clause when the lookup fails (it cannot for an array).
+func (c *clauseGen) lookupZero(name string) {
+	c.emit(bpf.StoreImm64(asm.RFP, stackKey, 0)...)
+	c.mapPtr(asm.R1, name)
+	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
+	c.call(asm.FnMapLookupElem)
+	c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+}
+
+// zero fills n bytes at R9+off with zeros (n a multiple of 8).
+func (c *clauseGen) zero(off, n int) {
+	for i := 0; i < n; i += 8 {
+		c.emit(bpf.StoreImm64(regCtx, int16(off+i), 0)...)
+	}
+}
+
+// normalize truncates or extends the 64-bit value in r to the width and
+// signedness of integer type t, as storing it in a t would.
+func (c *clauseGen) normalize(r asm.Register, t *types.Type) {
+	rt := t.Resolve()
+	if rt == nil || (rt.Kind != types.Int && rt.Kind != types.Enum) || rt.Size >= 8 {
+		return
+	}
+	shift := int64(64 - 8*rt.Size)
+	c.emit(asm.LSh.Imm(r, int32(shift)))
+	if t.IsSigned() {
+		c.emit(asm.ArSh.Imm(r, int32(shift)))
+	} else {
+		c.emit(asm.RSh.Imm(r, int32(shift)))
+	}
+}
+
+// load loads a value of type t from [base+off] into dst, extending it to
+// 64 bits as its signedness says.
+func (c *clauseGen) load(dst, base asm.Register, off int16, t *types.Type) {
+	size := t.Resolve().Size
+	switch size {
+	case 1:
+		c.emit(asm.LoadMem(dst, base, off, asm.Byte))
+	case 2:
+		c.emit(asm.LoadMem(dst, base, off, asm.Half))
+	case 4:
+		c.emit(asm.LoadMem(dst, base, off, asm.Word))
+	default:
+		c.emit(asm.LoadMem(dst, base, off, asm.DWord))
+		return
+	}
+	if t.IsSigned() {
+		c.normalize(dst, t)
+	}
+}
+
+// store stores the low bytes of src as a t at [base+off].
+func (c *clauseGen) store(base asm.Register, off int16, src asm.Register, t *types.Type) {
+	switch t.Resolve().Size {
+	case 1:
+		c.emit(asm.StoreMem(base, off, src, asm.Byte))
+	case 2:
+		c.emit(asm.StoreMem(base, off, src, asm.Half))
+	case 4:
+		c.emit(asm.StoreMem(base, off, src, asm.Word))
+	default:
+		c.emit(asm.StoreMem(base, off, src, asm.DWord))
+	}
+}
+
+// copyStr copies the string at src (a pointer register other than R1-R3)
+// into the strsize buffer at R9+dst, zero-padded, so that it can serve as a
+// map key or be compared byte for byte.
+func (c *clauseGen) copyStr(dst int, src asm.Register) {
+	n := c.g.opts.StrSize
+	c.zero(dst, align8(n))
+	c.emit(
+		asm.Mov.Reg(asm.R3, src),
+		asm.Mov.Reg(asm.R1, regCtx),
+		asm.Add.Imm(asm.R1, int32(dst)),
+		asm.Mov.Imm(asm.R2, int32(n)),
+	)
+	c.call(asm.FnProbeReadKernelStr)
+}

@@ -1,0 +1,404 @@
+package codegen
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/check"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// typeOf returns the checked type of x.
+func (c *clauseGen) typeOf(x ast.Expr) *types.Type {
+	if t := c.g.info.Types[x]; t != nil {
+		return t
+	}
+	return types.LongType
+}
+
+// constOf returns x's value when it is an integer constant.
+func (c *clauseGen) constOf(x ast.Expr) (int64, bool) {
+	v, ok := c.g.info.Consts[x]
+	return v, ok
+}
+
+// expr evaluates x into R0: an integer's value, extended to 64 bits, or a
+// string's address (a strsize buffer).
+func (c *clauseGen) expr(x ast.Expr) {
+	if v, ok := c.constOf(x); ok && c.typeOf(x).IsInteger() {
+		c.emit(asm.LoadImm(asm.R0, v, asm.DWord))
+		return
+	}
+	switch x := x.(type) {
+	case *ast.Paren:
+		c.expr(x.X)
+	case *ast.StringLit:
+		c.stringConst(x.Value)
+	case *ast.Ident:
+		c.ident(x)
+	case *ast.Macro:
+		c.fail(x, "a string macro argument in an expression")
+	case *ast.ScopedVar:
+		c.loadVar(x, c.g.info.Uses[x])
+	case *ast.Index:
+		c.index(x)
+	case *ast.Unary:
+		c.unary(x)
+	case *ast.Binary:
+		c.binary(x)
+	case *ast.Assign:
+		c.assign(x)
+	case *ast.Cond:
+		c.cond(x)
+	case *ast.Cast:
+		c.expr(x.X)
+		if t := c.typeOf(x); t.IsInteger() {
+			c.normalize(asm.R0, t)
+		}
+	case *ast.Call:
+		c.callExpr(x)
+	default:
+		c.fail(x, "this expression")
+	}
+}
+
+// stringConst points R0 at a string constant in the string table.
+func (c *clauseGen) stringConst(s string) {
+	off := c.g.stringOffset(s)
+	c.emit(asm.Mov.Reg(asm.R0, regStrings), asm.Add.Imm(asm.R0, int32(off)))
+}
+
+// stringOffset returns the offset of s in the string table, adding it.
+func (g *gen) stringOffset(s string) int {
+	if off, ok := g.strs[s]; ok {
+		return off
+	}
+	off := len(g.strtab)
+	b := make([]byte, align8(g.opts.StrSize))
+	copy(b, s)
+	if len(s) >= g.opts.StrSize {
+		b[g.opts.StrSize-1] = 0
+	}
+	g.strtab = append(g.strtab, b...)
+	g.strs[s] = off
+	return off
+}
+
+// ident evaluates a builtin, a global or an inline.
+func (c *clauseGen) ident(x *ast.Ident) {
+	o := c.g.info.Uses[x]
+	if o == nil {
+		c.fail(x, x.Name)
+	}
+	switch o.Kind() {
+	case check.ObjBuiltin:
+		c.builtin(x, x.Name)
+	case check.ObjInline:
+		c.expr(o.Inline())
+		c.normalize(asm.R0, o.Type())
+	default:
+		c.loadVar(x, o)
+	}
+}
+
+// builtin evaluates a builtin variable.
+func (c *clauseGen) builtin(n ast.Node, name string) {
+	switch name {
+	case "pid", "tid":
+		c.call(asm.FnGetCurrentPidTgid)
+		if name == "pid" {
+			c.emit(asm.RSh.Imm(asm.R0, 32))
+		} else {
+			c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
+		}
+	case "uid", "gid":
+		c.call(asm.FnGetCurrentUidGid)
+		if name == "gid" {
+			c.emit(asm.RSh.Imm(asm.R0, 32))
+		} else {
+			c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
+		}
+	case "cpu":
+		c.call(asm.FnGetSmpProcessorId)
+	case "timestamp":
+		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord))
+	case "walltimestamp":
+		c.emit(
+			asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord),
+			asm.LoadMem(asm.R1, regGlobals, GlobalWallBase, asm.DWord),
+			asm.Add.Reg(asm.R0, asm.R1),
+		)
+	case "id":
+		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word))
+	case "errno":
+		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxErrno, asm.Word))
+		c.normalize(asm.R0, types.IntType)
+	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
+		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxArg(int(name[3]-'0')), asm.DWord))
+	case "execname":
+		off := c.temp(c.g.opts.StrSize)
+		c.zero(off, 16)
+		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, 16))
+		c.call(asm.FnGetCurrentComm)
+		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
+	case "probeprov", "probemod", "probefunc", "probename":
+		field := map[string]int{"probeprov": 0, "probemod": 1, "probefunc": 2, "probename": 3}[name]
+		c.emit(
+			asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word),
+			asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word),
+		)
+		c.mapPtr(asm.R1, ProbesMap)
+		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
+		c.call(asm.FnMapLookupElem)
+		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+		c.emit(asm.Add.Imm(asm.R0, int32(field*align8(c.g.opts.StrSize))))
+	default:
+		c.fail(n, "the builtin variable "+name)
+	}
+}
+
+func (c *clauseGen) unary(x *ast.Unary) {
+	t := c.typeOf(x)
+	switch x.Op {
+	case ast.Neg:
+		c.expr(x.X)
+		c.emit(asm.Neg.Imm(asm.R0, 0))
+	case ast.Plus:
+		c.expr(x.X)
+	case ast.BitNot:
+		c.expr(x.X)
+		c.emit(asm.Xor.Imm(asm.R0, -1))
+	case ast.Not:
+		c.expr(x.X)
+		c.boolify(asm.JEq)
+		return
+	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+		c.incdec(x)
+		return
+	default:
+		c.fail(x, "operator "+x.Op.String())
+	}
+	c.normalize(asm.R0, t)
+}
+
+// boolify sets R0 to 1 when "R0 op 0" holds, else 0.
+func (c *clauseGen) boolify(op asm.JumpOp) {
+	yes, end := c.newLabel(), c.newLabel()
+	c.emit(op.Imm(asm.R0, 0, yes), asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(end))
+	c.emit(asm.Mov.Imm(asm.R0, 1).WithSymbol(yes))
+	c.label(end)
+}
+
+func (c *clauseGen) binary(x *ast.Binary) {
+	switch x.Op {
+	case ast.Comma:
+		c.expr(x.X)
+		c.expr(x.Y)
+		return
+	case ast.LAnd, ast.LOr:
+		c.logical(x)
+		return
+	}
+	lt, rt := c.typeOf(x.X), c.typeOf(x.Y)
+	if lt.IsString() || rt.IsString() || (lt.IsStringLike() && rt.IsStringLike() && isCompare(x.Op)) {
+		c.strCompare(x)
+		return
+	}
+	if isPtr(lt) || isPtr(rt) {
+		c.fail(x, "pointer arithmetic")
+	}
+	c.expr(x.X)
+	if v, ok := c.constOf(x.Y); ok && v == int64(int32(v)) && x.Op != ast.Div && x.Op != ast.Mod {
+		c.arith(x, x.Op, asm.R0, nil, int32(v), lt, rt)
+	} else {
+		c.push(x)
+		c.expr(x.Y)
+		c.emit(asm.Mov.Reg(asm.R1, asm.R0))
+		c.pop(asm.R0)
+		r1 := asm.R1
+		c.arith(x, x.Op, asm.R0, &r1, 0, lt, rt)
+	}
+	if !isCompare(x.Op) && x.Op != ast.LXor {
+		c.normalize(asm.R0, c.typeOf(x))
+	}
+}
+
+func isCompare(op ast.Op) bool {
+	switch op {
+	case ast.Lt, ast.Gt, ast.Le, ast.Ge, ast.Eq, ast.Ne:
+		return true
+	}
+	return false
+}
+
+func isPtr(t *types.Type) bool {
+	r := t.Resolve()
+	return r != nil && (r.Kind == types.Pointer || r.Kind == types.Array) && !t.IsString()
+}
+
+// arith applies op to dst and either the register src or, when src is nil,
+// the immediate imm. lt and rt are the operands' types (for signedness).
+func (c *clauseGen) arith(n ast.Node, op ast.Op, dst asm.Register, src *asm.Register, imm int32, lt, rt *types.Type) {
+	alu := func(a asm.ALUOp) {
+		if src == nil {
+			c.emit(a.Imm(dst, imm))
+		} else {
+			c.emit(a.Reg(dst, *src))
+		}
+	}
+	signed := types.Arith(lt, rt).IsSigned()
+	switch op {
+	case ast.Add:
+		alu(asm.Add)
+	case ast.Sub:
+		alu(asm.Sub)
+	case ast.Mul:
+		alu(asm.Mul)
+	case ast.And:
+		alu(asm.And)
+	case ast.Or:
+		alu(asm.Or)
+	case ast.Xor:
+		alu(asm.Xor)
+	case ast.Shl:
+		alu(asm.LSh)
+	case ast.Shr:
+		if lt.IsSigned() {
+			alu(asm.ArSh)
+		} else {
+			alu(asm.RSh)
+		}
+	case ast.Div, ast.Mod:
+		c.divide(op, dst, *src, signed)
+	case ast.LXor:
+		c.fail(n, "operator ^^")
+	default: // comparisons
+		var j asm.JumpOp
+		sign := lt.IsSigned() && rt.IsSigned()
+		switch op {
+		case ast.Eq:
+			j = asm.JEq
+		case ast.Ne:
+			j = asm.JNE
+		case ast.Lt:
+			j = pick(sign, asm.JSLT, asm.JLT)
+		case ast.Gt:
+			j = pick(sign, asm.JSGT, asm.JGT)
+		case ast.Le:
+			j = pick(sign, asm.JSLE, asm.JLE)
+		case ast.Ge:
+			j = pick(sign, asm.JSGE, asm.JGE)
+		}
+		yes, end := c.newLabel(), c.newLabel()
+		if src == nil {
+			c.emit(j.Imm(dst, imm, yes))
+		} else {
+			c.emit(j.Reg(dst, *src, yes))
+		}
+		c.emit(asm.Mov.Imm(dst, 0), asm.Ja.Label(end), asm.Mov.Imm(dst, 1).WithSymbol(yes))
+		c.label(end)
+	}
+}
+
+func pick(b bool, x, y asm.JumpOp) asm.JumpOp {
+	if b {
+		return x
+	}
+	return y
+}
+
+// divide computes dst = dst / src or dst % src. BPF divides unsigned (and a
+// division by zero yields 0 here; the runtime-faults issue makes it a
+// fault); signed division divides the magnitudes and fixes the sign.
+func (c *clauseGen) divide(op ast.Op, dst, src asm.Register, signed bool) {
+	div := asm.Div
+	if op == ast.Mod {
+		div = asm.Mod
+	}
+	if !signed {
+		c.emit(div.Reg(dst, src))
+		return
+	}
+	// R2: sign of the result; dst and src made non-negative.
+	negL, posL, negR, posR := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(asm.Mov.Imm(asm.R2, 0))
+	c.emit(asm.JSGE.Imm(dst, 0, posL), asm.Neg.Imm(dst, 0), asm.Xor.Imm(asm.R2, 1))
+	c.label(posL)
+	c.emit(asm.JSGE.Imm(src, 0, posR), asm.Neg.Imm(src, 0))
+	if op == ast.Div {
+		c.emit(asm.Xor.Imm(asm.R2, 1))
+	}
+	c.label(posR)
+	c.emit(div.Reg(dst, src))
+	c.emit(asm.JEq.Imm(asm.R2, 0, negR), asm.Neg.Imm(dst, 0))
+	c.label(negR)
+	_ = negL
+}
+
+// logical evaluates && and || with short-circuit, leaving 0 or 1 in R0.
+func (c *clauseGen) logical(x *ast.Binary) {
+	done, short := c.newLabel(), c.newLabel()
+	c.expr(x.X)
+	if x.Op == ast.LAnd {
+		c.emit(asm.JEq.Imm(asm.R0, 0, short))
+	} else {
+		c.emit(asm.JNE.Imm(asm.R0, 0, short))
+	}
+	c.expr(x.Y)
+	c.boolify(asm.JNE)
+	c.emit(asm.Ja.Label(done))
+	if x.Op == ast.LAnd {
+		c.emit(asm.Mov.Imm(asm.R0, 0).WithSymbol(short))
+	} else {
+		c.emit(asm.Mov.Imm(asm.R0, 1).WithSymbol(short))
+	}
+	c.label(done)
+}
+
+// cond evaluates c ? t : f.
+func (c *clauseGen) cond(x *ast.Cond) {
+	els, end := c.newLabel(), c.newLabel()
+	c.expr(x.C)
+	c.emit(asm.JEq.Imm(asm.R0, 0, els))
+	c.expr(x.T)
+	c.emit(asm.Ja.Label(end))
+	c.label(els)
+	c.expr(x.F)
+	c.label(end)
+	if t := c.typeOf(x); t.IsInteger() {
+		c.normalize(asm.R0, t)
+	}
+}
+
+// strCompare compares two strings byte by byte up to their NUL or strsize,
+// leaving the comparison's truth in R0.
+func (c *clauseGen) strCompare(x *ast.Binary) {
+	if !isCompare(x.Op) {
+		c.fail(x, "operator "+x.Op.String()+" on strings")
+	}
+	c.expr(x.X)
+	c.push(x)
+	c.expr(x.Y)
+	c.emit(asm.Mov.Reg(asm.R2, asm.R0))
+	c.pop(asm.R1)
+	loop, diff, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(asm.Mov.Imm(asm.R3, 0))
+	c.emit(asm.JGE.Imm(asm.R3, int32(c.g.opts.StrSize), eq).WithSymbol(loop))
+	c.emit(
+		asm.LoadMem(asm.R4, asm.R1, 0, asm.Byte),
+		asm.LoadMem(asm.R5, asm.R2, 0, asm.Byte),
+		asm.JNE.Reg(asm.R4, asm.R5, diff),
+		asm.JEq.Imm(asm.R4, 0, eq),
+		asm.Add.Imm(asm.R1, 1),
+		asm.Add.Imm(asm.R2, 1),
+		asm.Add.Imm(asm.R3, 1),
+		asm.Ja.Label(loop),
+	)
+	// R0 = sign of the difference: -1, 0, 1
+	c.emit(asm.Mov.Imm(asm.R0, -1).WithSymbol(diff), asm.JLT.Reg(asm.R4, asm.R5, end), asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
+	c.emit(asm.Mov.Imm(asm.R0, 0).WithSymbol(eq))
+	c.label(end)
+	zero := int32(0)
+	c.arith(x, x.Op, asm.R0, nil, zero, types.IntType, types.IntType)
+}
