@@ -17,10 +17,10 @@ import "github.com/cilium/ebpf/asm"
 // label ProbeLabel(id) of the probe that fired, or to ExitLabel when none
 // did. Clause code is called with R1 = R9.
 const (
-	CtxProbeID = 0  // u32: the probe's id
-	CtxErrno   = 4  // s32: errno of a syscall return, else 0
-	CtxArgs    = 8  // u64 [CtxNArgs]: arg0..arg9
-	CtxNArgs   = 10 // number of arguments
+	CtxProbeID = 0                    // u32: the probe's id
+	CtxErrno   = 4                    // s32: errno of a syscall return, else 0
+	CtxArgs    = 8                    // u64 [CtxNArgs]: arg0..arg9
+	CtxNArgs   = 10                   // number of arguments
 	CtxTime    = CtxArgs + 8*CtxNArgs // u64: timestamp at the start of the firing
 	CtxSize    = CtxTime + 8          // bytes used by the probe context proper
 
