@@ -74,8 +74,8 @@ func (o *Object) AggFunc() string {
 	return o.a.fn
 }
 
-// AggParams returns the constant parameters of an lquantize (base, limit,
-// step) or llquantize (factor, low, high, nsteps) aggregation.
+// AggParams returns the constant parameters of an lquantize (base, number
+// of levels, step) or llquantize (factor, low, high, nsteps) aggregation.
 func (o *Object) AggParams() []int64 {
 	if o.a == nil {
 		return nil

@@ -41,11 +41,13 @@ func aggValueSize(a *Agg) int {
 	return 8
 }
 
+// lquantizeLevels returns the number of levels of an lquantize, whose
+// parameters are (base, levels, step).
 func lquantizeLevels(p []int64) int64 {
-	if len(p) < 3 || p[2] == 0 {
+	if len(p) < 3 {
 		return 0
 	}
-	return (p[1] - p[0]) / p[2]
+	return p[1]
 }
 
 // aggregate compiles @a[keys] = f(args): look the key up in this CPU's

@@ -154,16 +154,23 @@ type Agg struct {
 	Object    *check.Object
 }
 
-// Compile compiles prog (a checked program) to BPF functions.
-func Compile(file *ast.File, info *check.Info, opts Options) (*Program, error) {
+// Unit is one checked program: a script, or the text of one -n operand.
+// The units of a dtrace run share variables and aggregations (their
+// Checker's objects), so they are compiled together.
+type Unit struct {
+	File *ast.File
+	Info *check.Info
+}
+
+// Compile compiles the units' clauses to BPF functions, numbering clauses
+// across units in order.
+func Compile(units []Unit, opts Options) (*Program, error) {
 	if opts.StrSize <= 0 {
 		opts.StrSize = 256
 	}
 	g := &gen{
-		info:    info,
 		opts:    opts,
 		prog:    &Program{StrSize: opts.StrSize},
-		file:    file,
 		vars:    map[*check.Object]*varInfo{},
 		aggs:    map[*check.Object]*Agg{},
 		strs:    map[string]int{},
@@ -171,18 +178,21 @@ func Compile(file *ast.File, info *check.Info, opts Options) (*Program, error) {
 	}
 	g.scratchBase = align8(bpf.CtxSize)
 	n := 0
-	for _, it := range file.Items {
-		cl, ok := it.(*ast.Clause)
-		if !ok {
-			continue
+	for _, u := range units {
+		g.info, g.file = u.Info, u.File
+		for _, it := range u.File.Items {
+			cl, ok := it.(*ast.Clause)
+			if !ok {
+				continue
+			}
+			g.clauseNo = n
+			c, err := g.clause(n, cl)
+			if err != nil {
+				return nil, err
+			}
+			g.prog.Clauses = append(g.prog.Clauses, c)
+			n++
 		}
-		g.clauseNo = n
-		c, err := g.clause(n, cl)
-		if err != nil {
-			return nil, err
-		}
-		g.prog.Clauses = append(g.prog.Clauses, c)
-		n++
 	}
 	g.prog.GlobalsSize = align8(g.globOff)
 	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
