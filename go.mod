@@ -5,9 +5,7 @@ go 1.26.8
 require (
 	github.com/antlr4-go/antlr/v4 v4.13.1
 	github.com/cilium/ebpf v0.22.0
+	golang.org/x/sys v0.43.0
 )
 
-require (
-	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
-	golang.org/x/sys v0.43.0 // indirect
-)
+require golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect

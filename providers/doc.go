@@ -1,7 +1,9 @@
-// Package providers holds one package per DTrace provider (dtrace,
-// profile, syscall, perf/sdt, fbt, pid, usdt), each mapping DTrace probe
-// names onto kernel attachments.
-//
-// Not built yet: providers come with the runtime issues. Nothing imports
-// this package so far.
+// Package providers holds one package per DTrace provider, each mapping
+// DTrace probe names onto kernel attachments: dtrace (BEGIN, END, ERROR),
+// profile (profile-N, tick-N on perf events), syscall (one raw tracepoint
+// on sys_enter and one on sys_exit dispatching on the call number), and
+// perf, sdt and rawtp (every kernel tracepoint, as raw tracepoints). fbt,
+// pid and usdt come later. This package holds the Provider interface, the
+// Registry that numbers probes and matches descriptions, and DTrace's glob
+// matching.
 package providers

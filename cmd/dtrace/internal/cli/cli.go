@@ -26,6 +26,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/dscript/options"
+	"github.com/dtrace-go/dtrace/session"
 )
 
 // Exit statuses (E_SUCCESS, E_ERROR, E_USAGE).
@@ -84,6 +85,8 @@ type state struct {
 	errtags     bool // -x errtags
 	defaultargs bool // -x defaultargs
 	output      *os.File
+
+	units []session.Unit // the compiled programs, in command-line order
 }
 
 // Run runs dtrace with the command line args (args[0] is the command's
@@ -377,6 +380,7 @@ func (s *state) compile() error {
 			return s.errorf(exitError, "invalid probe specifier %s: %s", c.arg, s.errText(err, false))
 		}
 		if prog != nil {
+			s.units = append(s.units, session.Unit{Program: prog, Kind: src.Kind, Name: c.arg})
 			for _, o := range prog.Options {
 				// The compiler has checked them already.
 				s.opts.SetPragma(o.Name, o.Value, o.Value != "")
@@ -525,7 +529,7 @@ func (s *state) finish() error {
 	case len(s.cmds) == 0 && !s.zdefs:
 		return s.errorf(exitError, "no probes specified")
 	}
-	return s.errorf(exitError, "tracing (running without -e) is not supported yet")
+	return s.trace()
 }
 
 // strerror renders an error as C's strerror(errno) does.

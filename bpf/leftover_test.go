@@ -1,0 +1,168 @@
+package bpf_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/bpf/bpftest"
+)
+
+const childEnv = "DTRACE_BPF_TEST_ATTACH_CHILD"
+
+// TestAttachChild is the child process of TestKilledProcessLeavesNothing:
+// it attaches one of everything, says so, and waits to be killed.
+func TestAttachChild(t *testing.T) {
+	if os.Getenv(childEnv) != "1" {
+		t.Skip("helper process for TestKilledProcessLeavesNothing")
+	}
+	counters := mustCounters(t, 1)
+	var links bpf.Links
+	raw, err := bpf.AttachRawTracepoint(countGetppid(t, ebpf.RawTracepoint, 8, counters), "sys_enter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	links.Add(raw)
+	tp, err := bpf.AttachTracepoint(countGetppid(t, ebpf.TracePoint, -1, counters), "syscalls", "sys_enter_getppid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	links.Add(tp)
+	tick := tickCounter(t, counters)
+	clock, err := bpf.AttachCPUClock(tick, bpf.Sampling{Frequency: 99})
+	if err != nil {
+		t.Fatal(err)
+	}
+	links.Add(clock)
+	tk, err := bpf.AttachTick(tick, bpf.Sampling{Period: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	links.Add(tk)
+	fmt.Println("ready")
+	time.Sleep(time.Minute)
+	t.Fatal("not killed")
+}
+
+func linkIDs(tb testing.TB) map[link.ID]ebpf.ProgramID {
+	tb.Helper()
+	ids := make(map[link.ID]ebpf.ProgramID)
+	var it link.Iterator
+	defer it.Close()
+	for it.Next() {
+		info, err := it.Link.Info()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ids[it.ID] = info.Program
+	}
+	if err := it.Err(); err != nil {
+		bpftest.SkipIfUnsupported(tb, err)
+	}
+	return ids
+}
+
+func tracefsProbes(tb testing.TB) string {
+	tb.Helper()
+	var s string
+	for _, f := range []string{"kprobe_events", "uprobe_events"} {
+		b, err := os.ReadFile("/sys/kernel/tracing/" + f)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			tb.Fatal(err)
+		}
+		s += string(b)
+	}
+	return s
+}
+
+// TestKilledProcessLeavesNothing checks that everything this package
+// attaches is fd-based: a process killed with SIGKILL leaves no link, no
+// program and no tracefs probe behind.
+func TestKilledProcessLeavesNothing(t *testing.T) {
+	if os.Getenv(childEnv) == "1" {
+		t.Skip("in the child")
+	}
+	bpftest.RequireProgramType(t, ebpf.RawTracepoint)
+	bpftest.RequireProgramType(t, ebpf.PerfEvent)
+	before := linkIDs(t)
+	probes := tracefsProbes(t)
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAttachChild$", "-test.v")
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(out)
+	var lines []string
+	for ready := false; !ready; {
+		if !sc.Scan() {
+			cmd.Wait()
+			t.Fatalf("child did not attach: %q", lines)
+		}
+		lines = append(lines, sc.Text())
+		ready = sc.Text() == "ready"
+	}
+
+	var mine []link.ID
+	progs := make(map[ebpf.ProgramID]bool)
+	for id, prog := range linkIDs(t) {
+		if _, ok := before[id]; !ok {
+			mine = append(mine, id)
+			progs[prog] = true
+		}
+	}
+	cpus, err := bpf.OnlineCPUs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 + len(cpus) + 1; len(mine) < want {
+		t.Fatalf("child made %d links, want at least %d", len(mine), want)
+	}
+
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		now := linkIDs(t)
+		left := 0
+		for _, id := range mine {
+			if _, ok := now[id]; ok {
+				left++
+			}
+		}
+		if left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d links remain after the child was killed", left, len(mine))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for id := range progs {
+		if p, err := ebpf.NewProgramFromID(id); err == nil {
+			p.Close()
+			t.Errorf("program %d remains after the child was killed", id)
+		}
+	}
+	if after := tracefsProbes(t); after != probes {
+		t.Errorf("tracefs probes changed: %q, then %q", probes, after)
+	}
+	t.Logf("%d links vanished with the child", len(mine))
+}

@@ -1,0 +1,53 @@
+package bpf
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+)
+
+// LoadOptions control Load.
+type LoadOptions struct {
+	// LogLevel requests a verifier log even on success, in which case it is
+	// kept in the program's VerifierLog. Zero loads without a log first
+	// and, only if the verifier rejects the program, loads again with
+	// ebpf.LogLevelBranch to explain why.
+	LogLevel ebpf.LogLevel
+
+	// LogSize is the initial size of the verifier log buffer in bytes. The
+	// buffer grows until the whole log fits; zero picks DefaultLogSize.
+	LogSize uint32
+}
+
+// DefaultLogSize is the verifier log buffer Load starts with. Programs of a
+// few thousand instructions log a few MiB when rejected; starting large
+// saves reloading them while the buffer grows.
+const DefaultLogSize = 4 << 20
+
+// Load loads spec into the kernel. opts may be nil.
+//
+// When the verifier rejects the program the error is a *VerifierError
+// telling which instruction was refused and which source annotation it
+// belongs to. The caller owns the returned program and must Close it.
+func Load(spec *ebpf.ProgramSpec, opts *LoadOptions) (*ebpf.Program, error) {
+	if opts == nil {
+		opts = &LoadOptions{}
+	}
+	size := opts.LogSize
+	if size == 0 {
+		size = DefaultLogSize
+	}
+	prog, err := ebpf.NewProgramWithOptions(spec, ebpf.ProgramOptions{
+		LogLevel:     opts.LogLevel,
+		LogSizeStart: size,
+	})
+	if err == nil {
+		return prog, nil
+	}
+	var ve *ebpf.VerifierError
+	if errors.As(err, &ve) {
+		return nil, newVerifierError(spec, ve)
+	}
+	return nil, fmt.Errorf("load program %s: %w", spec.Name, err)
+}

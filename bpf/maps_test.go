@@ -1,0 +1,156 @@
+package bpf_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"testing"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/bpf/bpftest"
+)
+
+func TestScratchMapMaxSize(t *testing.T) {
+	bpftest.RequireMapType(t, ebpf.PerCPUArray)
+	m, err := bpf.NewScratchMap("scratch", bpf.MaxScratchSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+
+	// The kernel refuses anything larger: the limit is the kernel's, not
+	// only NewScratchMap's.
+	_, err = ebpf.NewMap(&ebpf.MapSpec{
+		Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: bpf.MaxScratchSize + 8, MaxEntries: 1,
+	})
+	if !errors.Is(err, unix.E2BIG) {
+		t.Errorf("per-cpu array of %d bytes: %v, want E2BIG", bpf.MaxScratchSize+8, err)
+	}
+	if _, err := bpf.NewScratchMap("big", bpf.MaxScratchSize+1); err == nil {
+		t.Error("NewScratchMap accepted more than MaxScratchSize")
+	}
+
+	// A program can use the whole value.
+	last := int16(bpf.MaxScratchSize - 8)
+	prog := mustLoad(t, &ebpf.ProgramSpec{
+		Type: ebpf.RawTracepoint, License: "GPL",
+		Instructions: asm.Instructions{
+			asm.FnGetSmpProcessorId.Call(),
+			asm.Mov.Reg(asm.R7, asm.R0),
+			asm.StoreImm(asm.RFP, -4, 0, asm.Word),
+			asm.LoadMapPtr(asm.R1, m.FD()),
+			asm.Mov.Reg(asm.R2, asm.RFP),
+			asm.Add.Imm(asm.R2, -4),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, "exit"),
+			asm.Add.Imm(asm.R7, 1),
+			asm.StoreMem(asm.R0, last, asm.R7, asm.DWord),
+			asm.Mov.Imm(asm.R0, 0).WithSymbol("exit"),
+			asm.Return(),
+		},
+	})
+	if _, err := bpf.Trigger(prog); err != nil {
+		t.Fatal(err)
+	}
+	var vals [][]byte
+	if err := m.Lookup(uint32(0), &vals); err != nil {
+		t.Fatal(err)
+	}
+	written := 0
+	for cpu, v := range vals {
+		if got := binary.NativeEndian.Uint64(v[last:]); got != 0 {
+			if got != uint64(cpu)+1 {
+				t.Errorf("cpu %d wrote %d", cpu, got)
+			}
+			written++
+		}
+	}
+	if written != 1 {
+		t.Errorf("%d cpus wrote the last slot, want 1", written)
+	}
+}
+
+func TestSumPerCPURejectsOtherMaps(t *testing.T) {
+	bpftest.RequireMapType(t, ebpf.PerCPUArray)
+	m, err := bpf.NewScratchMap("scratch", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if _, err := bpf.SumPerCPU(m, 0); err == nil {
+		t.Fatal("SumPerCPU accepted 16-byte values")
+	}
+}
+
+type aggValue struct{ Count, Sum uint64 }
+
+// fillAgg creates a per-CPU hash of n keys where CPU c holds {c+1, key}.
+func fillAgg(tb testing.TB, n int) *ebpf.Map {
+	tb.Helper()
+	bpftest.RequireMapType(tb, ebpf.PerCPUHash)
+	m, err := ebpf.NewMap(&ebpf.MapSpec{
+		Name: "agg", Type: ebpf.PerCPUHash, KeySize: 8, ValueSize: 16, MaxEntries: uint32(n),
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { m.Close() })
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	vals := make([]aggValue, ncpu)
+	for k := range n {
+		for c := range vals {
+			vals[c] = aggValue{uint64(c) + 1, uint64(k)}
+		}
+		if err := m.Put(uint64(k), vals); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return m
+}
+
+func TestMergePerCPU(t *testing.T) {
+	const n = 1000 // several batches
+	m := fillAgg(t, n)
+	ncpu, _ := ebpf.PossibleCPU()
+	merged, err := bpf.MergePerCPU(m, bpf.SumU64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(merged) != n {
+		t.Fatalf("%d keys, want %d", len(merged), n)
+	}
+	wantCount := uint64(ncpu * (ncpu + 1) / 2)
+	for k, v := range merged {
+		key := binary.NativeEndian.Uint64([]byte(k))
+		count, sum := binary.NativeEndian.Uint64(v), binary.NativeEndian.Uint64(v[8:])
+		if count != wantCount || sum != key*uint64(ncpu) {
+			t.Fatalf("key %d: count %d sum %d, want %d %d", key, count, sum, wantCount, key*uint64(ncpu))
+		}
+	}
+}
+
+func TestForEachPerCPURejectsSharedMaps(t *testing.T) {
+	m, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.Hash, KeySize: 4, ValueSize: 4, MaxEntries: 1})
+	if err != nil {
+		bpftest.SkipIfUnsupported(t, err)
+	}
+	defer m.Close()
+	if err := bpf.ForEachPerCPU(m, nil); err == nil {
+		t.Fatal("ForEachPerCPU accepted a hash map")
+	}
+}
+
+func BenchmarkMergePerCPU(b *testing.B) {
+	m := fillAgg(b, 10000)
+	for b.Loop() {
+		if _, err := bpf.MergePerCPU(m, bpf.SumU64); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,250 @@
+package bpf_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/dtrace-go/dtrace/bpf"
+)
+
+type record struct {
+	pid, tid uint32
+	ktime    uint64
+	a, b     uint64
+}
+
+func decode(t testing.TB, rec []byte) record {
+	t.Helper()
+	if len(rec) != recordSize {
+		t.Fatalf("record of %d bytes, want %d", len(rec), recordSize)
+	}
+	ne := binary.NativeEndian
+	pidTgid := ne.Uint64(rec)
+	return record{
+		pid: uint32(pidTgid >> 32), tid: uint32(pidTgid),
+		ktime: ne.Uint64(rec[8:]), a: ne.Uint64(rec[16:]), b: ne.Uint64(rec[24:]),
+	}
+}
+
+func TestRingBufSize(t *testing.T) {
+	page := os.Getpagesize()
+	for _, tc := range []struct{ in, want int }{
+		{1, page}, {page, page}, {page + 1, 2 * page}, {3 << 20, 4 << 20}, {16 << 20, 16 << 20},
+	} {
+		if got := bpf.RingBufSize(tc.in); int(got) != tc.want {
+			t.Errorf("RingBufSize(%d) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestTriggerForceWakeup runs a program with BPF_PROG_TEST_RUN, checks the
+// helpers it calls see the calling task, and that a forced wake-up ends
+// the reader's wait long before its interval.
+func TestTriggerForceWakeup(t *testing.T) {
+	rb := mustRingBuf(t, 4096)
+	drops := mustCounters(t, 1)
+	prog := triggerProgram(t, rb, drops)
+	r := mustReader(t, rb, time.Hour)
+
+	var tid int
+	before := time.Now()
+	errc := make(chan error, 1)
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		// Trigger from a locked thread so its tid can be checked.
+		lockAndRun(func(t int) {
+			tid = t
+			_, err := bpf.Trigger(prog, 42, 7, bpf.RingForceWakeup)
+			errc <- err
+		})
+	}()
+	var got []record
+	n, err := r.Read(func(rec []byte) error {
+		got = append(got, decode(t, rec))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := <-errc; e != nil {
+		t.Fatal(e)
+	}
+	if waited := time.Since(before); waited > 5*time.Second {
+		t.Errorf("Read woke after %s", waited)
+	}
+	if n != 1 || len(got) != 1 {
+		t.Fatalf("read %d records, want 1", n)
+	}
+	rec := got[0]
+	if rec.pid != uint32(os.Getpid()) || rec.tid != uint32(tid) {
+		t.Errorf("pid/tid %d/%d, want %d/%d", rec.pid, rec.tid, os.Getpid(), tid)
+	}
+	if rec.a != 42 || rec.b != 7 {
+		t.Errorf("args %d %d, want 42 7", rec.a, rec.b)
+	}
+	if rec.ktime == 0 {
+		t.Error("bpf_ktime_get_ns returned 0")
+	}
+}
+
+// TestReaderNoWakeup checks that records produced with BPF_RB_NO_WAKEUP do
+// not end the wait, and are collected when the interval elapses.
+func TestReaderNoWakeup(t *testing.T) {
+	rb := mustRingBuf(t, 1<<16)
+	drops := mustCounters(t, 1)
+	prog := triggerProgram(t, rb, drops)
+	const interval = 300 * time.Millisecond
+	r := mustReader(t, rb, interval)
+
+	start := time.Now()
+	produced := make(chan error, 1)
+	go func() {
+		time.Sleep(10 * time.Millisecond)
+		for i := range 10 {
+			if _, err := bpf.Trigger(prog, uint64(i), 0, bpf.RingNoWakeup); err != nil {
+				produced <- err
+				return
+			}
+		}
+		produced <- nil
+	}()
+	defer func() {
+		if err := <-produced; err != nil {
+			t.Error(err)
+		}
+	}()
+	var seqs []uint64
+	n, err := r.Read(func(rec []byte) error {
+		seqs = append(seqs, decode(t, rec).a)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waited := time.Since(start)
+	if waited < interval-10*time.Millisecond {
+		t.Errorf("Read returned after %s, before the interval %s", waited, interval)
+	}
+	if n != 10 {
+		t.Fatalf("read %d records, want 10", n)
+	}
+	for i, s := range seqs {
+		if s != uint64(i) {
+			t.Fatalf("records out of order: %v", seqs)
+		}
+	}
+}
+
+// TestReaderWrap produces many more records than the buffer holds, in
+// rounds, and checks none is lost or reordered across the wrap-around.
+func TestReaderWrap(t *testing.T) {
+	rb := mustRingBuf(t, 4096) // 56 records of 64+8 bytes
+	drops := mustCounters(t, 1)
+	prog := triggerProgram(t, rb, drops)
+	r := mustReader(t, rb, time.Hour)
+
+	var next uint64
+	for round := range 20 {
+		for i := range 37 {
+			seq := uint64(round*37 + i)
+			if _, err := bpf.Trigger(prog, seq, 0, bpf.RingNoWakeup); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if p := r.Pending(); p != 37*72 {
+			t.Fatalf("round %d: %d bytes pending, want %d", round, p, 37*72)
+		}
+		n, err := r.Drain(func(rec []byte) error {
+			if s := decode(t, rec).a; s != next {
+				t.Fatalf("record %d, want %d", s, next)
+			}
+			next++
+			return nil
+		})
+		if err != nil || n != 37 {
+			t.Fatalf("round %d: drained %d, %v", round, n, err)
+		}
+	}
+	if d, err := bpf.SumPerCPU(drops, 0); err != nil || d != 0 {
+		t.Fatalf("drops %d, %v", d, err)
+	}
+}
+
+// TestReaderFull fills the buffer and checks that the producer's failures
+// are counted and that the buffer works again once drained.
+func TestReaderFull(t *testing.T) {
+	rb := mustRingBuf(t, 4096)
+	drops := mustCounters(t, 1)
+	prog := triggerProgram(t, rb, drops)
+	r := mustReader(t, rb, time.Hour)
+
+	for i := range 100 {
+		if _, err := bpf.Trigger(prog, uint64(i), 0, bpf.RingNoWakeup); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := bpf.SumPerCPU(drops, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := r.Drain(func([]byte) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n+int(d) != 100 || d == 0 {
+		t.Fatalf("read %d, dropped %d, want a total of 100 with drops", n, d)
+	}
+	if _, err := bpf.Trigger(prog, 1000, 0, bpf.RingNoWakeup); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := r.Drain(func([]byte) error { return nil }); n != 1 {
+		t.Fatalf("read %d after draining, want 1", n)
+	}
+}
+
+func TestReaderStop(t *testing.T) {
+	rb := mustRingBuf(t, 4096)
+	r := mustReader(t, rb, time.Hour)
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		r.Stop()
+	}()
+	start := time.Now()
+	_, err := r.Read(func([]byte) error { return nil })
+	if !errors.Is(err, bpf.ErrStopped) {
+		t.Fatalf("Read after Stop: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Stop took %s to end Read", d)
+	}
+	if _, err := r.Read(func([]byte) error { return nil }); !errors.Is(err, bpf.ErrStopped) {
+		t.Fatalf("second Read after Stop: %v", err)
+	}
+	r.Close()
+	if _, err := r.Read(func([]byte) error { return nil }); !errors.Is(err, bpf.ErrClosed) {
+		t.Fatalf("Read after Close: %v", err)
+	}
+}
+
+func TestReaderCallbackError(t *testing.T) {
+	rb := mustRingBuf(t, 4096)
+	drops := mustCounters(t, 1)
+	prog := triggerProgram(t, rb, drops)
+	r := mustReader(t, rb, time.Hour)
+	for i := range 3 {
+		if _, err := bpf.Trigger(prog, uint64(i), 0, bpf.RingNoWakeup); err != nil {
+			t.Fatal(err)
+		}
+	}
+	boom := errors.New("boom")
+	n, err := r.Drain(func([]byte) error { return boom })
+	if n != 1 || !errors.Is(err, boom) {
+		t.Fatalf("Drain = %d, %v; want 1, boom", n, err)
+	}
+	if n, _ := r.Drain(func([]byte) error { return nil }); n != 2 {
+		t.Fatalf("then %d records, want 2", n)
+	}
+}

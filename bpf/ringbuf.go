@@ -1,0 +1,50 @@
+package bpf
+
+import (
+	"fmt"
+	"math/bits"
+	"os"
+
+	"github.com/cilium/ebpf"
+)
+
+// Flags for bpf_ringbuf_output and bpf_ringbuf_submit. Producers emit
+// ordinary records with RingNoWakeup so that no record costs a wake-up:
+// the Reader collects them every interval. A record that must be seen at
+// once (exit(), a full buffer about to drop) uses RingForceWakeup.
+const (
+	RingNoWakeup    = 1 << 0 // BPF_RB_NO_WAKEUP
+	RingForceWakeup = 1 << 1 // BPF_RB_FORCE_WAKEUP
+)
+
+// RingHeaderSize is the size of the header the kernel puts before each
+// record; a record of n bytes occupies (n + RingHeaderSize) rounded up to
+// 8 bytes of the buffer.
+const RingHeaderSize = 8
+
+// RingBufSize rounds n up to a size the kernel accepts for a ring buffer:
+// a power of two and a multiple of the page size.
+func RingBufSize(n int) uint32 {
+	page := os.Getpagesize()
+	if n < page {
+		n = page
+	}
+	return uint32(1) << bits.Len32(uint32(n-1))
+}
+
+// NewRingBuf creates a ring buffer map of at least size bytes (see
+// RingBufSize). The caller owns the map.
+func NewRingBuf(name string, size int) (*ebpf.Map, error) {
+	if size <= 0 || size > 1<<30 {
+		return nil, fmt.Errorf("create ring buffer: size %d out of range", size)
+	}
+	m, err := ebpf.NewMap(&ebpf.MapSpec{
+		Name:       name,
+		Type:       ebpf.RingBuf,
+		MaxEntries: RingBufSize(size),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create ring buffer: %w", err)
+	}
+	return m, nil
+}

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/session"
+)
+
+// trace runs the compiled programs: DTrace's main loop.
+func (s *state) trace() error {
+	reg, err := session.NewRegistry()
+	if err != nil {
+		return s.errorf(exitError, "%v", err)
+	}
+	out := s.stdout
+	if s.output != nil {
+		out = s.output
+	}
+	quiet := s.opts.Bool("quiet")
+	popts := output.Options{
+		Quiet:      quiet,
+		FlowIndent: s.opts.Bool("flowindent"),
+		Testing:    os.Getenv("_DTRACE_TESTING") != "",
+		RawBytes:   s.opts.Bool("rawbytes"),
+		AggSortKey: s.opts.Bool("aggsortkey"),
+		AggSortRev: s.opts.Bool("aggsortrev"),
+	}
+	if v, ok := s.opts.Int("aggsortkeypos"); ok {
+		popts.AggSortKeyPos = int(v)
+	}
+	if v, ok := s.opts.Int("aggsortpos"); ok {
+		popts.AggSortPos = int(v)
+	}
+	cfg := &session.Config{
+		Registry:   reg,
+		Stdout:     out,
+		Stderr:     s.stderr,
+		Quiet:      quiet,
+		ZeroProbes: s.zdefs,
+		Testing:    popts.Testing,
+		StrSize:    256,
+		BufSize:    4 << 20,
+		SwitchRate: time.Second,
+		BPFLog:     s.opts.Bool("bpflog"),
+		Output:     session.NewPrinter(output.New(out, popts)),
+	}
+	if v, ok := s.opts.Size("strsize"); ok {
+		cfg.StrSize = int(v)
+	}
+	if v, ok := s.opts.Size("bufsize"); ok {
+		cfg.BufSize = int(v)
+	}
+	if v, ok := s.opts.Rate("switchrate"); ok && v > 0 {
+		cfg.SwitchRate = v
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	status, err := session.Run(ctx, cfg, s.units)
+	if err != nil {
+		var me *session.MatchError
+		var ve *bpf.VerifierError
+		switch {
+		case errors.As(err, &me):
+			return s.errorf(exitError, "invalid probe specifier %s: %v", me.Unit.Name, me)
+		case errors.As(err, &ve) && cfg.BPFLog:
+			for _, l := range ve.Log {
+				s.stderr.Write([]byte(l + "\n"))
+			}
+			return s.errorf(exitError, "could not enable tracing: %v", err)
+		default:
+			return s.errorf(exitError, "could not enable tracing: %v", err)
+		}
+	}
+	if status != 0 {
+		return exitStatus(status)
+	}
+	return nil
+}

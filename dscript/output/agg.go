@@ -1,0 +1,517 @@
+package output
+
+import (
+	"bytes"
+	"math"
+	"math/big"
+	"math/bits"
+	"sort"
+)
+
+// Func is an aggregating function.
+type Func uint8
+
+// Aggregating functions.
+const (
+	Count Func = iota + 1
+	Sum
+	Avg
+	Min
+	Max
+	Stddev
+	Quantize
+	LQuantize
+	LLQuantize
+)
+
+// An Aggregation is one aggregation variable's data, merged over the CPUs
+// by the runtime.
+type Aggregation struct {
+	// ID is the aggregation variable's id: 1 for the first one the
+	// program uses, 2 for the next... Exit-time printing and sorting go by
+	// it.
+	ID   int
+	Name string // without the '@'
+	Func Func
+
+	// lquantize(value, Base, Limit, Step).
+	Base, Limit, Step int32
+
+	// llquantize(value, Factor, LMag, HMag, Steps): the Linux port's
+	// llquantize (magnitudes LMag to HMag, negative values too).
+	Factor, LMag, HMag, Steps int
+
+	// Normal is the normalization factor set by normalize() (0 or 1:
+	// none; denormalize() sets it back to 1).
+	Normal uint64
+
+	// Entries are the aggregation's keys and values, in any order.
+	Entries []*Entry
+
+	// Printed records that printa() has printed the aggregation (DTrace's
+	// DTRACE_AGD_PRINTED), so that the exit-time printing skips it.
+	Printed bool
+}
+
+// An Entry is one key of an aggregation and its accumulated value. Which
+// fields are used depends on the function:
+//
+//	count, sum, min, max   Value
+//	avg                    Count, Sum
+//	stddev                 Count, Sum, SumSq (the sum of the squares, 128 bits)
+//	quantize               Buckets: QuantizeBuckets of them (QuantizeBucket)
+//	lquantize              Buckets: LQuantizeLevels+2 (LQuantizeBucket)
+//	llquantize             Buckets: LLQuantizeBins (LLQuantizeBucket)
+//
+// Buckets hold the sums of the increments (counts, or weights).
+type Entry struct {
+	Key     []Value
+	Value   int64
+	Count   int64
+	Sum     int64
+	SumSq   Uint128
+	Buckets []int64
+}
+
+// Uint128 is a 128-bit unsigned integer.
+type Uint128 struct{ Hi, Lo uint64 }
+
+// Add128 returns x+y, wrapping.
+func Add128(x, y Uint128) Uint128 {
+	lo, c := bits.Add64(x.Lo, y.Lo, 0)
+	hi, _ := bits.Add64(x.Hi, y.Hi, c)
+	return Uint128{hi, lo}
+}
+
+// Square128 returns v*v as 128 bits (stddev's accumulation of v², with v
+// taken as its absolute value as DTrace does).
+func Square128(v int64) Uint128 {
+	u := uint64(v)
+	if v < 0 {
+		u = -u
+	}
+	hi, lo := bits.Mul64(u, u)
+	return Uint128{hi, lo}
+}
+
+func (a *Aggregation) normal() uint64 {
+	if a.Normal == 0 {
+		return 1
+	}
+	return a.Normal
+}
+
+// Quantization layout.
+const (
+	// QuantizeBuckets is DTRACE_QUANTIZE_NBUCKETS: buckets for -2^62...,
+	// -2, -1, 0, 1, 2, ... 2^62.
+	QuantizeBuckets = 127
+	// QuantizeZero is the index of the bucket of 0.
+	QuantizeZero = 63
+)
+
+// QuantizeBucketValue is DTRACE_QUANTIZE_BUCKETVAL: the lowest magnitude
+// counted in bucket i.
+func QuantizeBucketValue(i int) int64 {
+	switch {
+	case i < QuantizeZero:
+		return -(int64(1) << (QuantizeZero - 1 - i))
+	case i == QuantizeZero:
+		return 0
+	}
+	return int64(1) << (i - QuantizeZero - 1)
+}
+
+// QuantizeBucket returns the bucket of v in a quantize() aggregation: the
+// power of two at or below |v|, on v's side of zero.
+func QuantizeBucket(v int64) int {
+	switch {
+	case v == 0:
+		return QuantizeZero
+	case v > 0:
+		return QuantizeZero + bits.Len64(uint64(v))
+	}
+	if v <= -(int64(1) << 62) {
+		return 0
+	}
+	return QuantizeZero - bits.Len64(uint64(-v))
+}
+
+// LQuantizeLevels is the number of step-wide buckets of lquantize(base,
+// limit, step) (DTRACE_LQUANTIZE_LEVELS); there are two more, for values
+// under base and at or over the limit.
+func LQuantizeLevels(base, limit, step int32) int {
+	if step <= 0 {
+		return 0
+	}
+	return int(uint16((int64(limit) - int64(base)) / int64(step)))
+}
+
+// LQuantizeBucket returns the bucket of v in lquantize(base, limit, step).
+func LQuantizeBucket(v int64, base, limit, step int32) int {
+	levels := LQuantizeLevels(base, limit, step)
+	if v < int64(base) {
+		return 0
+	}
+	if v >= int64(base)+int64(levels)*int64(step) {
+		return levels + 1
+	}
+	return 1 + int((v-int64(base))/int64(step))
+}
+
+// LLQuantizeBins is the number of buckets of llquantize(factor, lmag, hmag,
+// steps) in the Linux port's layout: an overflow bucket for values at or
+// under -factor^(hmag+1), the negative magnitudes from high to low, one
+// bucket for |v| < factor^lmag, the positive magnitudes from low to high,
+// and an overflow bucket for values at or over factor^(hmag+1). Each
+// magnitude has steps - steps/factor buckets.
+func LLQuantizeBins(factor, lmag, hmag, steps int) int {
+	if factor <= 0 {
+		return 3
+	}
+	return (hmag-lmag+1)*(steps-steps/factor)*2 + 3
+}
+
+// llqZero is the index of the bucket for |v| < factor^lmag.
+func llqZero(factor, lmag, hmag, steps int) int {
+	return 1 + (hmag-lmag+1)*(steps-steps/factor)
+}
+
+// LLQuantizeBucket returns the bucket of v in llquantize(factor, lmag,
+// hmag, steps).
+func LLQuantizeBucket(v int64, factor, lmag, hmag, steps int) int {
+	bin0 := llqZero(factor, lmag, hmag, steps)
+	nbins := LLQuantizeBins(factor, lmag, hmag, steps)
+	u := uint64(v)
+	if v < 0 {
+		u = -u
+	}
+	off := llqOffset(u, factor, lmag, hmag, steps)
+	if off < 0 { // overflow
+		if v < 0 {
+			return 0
+		}
+		return nbins - 1
+	}
+	if v < 0 {
+		return bin0 - off
+	}
+	return bin0 + off
+}
+
+// llqOffset is the distance of magnitude u's bucket from the zero bucket,
+// or -1 when u is at or over factor^(hmag+1).
+func llqOffset(u uint64, factor, lmag, hmag, steps int) int {
+	f := uint64(factor)
+	sf := steps / factor
+	per := steps - sf
+	lo := upow(f, lmag)
+	if u < lo {
+		return 0
+	}
+	for m := lmag; m <= hmag; m++ {
+		hi := upow(f, m+1) // the magnitude's end
+		if u < hi {
+			// Bucket k of the magnitude covers k*hi/steps up.
+			k := mulDiv(u, uint64(steps), hi)
+			return 1 + (m-lmag)*per + int(k) - sf
+		}
+	}
+	return -1
+}
+
+func upow(f uint64, n int) uint64 {
+	r := uint64(1)
+	for ; n > 0; n-- {
+		hi, lo := bits.Mul64(r, f)
+		if hi != 0 {
+			return math.MaxUint64
+		}
+		r = lo
+	}
+	return r
+}
+
+func mulDiv(a, b, c uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	if hi >= c {
+		return math.MaxUint64
+	}
+	q, _ := bits.Div64(hi, lo, c)
+	return q
+}
+
+// stddev is dt_stddev: the integer square root of the average of the
+// squares less the square of the average, in DTrace's 128-bit arithmetic
+// (the average truncated toward zero, the difference wrapping).
+func stddev(e *Entry, normal uint64) uint64 {
+	if e.Count == 0 {
+		return 0
+	}
+	sq := new(big.Int).SetUint64(e.SumSq.Hi)
+	sq.Lsh(sq, 64)
+	sq.Or(sq, new(big.Int).SetUint64(e.SumSq.Lo))
+	sq.Quo(sq, new(big.Int).SetUint64(normal))
+	sq.Quo(sq, new(big.Int).SetUint64(uint64(e.Count)))
+
+	avg := e.Sum / int64(normal) / e.Count
+	if avg < 0 {
+		avg = -avg
+	}
+	a := new(big.Int).SetUint64(uint64(avg))
+	a.Mul(a, a)
+	d := sq.Sub(sq, a)
+	if d.Sign() < 0 {
+		d.Add(d, new(big.Int).Lsh(big.NewInt(1), 128))
+	}
+	return d.Sqrt(d).Uint64()
+}
+
+// zeroEntry is the zero-filled data printa() of several aggregations shows
+// for a key one of them does not have.
+func zeroEntry(a *Aggregation) *Entry {
+	e := &Entry{}
+	switch a.Func {
+	case Quantize:
+		e.Buckets = make([]int64, QuantizeBuckets)
+	case LQuantize:
+		e.Buckets = make([]int64, LQuantizeLevels(a.Base, a.Limit, a.Step)+2)
+	case LLQuantize:
+		e.Buckets = make([]int64, LLQuantizeBins(a.Factor, a.LMag, a.HMag, a.Steps))
+	}
+	return e
+}
+
+// bucket returns bucket i of e, 0 when missing.
+func (e *Entry) bucket(i int) int64 {
+	if i < 0 || i >= len(e.Buckets) {
+		return 0
+	}
+	return e.Buckets[i]
+}
+
+// Sorting, as dt_aggregate.c's comparison functions. Each returns <0, 0
+// or >0; aggsortrev negates the whole comparison (DT_LESSTHAN and
+// DT_GREATERTHAN swap everywhere).
+
+// keyCmp is dt_aggregate_keycmp: the keys compared record by record,
+// starting at position keypos and wrapping, integers as unsigned values of
+// their size, everything else byte by byte.
+func keyCmp(l, r []Value, keypos int) int {
+	if len(l) != len(r) {
+		return cmpInt(len(l), len(r))
+	}
+	n := len(l)
+	nkrecs := n + 1 // DTrace's first key record is the variable id
+	if keypos+1 >= nkrecs || keypos < 0 {
+		keypos = 0
+	}
+	for i := 1; i < nkrecs; i++ {
+		ndx := i + keypos
+		if ndx >= nkrecs {
+			ndx = ndx - nkrecs + 1
+		}
+		lv, rv := l[ndx-1], r[ndx-1]
+		lr, rr := lv.record(), rv.record()
+		if c := cmpInt(len(lr), len(rr)); c != 0 {
+			return c
+		}
+		var c int
+		switch {
+		case len(lr) == 1 || len(lr) == 2 || len(lr) == 4 || len(lr) == 8:
+			c = cmpUint(leUint(lr), leUint(rr))
+		case lv.Kind == KindUSym || lv.Kind == KindUMod:
+			if c = cmpUint(lv.PID, rv.PID); c == 0 {
+				c = cmpUint(lv.Bits, rv.Bits)
+			}
+		default:
+			c = bytes.Compare(lr, rr)
+		}
+		if c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// valCmp is dt_aggregate_valcmp for two entries of aggregations with the
+// same function.
+func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
+	if c := cmpInt(len(l.Key), len(r.Key)); c != 0 {
+		return c
+	}
+	if c := cmpInt(int(a.Func), int(ra.Func)); c != 0 {
+		return c
+	}
+	switch a.Func {
+	case Avg:
+		return cmpInt64(avgOf(l), avgOf(r))
+	case Stddev:
+		return cmpUint(stddev(l, 1), stddev(r, 1))
+	case Quantize:
+		lt, rt := new(big.Int), new(big.Int)
+		for i := 0; i < QuantizeBuckets; i++ {
+			bv := big.NewInt(QuantizeBucketValue(i))
+			lt.Add(lt, new(big.Int).Mul(bv, big.NewInt(l.bucket(i))))
+			rt.Add(rt, new(big.Int).Mul(bv, big.NewInt(r.bucket(i))))
+		}
+		if c := lt.Cmp(rt); c != 0 {
+			return c
+		}
+		return cmpInt64(l.bucket(QuantizeZero), r.bucket(QuantizeZero))
+	case LQuantize:
+		if c := lquantSum(a, l).Cmp(lquantSum(ra, r)); c != 0 {
+			return c
+		}
+		return cmpInt64(lquantZero(a, l), lquantZero(ra, r))
+	case LLQuantize:
+		if c := llquantSum(a, l).Cmp(llquantSum(ra, r)); c != 0 {
+			return c
+		}
+		return cmpInt64(l.bucket(llqZero(a.Factor, a.LMag, a.HMag, a.Steps)),
+			r.bucket(llqZero(ra.Factor, ra.LMag, ra.HMag, ra.Steps)))
+	}
+	return cmpInt64(l.Value, r.Value)
+}
+
+func avgOf(e *Entry) int64 {
+	if e.Count == 0 {
+		return 0
+	}
+	return e.Sum / e.Count
+}
+
+// lquantSum is dt_aggregate_lquantizedsum: the buckets weighted by their
+// values (base-1 for the underflow, the limit+1 for the overflow).
+func lquantSum(a *Aggregation, e *Entry) *big.Float {
+	levels := LQuantizeLevels(a.Base, a.Limit, a.Step)
+	base := int64(a.Base)
+	t := new(big.Float).SetPrec(128)
+	add := func(n, w int64) {
+		t.Add(t, new(big.Float).SetPrec(128).Mul(big.NewFloat(float64(n)).SetPrec(128), big.NewFloat(float64(w)).SetPrec(128)))
+	}
+	add(e.bucket(0), base-1)
+	for i := 0; i < levels; i++ {
+		add(e.bucket(i+1), base)
+		base += int64(a.Step)
+	}
+	add(e.bucket(levels+1), base+1)
+	return t
+}
+
+// lquantZero is dt_aggregate_lquantizedzero: the count of the bucket
+// holding 0, if any.
+func lquantZero(a *Aggregation, e *Entry) int64 {
+	levels := LQuantizeLevels(a.Base, a.Limit, a.Step)
+	base := int64(a.Base)
+	if base-1 == 0 {
+		return e.bucket(0)
+	}
+	for i := 0; i < levels; i++ {
+		if base == 0 {
+			return e.bucket(i + 1)
+		}
+		base += int64(a.Step)
+	}
+	if base+1 == 0 {
+		return e.bucket(levels + 1)
+	}
+	return 0
+}
+
+// llquantSum is dt_aggregate_llquantizedsum.
+func llquantSum(a *Aggregation, e *Entry) *big.Float {
+	factor, lmag, hmag, steps := a.Factor, a.LMag, a.HMag, a.Steps
+	if factor <= 0 || steps <= 0 {
+		return new(big.Float)
+	}
+	sf := steps / factor
+	bin0 := llqZero(factor, lmag, hmag, steps)
+	f := func(x float64) *big.Float { return new(big.Float).SetPrec(128).SetFloat64(x) }
+	d := func(i int) *big.Float { return f(float64(e.bucket(bin0+i) - e.bucket(bin0-i))) }
+	total := new(big.Float).SetPrec(128).Mul(f(math.Pow(float64(factor), float64(lmag))), d(1))
+	i := 1
+	if lmag == 0 && steps > factor {
+		for step := 2; step <= factor; step++ {
+			i += sf
+			total.Add(total, new(big.Float).SetPrec(128).Mul(f(float64(step)), d(i)))
+		}
+		lmag = 1
+	}
+	scale := math.Pow(float64(factor), float64(lmag+1)) / float64(steps)
+	for mag := lmag; mag <= hmag; mag++ {
+		for step := sf + 1; step <= steps; step++ {
+			i++
+			total.Add(total, new(big.Float).SetPrec(128).Mul(f(float64(step)*scale), d(i)))
+		}
+		scale *= float64(factor)
+	}
+	return total
+}
+
+// leUint reads a little-endian unsigned integer of up to 8 bytes.
+func leUint(b []byte) uint64 {
+	var u uint64
+	for i := len(b) - 1; i >= 0; i-- {
+		u = u<<8 | uint64(b[i])
+	}
+	return u
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Top returns a test telling whether a key is among the n entries trunc()
+// keeps: the n with the largest values, or for a negative n the -n with
+// the smallest, ordered as DTrace orders values (then keys).
+func Top(a *Aggregation, n int) func(key []Value) bool {
+	es := append([]*Entry(nil), a.Entries...)
+	sort.SliceStable(es, func(i, j int) bool {
+		c := valCmp(a, es[i], es[j], a)
+		if c == 0 {
+			c = keyCmp(es[i].Key, es[j].Key, 0)
+		}
+		return c > 0
+	})
+	if n < 0 {
+		for i, j := 0, len(es)-1; i < j; i, j = i+1, j-1 {
+			es[i], es[j] = es[j], es[i]
+		}
+		n = -n
+	}
+	if n > len(es) {
+		n = len(es)
+	}
+	keep := map[string]bool{}
+	for _, e := range es[:n] {
+		keep[keyString(e.Key)] = true
+	}
+	return func(key []Value) bool { return keep[keyString(key)] }
+}

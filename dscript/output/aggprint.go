@@ -1,0 +1,529 @@
+package output
+
+import (
+	"encoding/binary"
+	"math"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/dtrace-go/dtrace/dscript/printf"
+)
+
+// Printa prints aggregations as printa() does. With a nil format it is the
+// default layout (an empty line, then one line per key: the keys, then the
+// value of each aggregation); with a format, each key's line is the format
+// rendered with the keys as arguments and the aggregations' values for
+// the %@ conversions. Several aggregations are joined on their keys, a key
+// missing from one of them showing its zero value. Lines come in DTrace's
+// order (see Options' sorting options). Aggregations printed are marked
+// Printed.
+func (p *Printer) Printa(f *printf.Format, aggs ...*Aggregation) error {
+	var b strings.Builder
+	err := p.printa(&b, f, aggs)
+	if werr := p.write(&b); err == nil {
+		err = werr
+	}
+	return err
+}
+
+func (p *Printer) printa(b *strings.Builder, f *printf.Format, aggs []*Aggregation) error {
+	if len(aggs) == 0 {
+		return nil
+	}
+	if f == nil {
+		b.WriteByte('\n')
+	}
+	if len(aggs) == 1 {
+		a := aggs[0]
+		items := make([]item, len(a.Entries))
+		for i, e := range a.Entries {
+			items[i] = item{a, e}
+		}
+		p.sortItems(items)
+		for _, it := range items {
+			if f == nil {
+				p.writeEntry(b, it.e.Key, []aggVal{{it.agg, it.e}})
+			} else if err := p.render(b, f, it.e.Key, []aggVal{{it.agg, it.e}}); err != nil {
+				return err
+			}
+		}
+		if len(items) > 0 {
+			a.Printed = true
+		}
+		return nil
+	}
+	bundles := p.joined(aggs)
+	for _, bd := range bundles {
+		if f == nil {
+			p.writeEntry(b, bd.key, bd.vals)
+		} else if err := p.render(b, f, bd.key, bd.vals); err != nil {
+			return err
+		}
+	}
+	if len(bundles) > 0 {
+		for _, a := range aggs {
+			a.Printed = true
+		}
+	}
+	return nil
+}
+
+// Exit prints what dtrace prints when tracing ends: an empty line, then
+// every aggregation that printa() has not printed, in the default layout,
+// sorted together (by aggregation ID first).
+func (p *Printer) Exit(aggs []*Aggregation) error {
+	var b strings.Builder
+	b.WriteByte('\n')
+	var items []item
+	for _, a := range aggs {
+		if a.Printed {
+			continue
+		}
+		for _, e := range a.Entries {
+			items = append(items, item{a, e})
+		}
+	}
+	p.sortItems(items)
+	for _, it := range items {
+		p.writeEntry(&b, it.e.Key, []aggVal{{it.agg, it.e}})
+	}
+	return p.write(&b)
+}
+
+// item is one aggregation entry in a sorted walk.
+type item struct {
+	agg *Aggregation
+	e   *Entry
+}
+
+// sortItems sorts as dtrace_aggregate_walk_sorted: by aggregation ID, then
+// value, then key (dt_aggregate_varvalcmp), or by aggregation ID then key
+// under aggsortkey (dt_aggregate_varkeycmp); aggsortrev reverses it all.
+func (p *Printer) sortItems(items []item) {
+	o := p.opt
+	sort.SliceStable(items, func(i, j int) bool {
+		l, r := items[i], items[j]
+		c := cmpInt(l.agg.ID, r.agg.ID)
+		if c == 0 && !o.AggSortKey {
+			c = valCmp(l.agg, l.e, r.e, r.agg)
+		}
+		if c == 0 {
+			c = keyCmp(l.e.Key, r.e.Key, o.AggSortKeyPos)
+		}
+		if o.AggSortRev {
+			c = -c
+		}
+		return c < 0
+	})
+}
+
+// bundle is one key of a printa() of several aggregations, with each
+// aggregation's value for it.
+type bundle struct {
+	key  []Value
+	vals []aggVal // in the printa()'s order
+}
+
+// joined is dtrace_aggregate_walk_joined: the aggregations' entries
+// grouped by key, sorted by the values of the aggregation at aggsortpos
+// (then the next ones), then by key; or by key first under aggsortkey.
+func (p *Printer) joined(aggs []*Aggregation) []bundle {
+	n := len(aggs)
+	index := map[string]int{}
+	var bundles []bundle
+	for j, a := range aggs {
+		for _, e := range a.Entries {
+			k := keyString(e.Key)
+			bi, ok := index[k]
+			if !ok {
+				bi = len(bundles)
+				index[k] = bi
+				bundles = append(bundles, bundle{key: e.Key, vals: make([]aggVal, n)})
+			}
+			if bundles[bi].vals[j].e == nil {
+				bundles[bi].vals[j] = aggVal{a, e}
+			}
+		}
+	}
+	for i := range bundles {
+		for j, a := range aggs {
+			if bundles[i].vals[j].e == nil {
+				bundles[i].vals[j] = aggVal{a, zeroEntry(a)}
+			}
+		}
+	}
+	o := p.opt
+	pos := o.AggSortPos
+	if pos < 0 || pos >= n {
+		pos = 0
+	}
+	sort.SliceStable(bundles, func(i, j int) bool {
+		l, r := bundles[i], bundles[j]
+		c := 0
+		if o.AggSortKey {
+			c = keyCmp(l.key, r.key, o.AggSortKeyPos)
+		}
+		for k := 0; c == 0 && k < n; k++ {
+			x := (k + pos) % n
+			c = valCmp(l.vals[x].agg, l.vals[x].e, r.vals[x].e, r.vals[x].agg)
+		}
+		if c == 0 && !o.AggSortKey {
+			c = keyCmp(l.key, r.key, o.AggSortKeyPos)
+		}
+		if o.AggSortRev {
+			c = -c
+		}
+		return c < 0
+	})
+	return bundles
+}
+
+// keyString is an identity for a key: its records' bytes.
+func keyString(key []Value) string {
+	var b []byte
+	for _, v := range key {
+		r := v.record()
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(r)))
+		b = append(b, r...)
+	}
+	return string(b)
+}
+
+// writeEntry is dt_print_aggs: the keys, each value, a newline.
+func (p *Printer) writeEntry(b *strings.Builder, key []Value, vals []aggVal) {
+	for _, k := range key {
+		p.writeKey(b, k)
+	}
+	for _, av := range vals {
+		p.writeValue(b, av.agg, av.e)
+	}
+	b.WriteByte('\n')
+}
+
+// writeKey is dt_print_datum for a key record.
+func (p *Printer) writeKey(b *strings.Builder, v Value) {
+	switch v.Kind {
+	case KindStack, KindUStack:
+		writeStack(b, v, "%s", p.stackIndent())
+		return
+	case KindSym, KindUSym, KindMod, KindUMod:
+		b.WriteString(cprintf("  %-50s", v.Str))
+		return
+	case KindString, KindBytes:
+		if v.Size == 0 || v.Kind == KindBytes {
+			writeBytes(b, v.record(), 50, false, false)
+			return
+		}
+	}
+	switch v.size() {
+	case 8:
+		b.WriteString(cprintf(" %16lld", v.Bits))
+	case 4:
+		b.WriteString(cprintf(" %8d", v.uint()))
+	case 2:
+		b.WriteString(cprintf(" %5d", v.uint()))
+	case 1:
+		b.WriteString(cprintf(" %3d", v.uint()))
+	default:
+		writeBytes(b, v.record(), 50, false, false)
+	}
+}
+
+// writeValue is dt_print_datum for an aggregation's value.
+func (p *Printer) writeValue(b *strings.Builder, a *Aggregation, e *Entry) {
+	normal := a.normal()
+	switch a.Func {
+	case Quantize, LQuantize, LLQuantize:
+		p.writeDist(b, a, e, normal)
+	case Avg:
+		var v int64
+		if e.Count != 0 {
+			v = e.Sum / int64(normal) / e.Count
+		}
+		b.WriteString(cprintf(" %16lld", v))
+	case Stddev:
+		b.WriteString(cprintf(" %16llu", stddev(e, normal)))
+	default:
+		// (long long)value / normal: an unsigned division in C.
+		b.WriteString(cprintf(" %16lld", uint64(e.Value)/normal))
+	}
+}
+
+// writeDist prints a quantize(), lquantize() or llquantize() table.
+func (p *Printer) writeDist(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
+	switch a.Func {
+	case Quantize:
+		writeQuantize(b, e, normal)
+	case LQuantize:
+		writeLQuantize(b, a, e, normal)
+	case LLQuantize:
+		writeLLQuantize(b, a, e, normal)
+	}
+}
+
+const distHeader = "\n           value  ------------- Distribution ------------- count    \n"
+
+// dist is the bar-drawing state of one table (dt_print_quantline's
+// arguments): the total of the shown buckets' magnitudes (a long double in
+// DTrace, kept here at the same 64-bit precision) and their signs.
+type dist struct {
+	total                *big.Float
+	positives, negatives bool
+	normal               uint64
+}
+
+func newDist(e *Entry, first, last int, normal uint64) *dist {
+	d := &dist{total: ld(0), normal: normal}
+	for i := first; i <= last; i++ {
+		v := e.bucket(i)
+		d.positives = d.positives || v > 0
+		d.negatives = d.negatives || v < 0
+		d.total = ld(0).Add(d.total, ldAbs(v))
+	}
+	return d
+}
+
+// ld returns an x87 long double-precision (64-bit mantissa) float.
+func ld(x float64) *big.Float {
+	return new(big.Float).SetPrec(64).SetMode(big.ToNearestEven).SetFloat64(x)
+}
+
+func ldAbs(v int64) *big.Float {
+	f := new(big.Float).SetPrec(64).SetMode(big.ToNearestEven)
+	if v < 0 {
+		f.SetUint64(-uint64(v))
+	} else {
+		f.SetInt64(v)
+	}
+	return f
+}
+
+// depth is (uint_t)((fabsl(val) * len) / total + 0.5).
+func (d *dist) depth(v int64, n int) int {
+	if d.total.Sign() == 0 {
+		return 0
+	}
+	f := ld(0).Mul(ldAbs(v), ld(float64(n)))
+	f = ld(0).Quo(f, d.total)
+	f = ld(0).Add(f, ld(0.5))
+	u, _ := f.Uint64()
+	if u > uint64(n) {
+		u = uint64(n)
+	}
+	return int(u)
+}
+
+// line is dt_print_quantline: the bar and the count of one bucket.
+func (d *dist) line(b *strings.Builder, v int64) {
+	const ats = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+	const spaces = "                                        "
+	count := cprintf(" %-9lld\n", uint64(v)/d.normal)
+	n := 40
+	switch {
+	case !d.negatives:
+		depth := 0
+		if d.positives {
+			depth = d.depth(v, n)
+		}
+		b.WriteString("|" + ats[n-depth:] + spaces[depth:] + count)
+	case !d.positives:
+		depth := d.depth(v, n)
+		b.WriteString(spaces[depth:] + ats[n-depth:] + "|" + count)
+	default:
+		n = 20
+		depth := d.depth(v, n)
+		if v <= 0 {
+			b.WriteString(spaces[20+depth:] + ats[40-depth:] + "|" + spaces[20:] + count)
+		} else {
+			b.WriteString(spaces[20:] + "|" + ats[40-depth:] + spaces[20+depth:] + count)
+		}
+	}
+}
+
+// writeQuantize is dt_print_quantize.
+func writeQuantize(b *strings.Builder, e *Entry, normal uint64) {
+	first, last := 0, QuantizeBuckets-1
+	for first <= last && e.bucket(first) == 0 {
+		first++
+	}
+	if first > last {
+		first, last = QuantizeZero-1, QuantizeZero+1
+	} else {
+		if first > 0 {
+			first--
+		}
+		for last > 0 && e.bucket(last) == 0 {
+			last--
+		}
+		if last < QuantizeBuckets-1 {
+			last++
+		}
+	}
+	d := newDist(e, first, last, normal)
+	b.WriteString(distHeader)
+	for i := first; i <= last; i++ {
+		b.WriteString(cprintf("%16lld ", QuantizeBucketValue(i)))
+		d.line(b, e.bucket(i))
+	}
+}
+
+// writeLQuantize is dt_print_lquantize.
+func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
+	levels := LQuantizeLevels(a.Base, a.Limit, a.Step)
+	first, last := 0, levels+1
+	for first <= last && e.bucket(first) == 0 {
+		first++
+	}
+	if first > last {
+		first, last = 0, 2
+	} else {
+		if first > 0 {
+			first--
+		}
+		for last > 0 && e.bucket(last) == 0 {
+			last--
+		}
+		if last < levels+1 {
+			last++
+		}
+	}
+	d := newDist(e, first, last, normal)
+	b.WriteString(distHeader)
+	base, step := a.Base, int32(uint16(a.Step))
+	for i := first; i <= last; i++ {
+		switch {
+		case i == 0:
+			b.WriteString(cprintf("%16s ", cprintf("< %d", int64(base))))
+		case i == levels+1:
+			b.WriteString(cprintf("%16s ", cprintf(">= %d", int64(base+int32(levels)*step))))
+		default:
+			b.WriteString(cprintf("%16d ", int64(base+int32(i-1)*step)))
+		}
+		d.line(b, e.bucket(i))
+	}
+}
+
+// writeLLQuantize is the Linux port's dt_print_llquantize.
+func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
+	factor, lmag, hmag, steps := a.Factor, a.LMag, a.HMag, a.Steps
+	if factor < 2 || steps < 1 || lmag < 0 || hmag < lmag {
+		return // parameters the compiler rejects
+	}
+	sf := steps / factor
+	bin0 := llqZero(factor, lmag, hmag, steps)
+	nbins := LLQuantizeBins(factor, lmag, hmag, steps)
+
+	first, last := 0, nbins-1
+	for first <= last && e.bucket(first) == 0 {
+		first++
+	}
+	if first > last {
+		first, last = bin0+1, bin0+1
+	} else {
+		for e.bucket(last) == 0 {
+			last--
+		}
+	}
+	d := newDist(e, first, last, normal)
+	b.WriteString(distHeader)
+	if first > 0 {
+		first--
+	}
+	if last < nbins-1 {
+		last++
+	}
+	pad := 0
+	if lmag == 0 && steps > factor {
+		pad = sf
+	}
+
+	// The labels, as snprintf into 16-byte cells.
+	labels := make([]string, last-first+1+2*pad)
+	set := func(i int, s string) {
+		if i >= first-pad && i <= last+pad {
+			if len(s) > 15 {
+				s = s[:15]
+			}
+			labels[i-first+pad] = s
+		}
+	}
+	u := func(x uint64) string { return cprintf("%llu", x) }
+	scale := powl(factor, lmag)
+	switch {
+	case scale == 1:
+		set(bin0, "0")
+	case first >= bin0:
+		set(bin0, "< "+u(scale))
+	default:
+		set(bin0, "abs() < "+u(scale))
+	}
+	set(bin0-1, "-"+u(scale))
+	set(bin0+1, u(scale))
+	mag, i := lmag, 1
+	if lmag == 0 && steps > factor {
+		for step := 2; step <= factor; step++ {
+			i += sf
+			set(bin0-i, cprintf("-%d", int64(step)))
+			set(bin0+i, cprintf("%d", int64(step)))
+		}
+		mag++
+	}
+	scale = powl(factor, mag+1) / uint64(steps)
+	for ; mag <= hmag; mag++ {
+		for step := sf + 1; step <= steps; step++ {
+			i++
+			set(bin0-i, "-"+u(uint64(step)*scale))
+			set(bin0+i, u(uint64(step)*scale))
+		}
+		scale *= uint64(factor)
+	}
+	scale = powl(factor, hmag+1)
+	set(0, "<= -"+u(scale))
+	set(nbins-1, ">= "+u(scale))
+
+	// Ghost bins: an unlabelled first or last row takes a neighbour's label.
+	if pad > 0 {
+		j := pad
+		if labels[j] == "" {
+			k := 1
+			for ; k < pad; k++ {
+				if labels[j-k] != "" {
+					break
+				}
+			}
+			if k < pad {
+				labels[j] = labels[j-k]
+			}
+		}
+		j = last - first + pad
+		if labels[j] == "" {
+			k := 1
+			for ; k < pad; k++ {
+				if labels[j+k] != "" {
+					break
+				}
+			}
+			if k < pad {
+				labels[j] = labels[j+k]
+			}
+		}
+	}
+	for i := first; i <= last; i++ {
+		l := labels[i-first+pad]
+		if l == "" {
+			continue
+		}
+		b.WriteString(cprintf("%16s ", l))
+		d.line(b, e.bucket(i))
+	}
+}
+
+// powl is (uint64_t)powl(factor, n).
+func powl(factor, n int) uint64 {
+	f := math.Pow(float64(factor), float64(n))
+	if f >= 1<<64 {
+		return math.MaxUint64
+	}
+	return uint64(f)
+}

@@ -1,0 +1,513 @@
+package output
+
+// Golden tests of the layouts, with expectations worked out from
+// libdtrace's code (dt_consume.c, dt_printf.c, dt_aggregate.c).
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+const hdr = "\n           value  ------------- Distribution ------------- count    \n"
+
+// row is one quantization row with an all-positive bar of n '@'.
+func row(label string, n int, count int64) string {
+	return fmt.Sprintf("%16s |%s%s %-9d\n", label, strings.Repeat("@", n), strings.Repeat(" ", 40-n), count)
+}
+
+func quantizeOf(vals ...int64) []int64 {
+	b := make([]int64, QuantizeBuckets)
+	for _, v := range vals {
+		b[QuantizeBucket(v)]++
+	}
+	return b
+}
+
+func printAgg(t *testing.T, opt Options, aggs ...*Aggregation) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := New(&out, opt).Printa(nil, aggs...); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+func TestQuantizeBuckets(t *testing.T) {
+	for _, c := range []struct {
+		v    int64
+		b    int
+		bval int64
+	}{
+		{0, 63, 0}, {1, 64, 1}, {2, 65, 2}, {3, 65, 2}, {4, 66, 4}, {1 << 62, 126, 1 << 62},
+		{1<<63 - 1, 126, 1 << 62}, {-1, 62, -1}, {-3, 61, -2}, {-4, 60, -4}, {-1 << 62, 0, -1 << 62},
+		{-1 << 63, 0, -1 << 62},
+	} {
+		if b := QuantizeBucket(c.v); b != c.b || QuantizeBucketValue(b) != c.bval {
+			t.Errorf("QuantizeBucket(%d) = %d (value %d), want %d (%d)", c.v, b, QuantizeBucketValue(b), c.b, c.bval)
+		}
+	}
+	if b := LQuantizeBucket(-1, 0, 10, 2); b != 0 {
+		t.Errorf("lquantize underflow: %d", b)
+	}
+	if b := LQuantizeBucket(9, 0, 10, 2); b != 5 {
+		t.Errorf("lquantize 9: %d", b)
+	}
+	if b := LQuantizeBucket(10, 0, 10, 2); b != 6 {
+		t.Errorf("lquantize limit: %d", b)
+	}
+}
+
+func TestQuantizeTable(t *testing.T) {
+	a := &Aggregation{ID: 1, Func: Quantize, Entries: []*Entry{{Buckets: quantizeOf(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}}}
+	want := "\n" + hdr + row("-1", 0, 0) + row("0", 4, 1) + row("1", 4, 1) + row("2", 8, 2) +
+		row("4", 16, 4) + row("8", 8, 2) + row("16", 0, 0) + "\n"
+	diff(t, "quantize 0..9", printAgg(t, Options{}, a), want)
+
+	// Negative values.
+	a.Entries[0].Buckets = quantizeOf(-5, -5, -1)
+	want = "\n" + hdr + row("-8", 0, 0) + row("-4", 27, 2) + row("-2", 0, 0) + row("-1", 13, 1) + row("0", 0, 0) + "\n"
+	diff(t, "quantize negative values", printAgg(t, Options{}, a), want)
+
+	// Negative counts only (quantize(1, -3)): the bar is left of '|'.
+	b := make([]int64, QuantizeBuckets)
+	b[QuantizeBucket(1)] = -3
+	a.Entries[0].Buckets = b
+	want = "\n" + hdr +
+		"               0                                         | 0        \n" +
+		"               1 @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@| -3       \n" +
+		"               2                                         | 0        \n\n"
+	diff(t, "quantize negative counts", printAgg(t, Options{}, a), want)
+
+	// Counts of both signs: half bars around a centre line.
+	b = make([]int64, QuantizeBuckets)
+	b[QuantizeBucket(1)] = 3
+	b[QuantizeBucket(2)] = -1
+	a.Entries[0].Buckets = b
+	mixed := func(label string, depth int, v int64) string {
+		bar := strings.Repeat(" ", 20-depth) + strings.Repeat("@", depth) + "|" + strings.Repeat(" ", 20)
+		if v > 0 {
+			bar = strings.Repeat(" ", 20) + "|" + strings.Repeat("@", depth) + strings.Repeat(" ", 20-depth)
+		}
+		return fmt.Sprintf("%16s %s %-9d\n", label, bar, v)
+	}
+	want = "\n" + hdr + mixed("0", 0, 0) + mixed("1", 15, 3) + mixed("2", 5, -1) + mixed("4", 0, 0) + "\n"
+	diff(t, "quantize mixed counts", printAgg(t, Options{}, a), want)
+
+	// No data at all (a zero-filled entry): the rows around zero.
+	a.Entries[0].Buckets = make([]int64, QuantizeBuckets)
+	want = "\n" + hdr + row("-1", 0, 0) + row("0", 0, 0) + row("1", 0, 0) + "\n"
+	diff(t, "quantize empty", printAgg(t, Options{}, a), want)
+
+	// Bar rounding: 1 of 3 is 13.33 '@', 2 of 3 is 26.67.
+	a.Entries[0].Buckets = quantizeOf(1, 2, 2)
+	want = "\n" + hdr + row("0", 0, 0) + row("1", 13, 1) + row("2", 27, 2) + row("4", 0, 0) + "\n"
+	diff(t, "quantize rounding", printAgg(t, Options{}, a), want)
+
+	// normalize(@, 2) divides the counts, not the bars.
+	a.Normal = 2
+	a.Entries[0].Buckets = quantizeOf(1, 2, 2, 2, 2)
+	want = "\n" + hdr + row("0", 0, 0) + row("1", 8, 0) + row("2", 32, 2) + row("4", 0, 0) + "\n"
+	diff(t, "quantize normalized", printAgg(t, Options{}, a), want)
+}
+
+func TestLQuantizeTable(t *testing.T) {
+	levels := LQuantizeLevels(0, 10, 2)
+	b := make([]int64, levels+2)
+	for _, v := range []int64{-1, 10, 100, 4} {
+		b[LQuantizeBucket(v, 0, 10, 2)]++
+	}
+	a := &Aggregation{ID: 1, Func: LQuantize, Base: 0, Limit: 10, Step: 2, Entries: []*Entry{{Buckets: b}}}
+	want := "\n" + hdr + row("< 0", 10, 1) + row("0", 0, 0) + row("2", 0, 0) + row("4", 10, 1) +
+		row("6", 0, 0) + row("8", 0, 0) + row(">= 10", 20, 2) + "\n"
+	diff(t, "lquantize edges", printAgg(t, Options{}, a), want)
+
+	// Only the middle: one row either side, the edges left out.
+	b = make([]int64, levels+2)
+	b[LQuantizeBucket(5, 0, 10, 2)] = 7
+	a.Entries[0].Buckets = b
+	want = "\n" + hdr + row("2", 0, 0) + row("4", 40, 7) + row("6", 0, 0) + "\n"
+	diff(t, "lquantize middle", printAgg(t, Options{}, a), want)
+
+	// Empty: the first three rows.
+	a.Entries[0].Buckets = make([]int64, levels+2)
+	want = "\n" + hdr + row("< 0", 0, 0) + row("0", 0, 0) + row("2", 0, 0) + "\n"
+	diff(t, "lquantize empty", printAgg(t, Options{}, a), want)
+
+	// A negative base.
+	a = &Aggregation{ID: 1, Func: LQuantize, Base: -10, Limit: 10, Step: 5}
+	b = make([]int64, LQuantizeLevels(-10, 10, 5)+2)
+	b[LQuantizeBucket(-7, -10, 10, 5)] = 1
+	a.Entries = []*Entry{{Buckets: b}}
+	want = "\n" + hdr + row("< -10", 0, 0) + row("-10", 40, 1) + row("-5", 0, 0) + "\n"
+	diff(t, "lquantize negative base", printAgg(t, Options{}, a), want)
+}
+
+func TestLLQuantizeLabels(t *testing.T) {
+	// factor 10, magnitudes 1 to 2, 10 steps: the underflow row reads
+	// "< 10" when nothing is negative.
+	b := make([]int64, LLQuantizeBins(10, 1, 2, 10))
+	for _, v := range []int64{5, 15, 250, 1000} {
+		b[LLQuantizeBucket(v, 10, 1, 2, 10)]++
+	}
+	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10, Entries: []*Entry{{Buckets: b}}}
+	want := "\n" + hdr + row("-10", 0, 0) + row("abs() < 10", 10, 1) + row("10", 10, 1) + row("20", 0, 0)
+	for v := 30; v <= 90; v += 10 {
+		want += row(fmt.Sprint(v), 0, 0)
+	}
+	want += row("100", 0, 0) + row("200", 10, 1)
+	for v := 300; v <= 900; v += 100 {
+		want += row(fmt.Sprint(v), 0, 0)
+	}
+	want += row(">= 1000", 10, 1) + "\n"
+	diff(t, "llquantize", printAgg(t, Options{}, a), want)
+
+	// Nothing under 10: the underflow row is "< 10".
+	b = make([]int64, LLQuantizeBins(10, 1, 2, 10))
+	b[LLQuantizeBucket(15, 10, 1, 2, 10)] = 4
+	a.Entries[0].Buckets = b
+	want = "\n" + hdr + row("< 10", 0, 0) + row("10", 40, 4) + row("20", 0, 0) + "\n"
+	diff(t, "llquantize positive", printAgg(t, Options{}, a), want)
+
+	// Negative values mirror the positive ones.
+	b = make([]int64, LLQuantizeBins(10, 1, 2, 10))
+	b[LLQuantizeBucket(-15, 10, 1, 2, 10)] = 1
+	b[LLQuantizeBucket(-5000, 10, 1, 2, 10)] = 1
+	a.Entries[0].Buckets = b
+	want = "\n" + hdr + row("<= -1000", 20, 1) + row("-900", 0, 0)
+	for v := 800; v >= 100; v -= 100 {
+		want += row(fmt.Sprint(-v), 0, 0)
+	}
+	for v := 90; v >= 30; v -= 10 {
+		want += row(fmt.Sprint(-v), 0, 0)
+	}
+	want += row("-20", 0, 0) + row("-10", 20, 1) + row("abs() < 10", 0, 0) + "\n"
+	diff(t, "llquantize negative", printAgg(t, Options{}, a), want)
+}
+
+func TestAvgStddevNormalize(t *testing.T) {
+	aggs := []*Aggregation{
+		{ID: 1, Func: Avg, Entries: []*Entry{{Key: []Value{String("pos", 256)}, Count: 2, Sum: 3}}},
+		{ID: 2, Func: Avg, Entries: []*Entry{{Key: []Value{String("neg", 256)}, Count: 2, Sum: -3}}},
+		{ID: 3, Func: Stddev, Entries: []*Entry{{Key: []Value{String("sd", 256)}, Count: 3, Sum: 6,
+			SumSq: Add128(Add128(Square128(1), Square128(2)), Square128(3))}}},
+		{ID: 4, Func: Sum, Normal: 10, Entries: []*Entry{{Key: []Value{String("norm", 256)}, Value: 1234}}},
+	}
+	var out bytes.Buffer
+	p := New(&out, Options{Quiet: true})
+	p.Exit(aggs)
+	key := func(s string) string { return fmt.Sprintf("  %-50s", s) }
+	want := "\n" + key("pos") + fmt.Sprintf(" %16d\n", 1) + key("neg") + fmt.Sprintf(" %16d\n", -1) +
+		key("sd") + fmt.Sprintf(" %16d\n", 0) + key("norm") + fmt.Sprintf(" %16d\n", 123)
+	diff(t, "avg/stddev/normalize", out.String(), want)
+
+	// stddev of {1, 2, 3, 4}: sqrt(30/4 - 2*2) = sqrt(3) -> 1.
+	e := &Entry{Count: 4, Sum: 10}
+	for v := int64(1); v <= 4; v++ {
+		e.SumSq = Add128(e.SumSq, Square128(v))
+	}
+	if s := stddev(e, 1); s != 1 {
+		t.Errorf("stddev {1..4} = %d", s)
+	}
+	// Large values need the 128-bit sum of squares.
+	e = &Entry{Count: 2, Sum: 3 << 40, SumSq: Add128(Square128(1<<40), Square128(2<<40))}
+	if s := stddev(e, 1); s != 1<<39 {
+		t.Errorf("stddev large = %d", s)
+	}
+
+	// printa("%@d") of a negative avg divides unsigned, as DTrace does.
+	out.Reset()
+	f := checkedPrinta(t, "%@d\n", types.LongLongType)
+	p.Printa(f, &Aggregation{ID: 5, Func: Avg, Entries: []*Entry{{Count: 2, Sum: -3}}})
+	diff(t, "printa avg", out.String(), "9223372036854775806\n")
+}
+
+func TestPrintfCorners(t *testing.T) {
+	p := New(nil, Options{Location: time.UTC})
+	cases := []struct {
+		f    string
+		tys  []*types.Type
+		args []Value
+		want string
+	}{
+		{"[%-10s]", T(types.StringType), V(String("abc", 256)), "[abc       ]"},
+		{"[%10s]", T(types.StringType), V(String("abc", 256)), "[       abc]"},
+		{"[%5.2s]", T(types.StringType), V(String("abc", 256)), "[   ab]"},
+		// DTrace leaves a precision of 0 out of the format.
+		{"[%.0s][%.0d]", T(types.StringType, types.IntType), V(String("abc", 256), Int(0, 4)), "[abc][0]"},
+		{"[%010d]", T(types.IntType), V(Int(-42, 4)), "[-000000042]"},
+		{"[%+d][% d][%+ d]", T(types.IntType, types.IntType, types.IntType), V(Int(5, 4), Int(5, 4), Int(5, 4)), "[+5][ 5][+5]"},
+		{"[%#x][%#X][%#o][%#x]", T(types.IntType, types.IntType, types.IntType, types.IntType),
+			V(Int(255, 4), Int(255, 4), Int(8, 4), Int(0, 4)), "[0xff][0XFF][010][0]"},
+		{"[%.3d][%8.3d][%-8.3d]", T(types.IntType, types.IntType, types.IntType), V(Int(7, 4), Int(-7, 4), Int(7, 4)), "[007][    -007][007     ]"},
+		{"[%*d]", T(types.IntType, types.IntType), V(Int(6, 4), Int(42, 4)), "[    42]"},
+		{"[%*d]", T(types.IntType, types.IntType), V(Int(-6, 4), Int(42, 4)), "[42    ]"},
+		{"[%-*d]", T(types.IntType, types.IntType), V(Int(-6, 4), Int(42, 4)), "[42    ]"},
+		{"[%.*d]", T(types.IntType, types.IntType), V(Int(4, 4), Int(42, 4)), "[0042]"},
+		{"[%.*d]", T(types.IntType, types.IntType), V(Int(-4, 4), Int(42, 4)), "[42]"},
+		{"[%*.*s]", T(types.IntType, types.IntType, types.StringType), V(Int(5, 4), Int(2, 4), String("xyz", 256)), "[   xy]"},
+		{"[%x][%x][%x][%x]", T(types.CharType, types.ShortType, types.IntType, types.LongType),
+			V(Int(-1, 1), Int(-1, 2), Int(-1, 4), Int(-1, 8)), "[ff][ffff][ffffffff][ffffffffffffffff]"},
+		{"[%d][%d][%u][%u]", T(types.CharType, types.UCharType, types.CharType, types.IntType),
+			V(Int(-1, 1), Uint(255, 1), Int(-1, 1), Int(-1, 4)), "[-1][255][255][4294967295]"},
+		{"[%d][%i]", T(types.LongType, types.ULongType), V(Int(-1, 8), Uint(1<<63, 8)), "[-1][9223372036854775808]"},
+		{"[%c%c]", T(types.CharType, types.IntType), V(Int('h', 1), Int('i', 4)), "[hi]"},
+		{"[%3c][%-3c]", T(types.CharType, types.CharType), V(Int('x', 1), Int('y', 1)), "[  x][y  ]"},
+		{"[%S]", T(types.StringType), V(String("a\"b\\c\nd\x01 é", 32)), `[a\"b\\c\nd\001 \303\251\0]`},
+		{"[%C][%C]", T(types.CharType, types.CharType), V(Int('\t', 1), Int('q', 1)), `[\t][q]`},
+		{"100%%[%d%%]", T(types.IntType), V(Int(5, 4)), "100%[5%]"},
+		{"[%Y]", T(types.LongLongType), V(Int(1795329000*1e9, 8)), "[2026 Nov 22 06:30:00]"},
+		{"[%Y]", T(types.LongLongType), V(Int(0, 8)), "[1970 Jan  1 00:00:00]"},
+		{"[%-25Y]", T(types.LongLongType), V(Int(0, 8)), "[1970 Jan  1 00:00:00     ]"},
+		{"[%T]", T(types.LongLongType), V(Int(1795329000*1e9, 8)), "[Sun, 22 Nov 2026 06:30:00 UTC]"},
+		// %G in the RFC 822 form: the ISO week-based year.
+		{"[%T]", T(types.LongLongType), V(Int(1735603200*1e9, 8)), "[Tue, 31 Dec 2025 00:00:00 UTC]"},
+		{"[%T]", T(types.LongLongType), V(Int(1767139200*1e9, 8)), "[Wed, 31 Dec 2026 00:00:00 UTC]"},
+		{"[%a]", T(types.PointerTo(types.VoidType)), V(Sym(0xffffffff81000010, "vmlinux`do_sys_open", "vmlinux`do_sys_open+0x10")), "[vmlinux`do_sys_open+0x10]"},
+		{"[%-30a]", T(types.SymAddrType), V(Sym(0xffffffff81000010, "vmlinux`do_sys_open", "")), "[vmlinux`do_sys_open           ]"},
+		{"[%p][%16p]", T(types.PointerTo(types.VoidType), types.PointerTo(types.VoidType)), V(Uint(0xdead, 8), Uint(0xbeef, 8)), "[dead][            beef]"},
+		{"[%e][%.2f][%g]", T(types.DoubleType, types.DoubleType, types.DoubleType), V(Float(1234.5), Float(2.375), Float(0.0001)), "[1.234500e+03][2.38][0.0001]"},
+		{"no conversions\n", nil, nil, "no conversions\n"},
+	}
+	for _, c := range cases {
+		f := checked(t, c.f, c.tys...)
+		got, err := p.Sprintf(f, c.args...)
+		if err != nil {
+			t.Errorf("%q: %v", c.f, err)
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.f, got, c.want)
+		}
+	}
+	// Too few values.
+	if _, err := p.Sprintf(checked(t, "%d %d", types.IntType, types.IntType), Int(1, 4)); err != ErrMismatch {
+		t.Errorf("mismatch: %v", err)
+	}
+}
+
+func T(t ...*types.Type) []*types.Type { return t }
+func V(v ...Value) []Value             { return v }
+
+func TestPrintfStack(t *testing.T) {
+	stk := Stack([]string{"vmlinux`a+0x1", "vmlinux`b"}, nil)
+	p := New(nil, Options{})
+	for _, c := range []struct {
+		f    string
+		args []Value
+		want string
+	}{
+		// %k: no indentation at all (the width applies to each frame).
+		{"%k", V(stk), "\nvmlinux`a+0x1\nvmlinux`b\n"},
+		{"%20k|", V(stk), "\n       vmlinux`a+0x1\n           vmlinux`b\n|"},
+		// %-Nk: indented by N.
+		{"%-4k|", V(stk), "\n    vmlinux`a+0x1\n    vmlinux`b\n|"},
+		// A negative '*' width: indented, and left-aligned in that width.
+		{"%*k|", V(Int(-12, 4), stk), "\n            vmlinux`a+0x1\n            vmlinux`b   \n|"},
+	} {
+		var tys []*types.Type
+		for _, a := range c.args {
+			if a.Kind == KindStack {
+				tys = append(tys, types.StackType)
+			} else {
+				tys = append(tys, types.IntType)
+			}
+		}
+		got, err := p.Sprintf(checked(t, c.f, tys...), c.args...)
+		if err != nil || got != c.want {
+			t.Errorf("%q: got %q (%v), want %q", c.f, got, err, c.want)
+		}
+	}
+}
+
+func TestTraceWidths(t *testing.T) {
+	var out bytes.Buffer
+	p := New(&out, Options{})
+	f := Firing{CPU: 1, ID: 1, Provider: "dtrace", Name: "BEGIN"}
+	p.BeginFiring(f)
+	for _, v := range []Value{Int(-1, 1), Int(-1, 2), Int(-1, 4), Int(-1, 8), Uint(255, 1), Uint(65535, 2), Uint(1<<32-1, 4), Uint(1<<64-1, 8)} {
+		p.Trace(v)
+	}
+	p.Trace(String("hello", 256))
+	p.EndFiring()
+	p.BeginFiring(Firing{CPU: 12, ID: 45678, Provider: "syscall", Func: "read", Name: "entry"})
+	p.EndFiring()
+	want := fmt.Sprintf("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME") +
+		fmt.Sprintf("%3d %6d %32s ", 1, 1, ":BEGIN") +
+		fmt.Sprintf(" %3d %5d %10d %19d %3d %5d %10d %20d", -1, -1, -1, -1, 255, 65535, uint32(1<<32-1), uint64(1<<64-1)) +
+		fmt.Sprintf("  %-33s", "hello") + "\n" +
+		fmt.Sprintf("%3d %6d %32s \n", 12, 45678, "read:entry")
+	diff(t, "trace widths", out.String(), want)
+
+	// Quiet: bare values.
+	out.Reset()
+	p = New(&out, Options{Quiet: true})
+	p.BeginFiring(f)
+	for _, v := range []Value{Int(-1, 1), Uint(255, 1), String(" s ", 256), Int(-5, 8)} {
+		p.Trace(v)
+	}
+	p.EndFiring()
+	diff(t, "trace quiet", out.String(), "-1255 s -5")
+}
+
+func TestTraceStackSym(t *testing.T) {
+	var out bytes.Buffer
+	p := New(&out, Options{Testing: true})
+	p.BeginFiring(Firing{Func: "do_sys_open", Name: "entry", Provider: "fbt"})
+	p.Trace(Stack([]string{"vmlinux`do_sys_open", "vmlinux`__x64_sys_openat+0x20"}, nil))
+	p.Trace(Sym(0xffffffff81000000, "vmlinux`do_sys_open", ""))
+	p.Trace(Mod(0xffffffff81000000, "vmlinux"))
+	p.EndFiring()
+	want := fmt.Sprintf("%32s\n", "FUNCTION:NAME") + fmt.Sprintf("%32s ", "do_sys_open:entry") +
+		"\n              vmlinux`do_sys_open\n              vmlinux`__x64_sys_openat+0x20\n" +
+		fmt.Sprintf("  %-50s", "vmlinux`do_sys_open") + fmt.Sprintf("  %-50s", "vmlinux") + "\n"
+	diff(t, "trace stack", out.String(), want)
+
+	// stackindent=0 and another indentation.
+	for _, c := range []struct {
+		indent int
+		pad    string
+	}{{StackIndentNone, ""}, {4, "    "}} {
+		out.Reset()
+		p = New(&out, Options{Quiet: true, StackIndent: c.indent})
+		p.Trace(Stack([]string{"m`f"}, nil))
+		diff(t, "stackindent", out.String(), "\n"+c.pad+"m`f\n")
+	}
+}
+
+const dumpHead = "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+
+func TestTraceBytes(t *testing.T) {
+	for _, c := range []struct {
+		b     []byte
+		quiet bool
+		raw   bool
+		want  string
+	}{
+		{[]byte("abc\x00\x00"), false, false, fmt.Sprintf("  %-33s", "abc")},
+		{[]byte("abc\x00\x00"), true, false, "abc"},
+		{[]byte("abc"), true, false, fmt.Sprintf("  %-33s", "abc")},
+		{[]byte("ab\x01c"), false, false, dumpHead + "         0: 61 62 01 63" + strings.Repeat("   ", 12) + "  ab.c\n"},
+		{[]byte("a\x00b"), false, false, dumpHead + "         0: 61 00 62" + strings.Repeat("   ", 13) + "  a.b\n"},
+		{[]byte("\x00abc"), false, false, dumpHead + "         0: 00 61 62 63" + strings.Repeat("   ", 12) + "  .abc\n"},
+		{[]byte("abc"), false, true, dumpHead + "         0: 61 62 63" + strings.Repeat("   ", 13) + "  abc\n"},
+		{[]byte("0123456789abcdef\xff"), false, false, dumpHead +
+			"         0: 30 31 32 33 34 35 36 37 38 39 61 62 63 64 65 66  0123456789abcdef\n" +
+			"        10: ff" + strings.Repeat("   ", 15) + "  .\n"},
+	} {
+		var out bytes.Buffer
+		p := New(&out, Options{Quiet: c.quiet, RawBytes: c.raw})
+		p.Trace(Bytes(c.b))
+		diff(t, fmt.Sprintf("bytes %q", c.b), out.String(), c.want)
+	}
+	var out bytes.Buffer
+	New(&out, Options{}).TraceMem([]byte{1, 2})
+	diff(t, "tracemem", out.String(), dumpHead+"         0: 01 02"+strings.Repeat("   ", 14)+"  ..\n")
+}
+
+func TestFlowIndent(t *testing.T) {
+	var out bytes.Buffer
+	p := New(&out, Options{FlowIndent: true})
+	seq := []Firing{
+		{CPU: 0, ID: 10, EPID: 1, Provider: "syscall", Func: "read", Name: "entry"},
+		{CPU: 0, ID: 20, EPID: 2, Provider: "fbt", Func: "vfs_read", Name: "entry"},
+		{CPU: 0, ID: 20, EPID: 3, Provider: "fbt", Func: "vfs_read", Name: "entry"}, // a second clause
+		{CPU: 0, ID: 30, EPID: 4, Provider: "sdt", Func: "vfs_read", Name: "probe"},
+		{CPU: 0, ID: 21, EPID: 5, Provider: "fbt", Func: "vfs_read", Name: "return"},
+		{CPU: 0, ID: 11, EPID: 6, Provider: "syscall", Func: "read", Name: "return"},
+		{CPU: 0, ID: 40, EPID: 7, Provider: "pid1", Func: "main", Name: "function-entry"},
+	}
+	for _, f := range seq {
+		p.BeginFiring(f)
+		p.EndFiring()
+	}
+	line := func(s string) string { return fmt.Sprintf("%3d %-41s \n", 0, s) }
+	want := fmt.Sprintf("%3s %-41s\n", "CPU", "FUNCTION") +
+		line(" => read") + line("   -> vfs_read") + line("    | vfs_read:entry") +
+		line("    | vfs_read:probe") + line("   <- vfs_read") + line(" <= read") + line(" -> main")
+	diff(t, "flowindent", out.String(), want)
+}
+
+func TestPrintaJoined(t *testing.T) {
+	k := func(s string) []Value { return []Value{String(s, 256)} }
+	cnt := &Aggregation{ID: 1, Name: "c", Func: Count, Entries: []*Entry{
+		{Key: k("a"), Value: 5}, {Key: k("b"), Value: 1}, {Key: k("c"), Value: 3},
+	}}
+	sum := &Aggregation{ID: 2, Name: "s", Func: Sum, Entries: []*Entry{
+		{Key: k("a"), Value: 10}, {Key: k("c"), Value: 100}, {Key: k("d"), Value: 7},
+	}}
+	line := func(key string, v1, v2 int64) string {
+		return fmt.Sprintf("  %-50s %16d %16d\n", key, v1, v2)
+	}
+	// Sorted by the first aggregation's value, then the key.
+	want := "\n" + line("d", 0, 7) + line("b", 1, 0) + line("c", 3, 100) + line("a", 5, 10)
+	diff(t, "printa(@c, @s)", printAgg(t, Options{}, cnt, sum), want)
+	if !cnt.Printed || !sum.Printed {
+		t.Error("not marked printed")
+	}
+	// aggsortpos=1: by the second one's value.
+	want = "\n" + line("b", 1, 0) + line("d", 0, 7) + line("a", 5, 10) + line("c", 3, 100)
+	diff(t, "aggsortpos", printAgg(t, Options{AggSortPos: 1}, cnt, sum), want)
+	// aggsortkey, aggsortrev.
+	want = "\n" + line("a", 5, 10) + line("b", 1, 0) + line("c", 3, 100) + line("d", 0, 7)
+	diff(t, "aggsortkey", printAgg(t, Options{AggSortKey: true}, cnt, sum), want)
+	want = "\n" + line("a", 5, 10) + line("c", 3, 100) + line("b", 1, 0) + line("d", 0, 7)
+	diff(t, "aggsortrev", printAgg(t, Options{AggSortRev: true}, cnt, sum), want)
+
+	// A format: keys, then the values in turn; a third %@ repeats the last.
+	var out bytes.Buffer
+	f := checkedPrinta(t, "%s: %@d %@d %@d\n", types.LongLongType, types.StringType)
+	New(&out, Options{}).Printa(f, cnt, sum)
+	diff(t, "printa format joined", out.String(), "d: 0 7 7\nb: 1 0 0\nc: 3 100 100\na: 5 10 10\n")
+}
+
+func TestSortKeys(t *testing.T) {
+	// Two keys; aggsortkeypos=1 sorts on the second first.
+	e := func(a string, b int64, v int64) *Entry {
+		return &Entry{Key: []Value{String(a, 256), Int(b, 8)}, Value: v}
+	}
+	a := &Aggregation{ID: 1, Func: Sum, Entries: []*Entry{e("x", 2, 1), e("y", 1, 1), e("x", 1, 1), e("y", -1, 1)}}
+	line := func(s string, n int64) string { return fmt.Sprintf("  %-50s %16d %16d\n", s, n, 1) }
+	want := "\n" + line("x", 1) + line("x", 2) + line("y", 1) + line("y", -1)
+	diff(t, "by key", printAgg(t, Options{AggSortKey: true}, a), want)
+	want = "\n" + line("x", 1) + line("y", 1) + line("x", 2) + line("y", -1)
+	diff(t, "by key pos 1", printAgg(t, Options{AggSortKey: true, AggSortKeyPos: 1}, a), want)
+	// Out of range: position 0.
+	want = "\n" + line("x", 1) + line("x", 2) + line("y", 1) + line("y", -1)
+	diff(t, "by key pos 5", printAgg(t, Options{AggSortKey: true, AggSortKeyPos: 5}, a), want)
+}
+
+func TestKeyKinds(t *testing.T) {
+	a := &Aggregation{ID: 1, Func: Count, Entries: []*Entry{
+		{Key: []Value{String("", 16)}, Value: 1},
+		{Key: []Value{Stack([]string{"vmlinux`f+0x1", "vmlinux`g+0x2"}, []uint64{0xffff0001, 0xffff0002})}, Value: 2},
+		{Key: []Value{Int(-7, 2)}, Value: 3},
+	}}
+	// Keys of different layouts: each printed by its own kind.
+	var out bytes.Buffer
+	p := New(&out, Options{})
+	var b strings.Builder
+	for _, e := range a.Entries {
+		p.writeEntry(&b, e.Key, []aggVal{{a, e}})
+	}
+	want := dumpHead + "         0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  ................\n" +
+		fmt.Sprintf(" %16d\n", 1) +
+		"\n              vmlinux`f+0x1\n              vmlinux`g+0x2\n" + fmt.Sprintf(" %16d\n", 2) +
+		fmt.Sprintf(" %5d %16d\n", 65529, 3)
+	diff(t, "key kinds", b.String(), want)
+}
+
+func TestExitOrder(t *testing.T) {
+	x := &Aggregation{ID: 2, Func: Count, Entries: []*Entry{{Value: 2}}}
+	y := &Aggregation{ID: 1, Func: Max, Entries: []*Entry{{Value: 5}}}
+	z := &Aggregation{ID: 3, Func: Min, Entries: []*Entry{{Value: 1}}, Printed: true}
+	var out bytes.Buffer
+	New(&out, Options{}).Exit([]*Aggregation{x, y, z})
+	diff(t, "exit", out.String(), fmt.Sprintf("\n %16d\n %16d\n", 5, 2))
+	out.Reset()
+	New(&out, Options{AggSortRev: true}).Exit([]*Aggregation{x, y, z})
+	diff(t, "exit rev", out.String(), fmt.Sprintf("\n %16d\n %16d\n", 2, 5))
+}

@@ -1,0 +1,86 @@
+// Package dtrace is the dtrace provider: dtrace:::BEGIN, dtrace:::END and
+// dtrace:::ERROR.
+//
+// BEGIN and END are raw tracepoint programs that are never attached: the
+// runner fires each once, with BPF_PROG_TEST_RUN, through the attachment's
+// Trigger. ERROR is listed here but fired by the runtime (from the code it
+// generates for faulting clauses), so Plan makes no attachment for it.
+package dtrace
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/tramp"
+)
+
+// The probe names.
+const (
+	Begin = "BEGIN"
+	End   = "END"
+	Error = "ERROR"
+)
+
+// Provider is the dtrace provider.
+type Provider struct{}
+
+// New returns the dtrace provider.
+func New() *Provider { return &Provider{} }
+
+// Name returns "dtrace".
+func (*Provider) Name() string { return "dtrace" }
+
+// Probes returns BEGIN, END and ERROR, in that order (DTrace's ids 1, 2
+// and 3 when the provider comes first).
+func (*Provider) Probes() ([]*providers.Probe, error) {
+	var ps []*providers.Probe
+	for _, n := range []string{Begin, End, Error} {
+		ps = append(ps, &providers.Probe{Provider: "dtrace", Name: n, NArgs: 0})
+	}
+	return ps, nil
+}
+
+// Lookup returns nil: the dtrace provider has no probes made on demand.
+func (*Provider) Lookup(module, function, name string) *providers.Probe { return nil }
+
+// Plan makes one attachment for BEGIN and one for END; ERROR needs none.
+func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
+	var as []*providers.Attachment
+	for _, p := range probes {
+		switch p.Name {
+		case Begin, End:
+			as = append(as, &providers.Attachment{
+				Name:     "dtrace_" + p.Name,
+				Type:     ebpf.RawTracepoint,
+				Probes:   []*providers.Probe{p},
+				Fragment: fragment(p.ID),
+				Trigger:  trigger,
+			})
+		case Error:
+		default:
+			return nil, fmt.Errorf("dtrace provider has no probe %q", p.Name)
+		}
+	}
+	return as, nil
+}
+
+// fragment clears the arguments and errno and fires the probe.
+func fragment(id uint32) asm.Instructions {
+	insns := tramp.ClearArgs(0)
+	insns = append(insns, tramp.ClearErrno())
+	return append(insns, tramp.Fire(id, "")...)
+}
+
+// trigger runs prog once on the current CPU. The context is a raw
+// tracepoint's argument array, all zero, of the largest size the kernel
+// accepts, so that reading it never fails.
+func trigger(prog *ebpf.Program) error {
+	var args [12]uint64 // MAX_BPF_FUNC_ARGS
+	if _, err := prog.Run(&ebpf.RunOptions{Context: args[:]}); err != nil {
+		return fmt.Errorf("fire %s: %w", prog, err)
+	}
+	return nil
+}

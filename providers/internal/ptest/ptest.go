@@ -1,0 +1,253 @@
+// Package ptest builds complete programs around a provider's trampoline
+// fragment, for the providers' tests: the prologue package bpf describes,
+// the fragment, and one block per probe that sends the probe context to a
+// ring buffer.
+package ptest
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/features"
+	"github.com/cilium/ebpf/ringbuf"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/providers"
+)
+
+// Skip skips the test for want of a kernel feature, or fails it when
+// DTRACE_TEST_REQUIRE_BPF=1.
+func Skip(tb testing.TB, format string, args ...any) {
+	tb.Helper()
+	if os.Getenv("DTRACE_TEST_REQUIRE_BPF") == "1" {
+		tb.Fatalf("required BPF feature missing: "+format, args...)
+	}
+	tb.Skipf(format, args...)
+}
+
+// Require skips (or fails) the test unless the process may load programs of
+// type pt with a ring buffer.
+func Require(tb testing.TB, pt ebpf.ProgramType) {
+	tb.Helper()
+	if os.Geteuid() != 0 {
+		Skip(tb, "not root")
+	}
+	if err := features.HaveProgramType(pt); err != nil {
+		Skip(tb, "program type %s: %v", pt, err)
+	}
+	if err := features.HaveMapType(ebpf.RingBuf); err != nil {
+		Skip(tb, "ring buffer: %v", err)
+	}
+}
+
+// Offsets in a record past the probe context.
+const (
+	recTGID  = bpf.CtxSize     // u64: the current process
+	recBlock = bpf.CtxSize + 8 // u32: the id of the block that ran
+	recSize  = bpf.CtxSize + 16
+)
+
+// Record is what a probe block sends.
+type Record struct {
+	ProbeID uint32 // as the fragment stored it
+	Errno   int32
+	Args    [bpf.CtxNArgs]uint64
+	TGID    uint32
+	Block   uint32 // the id of the probe whose block ran
+}
+
+// Program is a loaded test program.
+type Program struct {
+	Prog    *ebpf.Program
+	scratch *ebpf.Map
+	ring    *ebpf.Map
+	rd      *ringbuf.Reader
+	detach  func()
+}
+
+// Options change what Load builds.
+type Options struct {
+	// OnlyMe drops firings in other processes than this one.
+	OnlyMe bool
+}
+
+// Load builds and loads the program of attachment a. Everything is closed
+// at the end of the test.
+func Load(tb testing.TB, a *providers.Attachment, opts Options) *Program {
+	tb.Helper()
+	p, err := load(a, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(p.close)
+	return p
+}
+
+func load(a *providers.Attachment, opts Options) (_ *Program, err error) {
+	p := &Program{}
+	defer func() {
+		if err != nil {
+			p.close()
+		}
+	}()
+	p.scratch, err = ebpf.NewMap(&ebpf.MapSpec{
+		Name: "ptest_scratch", Type: ebpf.PerCPUArray,
+		KeySize: 4, ValueSize: recSize + 64, MaxEntries: 1,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("scratch map: %w", err)
+	}
+	p.ring, err = ebpf.NewMap(&ebpf.MapSpec{
+		Name: "ptest_ring", Type: ebpf.RingBuf, MaxEntries: 1 << 20,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ring buffer: %w", err)
+	}
+
+	insns := asm.Instructions{
+		asm.Mov.Reg(bpf.RegCtx, asm.R1),
+		asm.StoreImm(asm.RFP, -4, 0, asm.Word),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, -4),
+		asm.LoadMapPtr(asm.R1, p.scratch.FD()),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, bpf.ExitLabel),
+		asm.Mov.Reg(bpf.RegProbeCtx, asm.R0),
+	}
+	insns = append(insns, a.Fragment...)
+	for _, pr := range a.Probes {
+		insns = append(insns,
+			asm.FnGetCurrentPidTgid.Call().WithSymbol(bpf.ProbeLabel(pr.ID)),
+			asm.RSh.Imm(asm.R0, 32),
+		)
+		if opts.OnlyMe {
+			insns = append(insns, asm.JNE.Imm(asm.R0, int32(os.Getpid()), bpf.ExitLabel))
+		}
+		insns = append(insns,
+			asm.StoreMem(bpf.RegProbeCtx, recTGID, asm.R0, asm.DWord),
+			asm.StoreImm(bpf.RegProbeCtx, recBlock, int64(pr.ID), asm.Word),
+			asm.LoadMapPtr(asm.R1, p.ring.FD()),
+			asm.Mov.Reg(asm.R2, bpf.RegProbeCtx),
+			asm.Mov.Imm(asm.R3, recSize),
+			asm.Mov.Imm(asm.R4, 0),
+			asm.FnRingbufOutput.Call(),
+			asm.Ja.Label(bpf.ExitLabel),
+		)
+	}
+	insns = append(insns,
+		asm.Mov.Imm(asm.R0, 0).WithSymbol(bpf.ExitLabel),
+		asm.Return(),
+	)
+
+	p.Prog, err = ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
+		Name:         "ptest",
+		Type:         a.Type,
+		AttachType:   a.AttachType,
+		AttachTo:     a.AttachTo,
+		Instructions: insns,
+		License:      "GPL",
+	}, ebpf.ProgramOptions{LogSizeStart: 1 << 20})
+	if err != nil {
+		var ve *ebpf.VerifierError
+		if errors.As(err, &ve) {
+			return nil, fmt.Errorf("load %s: %+v", a.Name, ve)
+		}
+		return nil, fmt.Errorf("load %s: %w", a.Name, err)
+	}
+	p.rd, err = ringbuf.NewReader(p.ring)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Program) close() {
+	if p.rd != nil {
+		p.rd.Close()
+	}
+	if p.Prog != nil {
+		p.Prog.Close()
+	}
+	if p.ring != nil {
+		p.ring.Close()
+	}
+	if p.scratch != nil {
+		p.scratch.Close()
+	}
+}
+
+// Attach attaches the program as a says and detaches it at the end of the
+// test (or when the returned function is called).
+func (p *Program) Attach(tb testing.TB, a *providers.Attachment) (detach func()) {
+	tb.Helper()
+	if a.Attach == nil {
+		tb.Fatalf("attachment %s has no Attach", a.Name)
+	}
+	c, err := a.Attach(p.Prog)
+	if err != nil {
+		tb.Fatalf("attach %s: %v", a.Name, err)
+	}
+	done := false
+	detach = func() {
+		if !done {
+			done = true
+			if err := c.Close(); err != nil {
+				tb.Errorf("detach %s: %v", a.Name, err)
+			}
+		}
+	}
+	tb.Cleanup(detach)
+	p.detach = detach
+	return detach
+}
+
+// Detach detaches the program if Attach attached it.
+func (p *Program) Detach() {
+	if p.detach != nil {
+		p.detach()
+	}
+}
+
+// Records returns the records sent so far, waiting up to wait for the
+// first one. Detach a program that fires on the reader's own system calls
+// first.
+func (p *Program) Records(tb testing.TB, wait time.Duration) []Record {
+	tb.Helper()
+	var recs []Record
+	p.rd.SetDeadline(time.Now().Add(wait))
+	for len(recs) < maxRecords {
+		raw, err := p.rd.Read()
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return recs
+		}
+		if err != nil {
+			tb.Fatalf("read ring buffer: %v", err)
+		}
+		recs = append(recs, decode(raw.RawSample))
+		// Once something arrived, take only what is already there.
+		p.rd.SetDeadline(time.Now())
+	}
+	tb.Fatalf("more than %d records", maxRecords)
+	return nil
+}
+
+const maxRecords = 1 << 20
+
+func decode(b []byte) Record {
+	le := binary.NativeEndian
+	var r Record
+	r.ProbeID = le.Uint32(b[bpf.CtxProbeID:])
+	r.Errno = int32(le.Uint32(b[bpf.CtxErrno:]))
+	for i := range r.Args {
+		r.Args[i] = le.Uint64(b[bpf.CtxArg(i):])
+	}
+	r.TGID = uint32(le.Uint64(b[recTGID:]))
+	r.Block = le.Uint32(b[recBlock:])
+	return r
+}

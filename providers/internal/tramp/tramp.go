@@ -1,0 +1,140 @@
+// Package tramp holds the pieces of trampoline fragments that several
+// providers share: clearing arguments, firing a probe, dispatching on a
+// number.
+package tramp
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+)
+
+// ClearArgs stores 0 into arguments from..bpf.CtxNArgs-1 of the probe
+// context, so that a clause never sees a previous firing's values.
+func ClearArgs(from int) asm.Instructions {
+	var insns asm.Instructions
+	for i := from; i < bpf.CtxNArgs; i++ {
+		insns = append(insns, StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
+	}
+	return insns
+}
+
+// StoreImm64 emits *(u64 *)(dst + off) = v, v sign-extended: the
+// instruction asm.StoreImm declines to make for a double word.
+func StoreImm64(dst asm.Register, off int16, v int32) asm.Instruction {
+	return asm.Instruction{
+		OpCode:   asm.StoreImmOp(asm.DWord),
+		Dst:      dst,
+		Offset:   off,
+		Constant: int64(v),
+	}
+}
+
+// ClearErrno stores 0 into the probe context's errno.
+func ClearErrno() asm.Instruction {
+	return asm.StoreImm(bpf.RegProbeCtx, bpf.CtxErrno, 0, asm.Word)
+}
+
+// Fire stores id into the probe context and jumps to the probe's label.
+// The first instruction carries symbol, when not empty.
+func Fire(id uint32, symbol string) asm.Instructions {
+	st := asm.StoreImm(bpf.RegProbeCtx, bpf.CtxProbeID, int64(int32(id)), asm.Word)
+	if symbol != "" {
+		st = st.WithSymbol(symbol)
+	}
+	return asm.Instructions{st, asm.Ja.Label(bpf.ProbeLabel(id))}
+}
+
+// Case is a range of values [Lo, Hi] that sends a dispatch to Target.
+type Case struct {
+	Lo, Hi uint32
+	Target string
+}
+
+// Dispatch returns instructions that jump to the target of the case reg's
+// value (compared as an unsigned 64-bit number) falls in, or to miss. The
+// cases must not overlap. Adjacent cases with one target are merged; the
+// comparisons form a binary search, so a dispatch among n cases costs about
+// log2(n) of them. prefix makes the internal labels unique.
+func Dispatch(reg asm.Register, cases []Case, miss, prefix string) (asm.Instructions, error) {
+	cs := slices.Clone(cases)
+	slices.SortFunc(cs, func(a, b Case) int {
+		switch {
+		case a.Lo < b.Lo:
+			return -1
+		case a.Lo > b.Lo:
+			return 1
+		}
+		return 0
+	})
+	var merged []Case
+	for _, c := range cs {
+		if c.Lo > c.Hi || c.Hi > 1<<31-1 {
+			return nil, fmt.Errorf("invalid case [%d, %d]", c.Lo, c.Hi)
+		}
+		if n := len(merged); n > 0 {
+			last := &merged[n-1]
+			if c.Lo <= last.Hi {
+				return nil, fmt.Errorf("overlapping cases [%d, %d] and [%d, %d]", last.Lo, last.Hi, c.Lo, c.Hi)
+			}
+			if c.Lo == last.Hi+1 && c.Target == last.Target {
+				last.Hi = c.Hi
+				continue
+			}
+		}
+		merged = append(merged, c)
+	}
+	d := dispatcher{reg: reg, miss: miss, prefix: prefix}
+	d.emit(merged)
+	return d.insns, nil
+}
+
+type dispatcher struct {
+	reg    asm.Register
+	miss   string
+	prefix string
+	labels int
+	insns  asm.Instructions
+	// pending is a symbol for the next instruction emitted.
+	pending string
+}
+
+func (d *dispatcher) add(ins asm.Instruction) {
+	if d.pending != "" {
+		ins = ins.WithSymbol(d.pending)
+		d.pending = ""
+	}
+	d.insns = append(d.insns, ins)
+}
+
+// linear is the largest number of cases tested one after the other.
+const linear = 4
+
+func (d *dispatcher) emit(cs []Case) {
+	if len(cs) <= linear {
+		// In ascending order: a value below a case's low bound is
+		// below every later case too.
+		for _, c := range cs {
+			if c.Lo == c.Hi {
+				d.add(asm.JEq.Imm(d.reg, int32(c.Lo), c.Target))
+				continue
+			}
+			if c.Lo > 0 {
+				d.add(asm.JLT.Imm(d.reg, int32(c.Lo), d.miss))
+			}
+			d.add(asm.JLE.Imm(d.reg, int32(c.Hi), c.Target))
+		}
+		d.add(asm.Ja.Label(d.miss))
+		return
+	}
+	mid := len(cs) / 2
+	d.labels++
+	right := fmt.Sprintf("%s_r%d", d.prefix, d.labels)
+	d.add(asm.JGE.Imm(d.reg, int32(cs[mid].Lo), right))
+	d.emit(cs[:mid])
+	d.pending = right
+	d.emit(cs[mid:])
+}

@@ -1,0 +1,210 @@
+// Package perf is the kernel tracepoint provider, under three names: perf
+// (perf:GROUP::EVENT, Oracle DTrace 1.x's naming, usually written
+// perf:::EVENT), sdt and rawtp (sdt:GROUP::EVENT, rawtp:GROUP::EVENT, as
+// Oracle's sdt and rawtp providers name them). The module is the event's
+// group, the function is empty.
+//
+// The probes are the events in tracefs's available_events, read once per
+// process, less the groups other providers serve or that are not kernel
+// tracepoints (syscalls, kprobes, uprobes, dt_pid, dt_PID_*). Each enabled
+// probe is a raw tracepoint program attached to the tracepoint of the
+// event's name; arg0..argN are the tracepoint's TP_PROTO arguments,
+// ctx->args[i]. How many there are comes from the kernel's BTF (the
+// prototype of typedef btf_trace_EVENT), read in one pass the first time
+// the probes are listed: the verifier rejects a raw tracepoint program that
+// reads past the arguments. Without BTF, NArgs is -1 and no argument is
+// copied.
+package perf
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+	"golang.org/x/sys/unix"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/tramp"
+)
+
+// Names are the names the provider is registered under.
+var Names = []string{"perf", "sdt", "rawtp"}
+
+// Event is what a tracepoint probe's Data holds.
+type Event struct {
+	Group string // the module field
+	Name  string // the probe name, and the raw tracepoint's name
+}
+
+// Provider is the tracepoint provider under one of its names.
+type Provider struct {
+	name string
+}
+
+// New returns the provider called name (perf, sdt or rawtp: they differ
+// only in name).
+func New(name string) *Provider { return &Provider{name: name} }
+
+// Providers returns the provider under each of its names.
+func Providers() []providers.Provider {
+	ps := make([]providers.Provider, len(Names))
+	for i, n := range Names {
+		ps[i] = New(n)
+	}
+	return ps
+}
+
+// Name returns the provider's name.
+func (p *Provider) Name() string { return p.name }
+
+// Probes returns a probe for every kernel tracepoint event.
+func (p *Provider) Probes() ([]*providers.Probe, error) {
+	evs, err := events()
+	if err != nil {
+		return nil, err
+	}
+	nargs, _ := argCounts()
+	ps := make([]*providers.Probe, len(evs))
+	for i, ev := range evs {
+		n, ok := nargs[ev.Name]
+		if !ok {
+			n = -1
+		}
+		ps[i] = &providers.Probe{Provider: p.name, Module: ev.Group, Name: ev.Name, NArgs: n, Data: ev}
+	}
+	return ps, nil
+}
+
+// Lookup returns nil: every tracepoint is listed.
+func (p *Provider) Lookup(module, function, name string) *providers.Probe { return nil }
+
+// Plan makes a raw tracepoint program per probe.
+func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
+	as := make([]*providers.Attachment, 0, len(probes))
+	for _, pr := range probes {
+		ev, ok := pr.Data.(Event)
+		if !ok {
+			return nil, fmt.Errorf("%s provider: %s is not a tracepoint probe", p.name, pr.Name)
+		}
+		as = append(as, &providers.Attachment{
+			Name:     p.name + "_" + ev.Name,
+			Type:     ebpf.RawTracepoint,
+			AttachTo: ev.Name,
+			Probes:   []*providers.Probe{pr},
+			Fragment: fragment(pr.ID, pr.NArgs),
+			Attach: func(prog *ebpf.Program) (io.Closer, error) {
+				return link.AttachRawTracepoint(link.RawTracepointOptions{Name: ev.Name, Program: prog})
+			},
+		})
+	}
+	return as, nil
+}
+
+// fragment copies the tracepoint's nargs arguments (at most bpf.CtxNArgs)
+// from the raw tracepoint context and clears the others.
+func fragment(id uint32, nargs int) asm.Instructions {
+	n := min(max(nargs, 0), bpf.CtxNArgs)
+	var insns asm.Instructions
+	for i := range n {
+		insns = append(insns,
+			asm.LoadMem(asm.R0, bpf.RegCtx, int16(8*i), asm.DWord),
+			asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(i), asm.R0, asm.DWord),
+		)
+	}
+	insns = append(insns, tramp.ClearArgs(n)...)
+	insns = append(insns, tramp.ClearErrno())
+	return append(insns, tramp.Fire(id, "")...)
+}
+
+// skipGroup tells the groups whose events are not probes of this provider.
+var skipGroup = regexp.MustCompile(`^(syscalls|kprobes|uprobes|dt_pid|dt_[0-9]+_.*)$`)
+
+var catalog struct {
+	once   sync.Once
+	events []Event
+	err    error
+}
+
+// events returns the tracepoint events, reading available_events the first
+// time.
+func events() ([]Event, error) {
+	catalog.once.Do(func() {
+		catalog.events, catalog.err = readEvents()
+	})
+	return catalog.events, catalog.err
+}
+
+func readEvents() ([]Event, error) {
+	dir, err := Tracefs()
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "available_events"))
+	if err != nil {
+		return nil, err
+	}
+	evs := make([]Event, 0, bytes.Count(data, []byte{'\n'}))
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		group, name, ok := strings.Cut(sc.Text(), ":")
+		if !ok || name == "" || skipGroup.MatchString(group) {
+			continue
+		}
+		evs = append(evs, Event{Group: group, Name: name})
+	}
+	return evs, sc.Err()
+}
+
+var btfArgs struct {
+	once sync.Once
+	args map[string]int
+	err  error
+}
+
+// argCounts returns the number of arguments of each tracepoint, by name.
+func argCounts() (map[string]int, error) {
+	btfArgs.once.Do(func() {
+		btfArgs.args, btfArgs.err = tracepointArgs(vmlinuxBTF)
+	})
+	return btfArgs.args, btfArgs.err
+}
+
+var tracefs struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// Tracefs returns the directory tracefs is mounted on. When it is mounted
+// nowhere (some minimal systems boot without it), it mounts it on
+// /sys/kernel/tracing, which needs CAP_SYS_ADMIN.
+func Tracefs() (string, error) {
+	tracefs.once.Do(func() {
+		tracefs.dir, tracefs.err = findTracefs()
+	})
+	return tracefs.dir, tracefs.err
+}
+
+func findTracefs() (string, error) {
+	dirs := []string{"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, "available_events")); err == nil {
+			return d, nil
+		}
+	}
+	err := unix.Mount("tracefs", dirs[0], "tracefs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
+	if err == nil {
+		return dirs[0], nil
+	}
+	return "", fmt.Errorf("tracefs is not mounted and mounting it on %s failed: %w", dirs[0], err)
+}

@@ -1,0 +1,202 @@
+package perf
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/btf"
+	"golang.org/x/sys/unix"
+
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/ptest"
+)
+
+func requireBTF(t *testing.T) {
+	if _, err := os.Stat(vmlinuxBTF); err != nil {
+		ptest.Skip(t, "kernel BTF: %v", err)
+	}
+}
+
+func requireTracefs(t *testing.T) {
+	if _, err := Tracefs(); err != nil {
+		ptest.Skip(t, "%v", err)
+	}
+}
+
+func TestArgCounts(t *testing.T) {
+	requireBTF(t)
+	start := time.Now()
+	args, err := tracepointArgs(vmlinuxBTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d tracepoints' argument counts read from BTF in %v", len(args), time.Since(start))
+	for name, want := range map[string]int{
+		"netif_receive_skb":  1, // (struct sk_buff *skb)
+		"sched_process_fork": 2, // (parent, child)
+		"sched_switch":       4, // (preempt, prev, next, prev_state)
+		"sys_enter":          2, // (regs, id)
+		"sys_exit":           2, // (regs, ret)
+	} {
+		if got, ok := args[name]; !ok || got != want {
+			t.Errorf("%s: %d arguments (found %v), want %d", name, got, ok, want)
+		}
+	}
+
+	// Check every count against cilium/ebpf's decoding of the same BTF.
+	spec, err := btf.LoadKernelSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for typ, err := range spec.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		td, ok := typ.(*btf.Typedef)
+		if !ok || !strings.HasPrefix(td.Name, tracePrefix) {
+			continue
+		}
+		ptr, ok := btf.UnderlyingType(td.Type).(*btf.Pointer)
+		if !ok {
+			continue
+		}
+		proto, ok := btf.UnderlyingType(ptr.Target).(*btf.FuncProto)
+		if !ok {
+			continue
+		}
+		n++
+		name := strings.TrimPrefix(td.Name, tracePrefix)
+		if got := args[name]; got != len(proto.Params)-1 {
+			t.Errorf("%s: %d arguments, cilium/ebpf says %d", name, got, len(proto.Params)-1)
+		}
+	}
+	if n != len(args) {
+		t.Errorf("%d tracepoints, cilium/ebpf finds %d", len(args), n)
+	}
+}
+
+func TestProbes(t *testing.T) {
+	requireTracefs(t)
+	start := time.Now()
+	r, err := providers.NewRegistry(Providers()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := r.Match("perf", "", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("perf::: lists %d probes in %v", len(ps), time.Since(start))
+	if len(ps) < 100 {
+		t.Fatalf("only %d tracepoints", len(ps))
+	}
+	unknown := 0
+	for _, p := range ps {
+		if p.Module == "syscalls" || p.Module == "kprobes" || p.Function != "" || p.Provider != "perf" {
+			t.Fatalf("probe %s:%s:%s:%s", p.Provider, p.Module, p.Function, p.Name)
+		}
+		if p.NArgs < 0 {
+			unknown++
+		}
+	}
+	t.Logf("%d without an argument count", unknown)
+
+	for _, desc := range [][4]string{
+		{"perf", "", "", "sched_process_fork"},
+		{"perf", "sched", "", "sched_process_fork"},
+		{"sdt", "sched", "", "sched_process_fork"},
+		{"rawtp", "sch*", "", "sched_process_f?rk"},
+	} {
+		ps, err := r.Match(desc[0], desc[1], desc[2], desc[3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps) != 1 || ps[0].Provider != desc[0] || ps[0].Module != "sched" || ps[0].NArgs != 2 {
+			t.Errorf("%v matches %v", desc, ps)
+		}
+	}
+	if ps, _ := r.Match("perf", "net", "", "sched_process_fork"); len(ps) != 0 {
+		t.Errorf("perf:net::sched_process_fork matches %v", ps)
+	}
+	if ps, _ := r.Match("", "", "", "sched_process_fork"); len(ps) != 3 {
+		t.Errorf(":::sched_process_fork matches %d probes, want 3", len(ps))
+	}
+}
+
+func load(t *testing.T, r *providers.Registry, prov, mod, name string) (*ptest.Program, *providers.Probe) {
+	t.Helper()
+	ps, err := r.Match(prov, mod, "", name)
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("%s:%s::%s matches %v (%v)", prov, mod, name, ps, err)
+	}
+	as, err := r.Provider(prov).Plan(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ptest.Load(t, as[0], ptest.Options{OnlyMe: true})
+	p.Attach(t, as[0])
+	return p, ps[0]
+}
+
+const kernelBase = 0xffff800000000000
+
+func TestFire(t *testing.T) {
+	ptest.Require(t, ebpf.RawTracepoint)
+	requireTracefs(t)
+	requireBTF(t)
+	r, err := providers.NewRegistry(Providers()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fork, forkProbe := load(t, r, "sdt", "sched", "sched_process_fork")
+	enter, enterProbe := load(t, r, "rawtp", "raw_syscalls", "sys_enter")
+	exit, exitProbe := load(t, r, "perf", "", "sys_exit")
+
+	cmd := exec.Command("/bin/true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	ppid := unix.Getppid()
+	for _, p := range []*ptest.Program{fork, enter, exit} {
+		p.Detach()
+	}
+
+	recs := fork.Records(t, time.Second)
+	if len(recs) == 0 {
+		t.Fatal("sched_process_fork did not fire on exec.Command")
+	}
+	for _, rec := range recs {
+		if rec.ProbeID != forkProbe.ID || rec.Block != forkProbe.ID {
+			t.Errorf("record %+v, want probe %d", rec, forkProbe.ID)
+		}
+		if rec.Args[0] < kernelBase || rec.Args[1] < kernelBase || rec.Args[0] == rec.Args[1] || rec.Args[2] != 0 {
+			t.Errorf("sched_process_fork args %#x, want two task_struct pointers", rec.Args[:3])
+		}
+	}
+
+	var sawEnter, sawExit bool
+	for _, rec := range enter.Records(t, time.Second) {
+		if rec.ProbeID != enterProbe.ID {
+			t.Fatalf("record %+v, want probe %d", rec, enterProbe.ID)
+		}
+		if rec.Args[1] == unix.SYS_GETPPID && rec.Args[0] >= kernelBase {
+			sawEnter = true
+		}
+	}
+	for _, rec := range exit.Records(t, time.Second) {
+		if rec.ProbeID != exitProbe.ID {
+			t.Fatalf("record %+v, want probe %d", rec, exitProbe.ID)
+		}
+		if rec.Args[1] == uint64(ppid) && rec.Args[0] >= kernelBase {
+			sawExit = true
+		}
+	}
+	if !sawEnter || !sawExit {
+		t.Errorf("getppid: raw_syscalls:sys_enter seen %v, sys_exit seen %v", sawEnter, sawExit)
+	}
+}

@@ -1,0 +1,371 @@
+// Package profile is the profile provider: profile-N fires on every CPU
+// and tick-N on one CPU, at an interval or a rate N.
+//
+// N is parsed exactly as Oracle's DTrace for Linux parses it: a number
+// followed by an optional unit, ns nsec us usec ms msec s sec m min h hour
+// d day for an interval and hz (the default) for a rate, in any case; the
+// interval must come to at least 200 microseconds. The probes DTrace lists
+// are listed (profile-97 ... tick-5000); any other valid name is made on
+// demand by Lookup.
+//
+// Each probe is a PERF_COUNT_SW_CPU_CLOCK perf event per CPU (one for tick)
+// sampling every period nanoseconds (a rate is turned into its period, as
+// DTrace does), running a BPF_PROG_TYPE_PERF_EVENT program. arg0 is the
+// kernel PC when the sample interrupted the kernel, else 0; arg1 is the
+// user PC when it interrupted user mode, else the user PC saved when the
+// current task entered the kernel, or 0 for a kernel thread.
+package profile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+	"golang.org/x/sys/unix"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/tramp"
+)
+
+// Kind tells profile-N from tick-N.
+type Kind int
+
+const (
+	// Profile probes fire on every CPU.
+	Profile Kind = iota
+	// Tick probes fire on one CPU.
+	Tick
+)
+
+func (k Kind) prefix() string {
+	if k == Tick {
+		return "tick-"
+	}
+	return "profile-"
+}
+
+// Probe is what a profile probe's Data holds.
+type Probe struct {
+	Kind   Kind
+	Period uint64 // nanoseconds
+}
+
+// listed are the probes DTrace lists (dt_prov_profile.c).
+var listed = []struct {
+	kind Kind
+	n    []uint64
+}{
+	{Profile, []uint64{97, 199, 499, 997, 1999, 4001, 4999}},
+	{Tick, []uint64{1, 10, 100, 500, 1000, 5000}},
+}
+
+// minPeriod is DTrace's lower bound on the interval: 200 µs.
+const minPeriod = 200000
+
+// Provider is the profile provider.
+type Provider struct{}
+
+// New returns the profile provider.
+func New() *Provider { return &Provider{} }
+
+// Name returns "profile".
+func (*Provider) Name() string { return "profile" }
+
+// Probes returns the probes DTrace lists.
+func (*Provider) Probes() ([]*providers.Probe, error) {
+	var ps []*providers.Probe
+	for _, l := range listed {
+		for _, n := range l.n {
+			ps = append(ps, newProbe(l.kind.prefix()+strconv.FormatUint(n, 10), l.kind, 1000000000/n))
+		}
+	}
+	return ps, nil
+}
+
+func newProbe(name string, kind Kind, period uint64) *providers.Probe {
+	return &providers.Probe{Provider: "profile", Name: name, NArgs: 2, Data: Probe{Kind: kind, Period: period}}
+}
+
+// Lookup makes the probe profile-N or tick-N when N is valid and module and
+// function are empty.
+func (*Provider) Lookup(module, function, name string) *providers.Probe {
+	if module != "" || function != "" {
+		return nil
+	}
+	kind := Profile
+	if strings.HasPrefix(name, "tick-") {
+		kind = Tick
+	} else if !strings.HasPrefix(name, "profile-") {
+		return nil
+	}
+	period := Period(name)
+	if period == 0 {
+		return nil
+	}
+	return newProbe(name, kind, period)
+}
+
+// units are the interval units and their length in nanoseconds.
+var units = []struct {
+	name string
+	ns   uint64
+}{
+	{"ns", 1}, {"nsec", 1},
+	{"us", 1000}, {"usec", 1000},
+	{"ms", 1000000}, {"msec", 1000000},
+	{"s", 1000000000}, {"sec", 1000000000},
+	{"m", 60 * 1000000000}, {"min", 60 * 1000000000},
+	{"h", 3600 * 1000000000}, {"hour", 3600 * 1000000000},
+	{"d", 86400 * 1000000000}, {"day", 86400 * 1000000000},
+}
+
+// Period returns the period in nanoseconds of the probe called name
+// (profile-N or tick-N: what follows the first '-'), or 0 when N is
+// invalid.
+//
+// It is DTrace's get_period: sscanf(N, "%lu%4s") with C's rules (leading
+// blanks, a sign, wrap-around, a unit of which only the first four
+// characters count), a rate in hz by default, and 0 below 200 µs.
+func Period(name string) uint64 {
+	_, s, ok := strings.Cut(name, "-")
+	if !ok {
+		return 0
+	}
+	val, rest, ok := scanUlong(s)
+	if !ok {
+		return 0
+	}
+	suffix := "hz"
+	if w := scanWord(rest, 4); w != "" {
+		suffix = w
+	}
+	if val == 0 {
+		return 0
+	}
+	if strings.EqualFold(suffix, "hz") {
+		val = 1000000000 / val
+	} else {
+		found := false
+		for _, u := range units {
+			if strings.EqualFold(u.name, suffix) {
+				val *= u.ns
+				found = true
+				break
+			}
+		}
+		if !found {
+			return 0
+		}
+	}
+	if val < minPeriod {
+		return 0
+	}
+	return val
+}
+
+func isSpace(c byte) bool { return c == ' ' || (c >= '\t' && c <= '\r') }
+
+// scanUlong is scanf's %lu: blanks, an optional sign, decimal digits,
+// saturating at the maximum on overflow and negated (modulo 2^64) after a
+// minus sign.
+func scanUlong(s string) (uint64, string, bool) {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	start := i
+	var v uint64
+	overflow := false
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		d := uint64(s[i] - '0')
+		if v > (^uint64(0)-d)/10 {
+			overflow = true
+		}
+		v = v*10 + d
+		i++
+	}
+	if i == start {
+		return 0, s, false
+	}
+	if overflow {
+		return ^uint64(0), s[i:], true
+	}
+	if neg {
+		v = -v
+	}
+	return v, s[i:], true
+}
+
+// scanWord is scanf's %Ns: blanks, then up to n other characters.
+func scanWord(s string, n int) string {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && j-i < n && !isSpace(s[j]) {
+		j++
+	}
+	return s[i:j]
+}
+
+// Plan makes one perf event program per probe.
+func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
+	var as []*providers.Attachment
+	for _, p := range probes {
+		d, ok := p.Data.(Probe)
+		if !ok || d.Period == 0 {
+			return nil, fmt.Errorf("profile provider: %s is not a profile probe", p.Name)
+		}
+		as = append(as, &providers.Attachment{
+			Name:     "profile_" + p.Name,
+			Type:     ebpf.PerfEvent,
+			Probes:   []*providers.Probe{p},
+			Fragment: fragment(p.ID),
+			Attach: func(prog *ebpf.Program) (io.Closer, error) {
+				return attach(prog, d)
+			},
+		})
+	}
+	return as, nil
+}
+
+// Offsets in struct bpf_perf_event_data, whose first member is x86_64's
+// struct pt_regs, and in struct pt_regs.
+const (
+	ptIP = 128
+	ptCS = 136
+)
+
+// fragment fills arg0 and arg1 with the PCs. The sample's registers tell
+// the mode by the privilege level in cs; in kernel mode, the user PC is
+// the one saved in the task's pt_regs (bpf_task_pt_regs of
+// bpf_get_current_task_btf), when those are user registers.
+func fragment(id uint32) asm.Instructions {
+	const user, done = "profile_user", "profile_done"
+	insns := asm.Instructions{
+		asm.LoadMem(asm.R7, bpf.RegCtx, ptIP, asm.DWord),
+		asm.LoadMem(asm.R1, bpf.RegCtx, ptCS, asm.DWord),
+		asm.And.Imm(asm.R1, 3),
+		asm.JEq.Imm(asm.R1, 3, user),
+		// Kernel mode.
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(0), asm.R7, asm.DWord),
+		tramp.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(1), 0),
+		asm.FnGetCurrentTaskBtf.Call(),
+		asm.Mov.Reg(asm.R1, asm.R0),
+		asm.FnTaskPtRegs.Call(),
+		asm.LoadMem(asm.R1, asm.R0, ptCS, asm.DWord),
+		asm.And.Imm(asm.R1, 3),
+		asm.JNE.Imm(asm.R1, 3, done),
+		asm.LoadMem(asm.R1, asm.R0, ptIP, asm.DWord),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R1, asm.DWord),
+		asm.Ja.Label(done),
+		// User mode.
+		tramp.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(0), 0).WithSymbol(user),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R7, asm.DWord),
+	}
+	clear := tramp.ClearArgs(2)
+	clear[0] = clear[0].WithSymbol(done)
+	insns = append(insns, clear...)
+	insns = append(insns, tramp.ClearErrno())
+	return append(insns, tramp.Fire(id, "")...)
+}
+
+// attach opens a cpu-clock sampling event on every online CPU (profile) or
+// on one picked at random (tick, as DTrace does) and attaches prog to each
+// with a BPF link. CPUs where that fails are passed over; it is an error
+// only when it fails everywhere.
+func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
+	cpus, err := onlineCPUs()
+	if err != nil {
+		return nil, err
+	}
+	if d.Kind == Tick {
+		// Rotate a random CPU to the front: the others are fallbacks.
+		i := rand.IntN(len(cpus))
+		cpus = append(cpus[i:], cpus[:i]...)
+	}
+	attr := unix.PerfEventAttr{
+		Type:   unix.PERF_TYPE_SOFTWARE,
+		Config: unix.PERF_COUNT_SW_CPU_CLOCK,
+		Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
+		Sample: d.Period,
+	}
+	var links links
+	var errs []error
+	for _, cpu := range cpus {
+		fd, err := unix.PerfEventOpen(&attr, -1, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("perf_event_open on CPU %d: %w", cpu, err))
+			continue
+		}
+		l, err := link.AttachRawLink(link.RawLinkOptions{Target: fd, Program: prog, Attach: ebpf.AttachPerfEvent})
+		// The link holds the event: our descriptor is not needed.
+		unix.Close(fd)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("attach to perf event on CPU %d: %w", cpu, err))
+			continue
+		}
+		links = append(links, l)
+		if d.Kind == Tick {
+			break
+		}
+	}
+	if len(links) == 0 {
+		return nil, fmt.Errorf("profile provider: %w", errors.Join(errs...))
+	}
+	return links, nil
+}
+
+type links []*link.RawLink
+
+func (ls links) Close() error {
+	var errs []error
+	for _, l := range ls {
+		errs = append(errs, l.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// onlineCPUs reads the online CPUs from sysfs ("0-3,5").
+func onlineCPUs() ([]int, error) {
+	b, err := os.ReadFile("/sys/devices/system/cpu/online")
+	if err != nil {
+		return nil, err
+	}
+	var cpus []int
+	for _, r := range strings.Split(strings.TrimSpace(string(b)), ",") {
+		lo, hi, isRange := strings.Cut(r, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			return nil, fmt.Errorf("online CPUs %q: %w", b, err)
+		}
+		z := a
+		if isRange {
+			if z, err = strconv.Atoi(hi); err != nil {
+				return nil, fmt.Errorf("online CPUs %q: %w", b, err)
+			}
+		}
+		for c := a; c <= z; c++ {
+			cpus = append(cpus, c)
+		}
+	}
+	if len(cpus) == 0 {
+		return nil, fmt.Errorf("no online CPUs in %q", b)
+	}
+	return cpus, nil
+}

@@ -1,0 +1,231 @@
+package providers
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// Registry holds the providers of a dtrace run and the probes they offer,
+// and gives every probe its id.
+//
+// Ids start at 1 and are dense. A provider's probes get theirs, in the order
+// its Probes method returns them, the first time a probe description could
+// match one of them (or at List), and probes made on demand through Lookup
+// (profile-1234) get the next free id when first named. Ids are therefore
+// stable within a run, and listing in id order lists the providers in the
+// order they were first needed: with List alone, the order they were
+// registered in, which is how dtrace -l shows them.
+//
+// A Registry is safe for concurrent use.
+type Registry struct {
+	mu     sync.Mutex
+	provs  []*entry
+	byName map[string]*entry
+	probes []*Probe // probes[id-1]
+}
+
+// entry is a provider and what the registry knows of its probes.
+type entry struct {
+	prov   Provider
+	name   string
+	listed bool
+	err    error // from Probes, when listing failed
+	probes []*Probe
+	// byName indexes probes by their name field, the field most
+	// descriptions spell out (entry, return, BEGIN, netif_receive_skb).
+	byName map[string][]*Probe
+	// byKey finds a probe by module, function and name.
+	byKey map[key]*Probe
+}
+
+type key struct{ mod, fn, name string }
+
+// NewRegistry returns a registry holding provs, in that order.
+func NewRegistry(provs ...Provider) (*Registry, error) {
+	r := &Registry{byName: make(map[string]*entry)}
+	for _, p := range provs {
+		if err := r.Register(p); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Register adds a provider. Its probes are enumerated only when needed.
+func (r *Registry) Register(p Provider) error {
+	name := p.Name()
+	if name == "" || IsGlob(name) {
+		return fmt.Errorf("invalid provider name %q", name)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.byName[name]; ok {
+		return fmt.Errorf("provider %s registered twice", name)
+	}
+	e := &entry{prov: p, name: name}
+	r.provs = append(r.provs, e)
+	r.byName[name] = e
+	return nil
+}
+
+// Provider returns the provider called name, or nil.
+func (r *Registry) Provider(name string) Provider {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e := r.byName[name]; e != nil {
+		return e.prov
+	}
+	return nil
+}
+
+// Providers returns the registered providers in registration order.
+func (r *Registry) Providers() []Provider {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ps := make([]Provider, len(r.provs))
+	for i, e := range r.provs {
+		ps[i] = e.prov
+	}
+	return ps
+}
+
+// Probe returns the probe with the given id, or nil when no probe has it
+// (yet).
+func (r *Registry) Probe(id uint32) *Probe {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if id == 0 || int(id) > len(r.probes) {
+		return nil
+	}
+	return r.probes[id-1]
+}
+
+// List returns every probe of every provider, in id order: what dtrace -l
+// lists. A provider that cannot list its probes (no tracefs, say) is left
+// out; the errors are returned with the probes of the others.
+func (r *Registry) List() ([]*Probe, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var errs []error
+	for _, e := range r.provs {
+		if err := r.enumerate(e); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return slices.Clone(r.probes), errors.Join(errs...)
+}
+
+// Match returns the probes a probe description matches, in id order. Each
+// field is a name or a pattern (Glob); an empty field matches anything.
+//
+// Only providers whose name the provider field matches are enumerated.
+// When the description names a provider, module, function and name without
+// patterns and no listed probe has them, the provider's Lookup is asked
+// (profile:::tick-3ms). An error is returned when the provider field names
+// a provider (without a pattern) that cannot list its probes; providers
+// that fail behind a pattern are passed over, as DTrace passes over
+// providers it could not load.
+func (r *Registry) Match(provider, module, function, name string) ([]*Probe, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+
+	if provider != "" && !IsGlob(provider) {
+		e := r.byName[provider]
+		if e == nil {
+			return nil, nil
+		}
+		if err := r.enumerate(e); err != nil {
+			return nil, err
+		}
+		out := matchEntry(e, module, function, name, nil)
+		if len(out) == 0 && !IsGlob(module) && !IsGlob(function) && name != "" && !IsGlob(name) {
+			if p := r.lookup(e, module, function, name); p != nil {
+				out = append(out, p)
+			}
+		}
+		return out, nil
+	}
+
+	var out []*Probe
+	for _, e := range r.provs {
+		if !Glob(provider, e.name) {
+			continue
+		}
+		if r.enumerate(e) != nil {
+			continue
+		}
+		out = matchEntry(e, module, function, name, out)
+	}
+	slices.SortFunc(out, func(a, b *Probe) int { return int(a.ID) - int(b.ID) })
+	return out, nil
+}
+
+// matchEntry appends the probes of e that match the three fields to out.
+func matchEntry(e *entry, module, function, name string, out []*Probe) []*Probe {
+	cands := e.probes
+	if name != "" && !IsGlob(name) {
+		cands = e.byName[name]
+		name = ""
+	}
+	for _, p := range cands {
+		if Glob(module, p.Module) && Glob(function, p.Function) && Glob(name, p.Name) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// enumerate lists e's probes once and gives them ids.
+func (r *Registry) enumerate(e *entry) error {
+	if e.listed {
+		return e.err
+	}
+	e.listed = true
+	e.byName = make(map[string][]*Probe)
+	e.byKey = make(map[key]*Probe)
+	probes, err := e.prov.Probes()
+	if err != nil {
+		e.err = fmt.Errorf("provider %s: %w", e.name, err)
+		return e.err
+	}
+	for _, p := range probes {
+		r.add(e, p)
+	}
+	return nil
+}
+
+// lookup asks e's provider for a probe made on demand.
+func (r *Registry) lookup(e *entry, module, function, name string) *Probe {
+	k := key{module, function, name}
+	if p := e.byKey[k]; p != nil {
+		return p
+	}
+	p := e.prov.Lookup(module, function, name)
+	if p == nil {
+		return nil
+	}
+	if q := e.byKey[key{p.Module, p.Function, p.Name}]; q != nil {
+		return q
+	}
+	r.add(e, p)
+	return p
+}
+
+// add gives p the next id and indexes it. A probe listed twice by its
+// provider keeps its first id.
+func (r *Registry) add(e *entry, p *Probe) {
+	if p.Provider == "" {
+		p.Provider = e.name
+	}
+	k := key{p.Module, p.Function, p.Name}
+	if e.byKey[k] != nil {
+		return
+	}
+	r.probes = append(r.probes, p)
+	p.ID = uint32(len(r.probes))
+	e.probes = append(e.probes, p)
+	e.byName[p.Name] = append(e.byName[p.Name], p)
+	e.byKey[k] = p
+}

@@ -1,0 +1,147 @@
+package providers_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/builtin"
+)
+
+// fake is a provider with fixed probes that counts its listings.
+type fake struct {
+	name   string
+	probes [][3]string
+	listed int
+}
+
+func (f *fake) Name() string { return f.name }
+
+func (f *fake) Probes() ([]*providers.Probe, error) {
+	f.listed++
+	var ps []*providers.Probe
+	for _, p := range f.probes {
+		ps = append(ps, &providers.Probe{Module: p[0], Function: p[1], Name: p[2]})
+	}
+	return ps, nil
+}
+
+func (f *fake) Lookup(module, function, name string) *providers.Probe {
+	if module == "" && function == "" && name == "made" {
+		return &providers.Probe{Name: name}
+	}
+	return nil
+}
+
+func (f *fake) Plan([]*providers.Probe) ([]*providers.Attachment, error) { return nil, nil }
+
+func TestRegistry(t *testing.T) {
+	a := &fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}, {"m", "f", "return"}, {"m", "g", "entry"}}}
+	b := &fake{name: "beta", probes: [][3]string{{"", "", "BEGIN"}, {"x", "y", "entry"}}}
+	r, err := providers.NewRegistry(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := providers.NewRegistry(a, a); err == nil {
+		t.Error("a provider registered twice")
+	}
+
+	// Matching beta first gives its probes the first ids.
+	ps, err := r.Match("beta", "", "", "")
+	if err != nil || len(ps) != 2 || ps[0].ID != 1 || ps[1].ID != 2 || ps[0].Provider != "beta" {
+		t.Fatalf("beta::: = %v, %v", ps, err)
+	}
+	if a.listed != 0 {
+		t.Error("alpha listed for beta:::")
+	}
+	ps, _ = r.Match("", "", "", "entry")
+	if len(ps) != 3 || ps[0].Provider != "beta" || ps[1].Function != "f" || ps[2].Function != "g" {
+		t.Fatalf(":::entry = %v", ps)
+	}
+	for i := 1; i < len(ps); i++ {
+		if ps[i].ID <= ps[i-1].ID {
+			t.Error("matches not in id order")
+		}
+	}
+	if a.listed != 1 || b.listed != 1 {
+		t.Errorf("listed alpha %d times, beta %d times; want once each", a.listed, b.listed)
+	}
+	for _, c := range []struct {
+		desc [4]string
+		n    int
+	}{
+		{[4]string{"alpha", "m", "f", ""}, 2},
+		{[4]string{"a*", "", "", "*"}, 3},
+		{[4]string{"alpha", "", "[fg]", "entry"}, 2},
+		{[4]string{"alpha", "", "", "e*"}, 1 + 1},
+		{[4]string{"gamma", "", "", ""}, 0},
+		{[4]string{"*", "x", "", ""}, 1},
+		{[4]string{"", "", "", ""}, 5},
+	} {
+		ps, err := r.Match(c.desc[0], c.desc[1], c.desc[2], c.desc[3])
+		if err != nil || len(ps) != c.n {
+			t.Errorf("%v matches %d probes (%v), want %d", c.desc, len(ps), err, c.n)
+		}
+	}
+
+	// Lookup: only for a named provider and a name without patterns.
+	if ps, _ := r.Match("", "", "", "made"); len(ps) != 0 {
+		t.Error(":::made made a probe")
+	}
+	ps, _ = r.Match("alpha", "", "", "made")
+	if len(ps) != 1 || ps[0].ID != 6 || ps[0].Provider != "alpha" {
+		t.Fatalf("alpha:::made = %v", ps)
+	}
+	again, _ := r.Match("alpha", "", "", "made")
+	if len(again) != 1 || again[0] != ps[0] {
+		t.Error("alpha:::made made twice")
+	}
+	if r.Probe(6) != ps[0] || r.Probe(0) != nil || r.Probe(7) != nil {
+		t.Error("Probe by id")
+	}
+	all, _ := r.List()
+	if len(all) != 6 {
+		t.Errorf("List: %d probes, want 6", len(all))
+	}
+}
+
+// TestMatchSpeed matches the descriptions that enumerate the most probes
+// on the real providers.
+func TestMatchSpeed(t *testing.T) {
+	r := builtin.Registry()
+	start := time.Now()
+	ps, err := r.Match("syscall", "", "", "entry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := time.Since(start)
+	start = time.Now()
+	for range 100 {
+		r.Match("syscall", "", "", "entry")
+	}
+	again := time.Since(start) / 100
+	t.Logf("syscall:::entry: %d probes, first match %v, then %v", len(ps), first, again)
+	if first > 20*time.Millisecond || again > 2*time.Millisecond {
+		t.Errorf("syscall:::entry: first match %v, then %v", first, again)
+	}
+
+	// A fresh registry lists in registration order.
+	r = builtin.Registry()
+	start = time.Now()
+	all, err := r.List()
+	t.Logf("List: %d probes in %v (%v)", len(all), time.Since(start), err)
+	start = time.Now()
+	ps, _ = r.Match("", "", "", "*read*")
+	t.Logf(":::*read*: %d probes in %v", len(ps), time.Since(start))
+	if d := time.Since(start); d > 20*time.Millisecond {
+		t.Errorf(":::*read* took %v", d)
+	}
+	for i := 1; i < len(all); i++ {
+		if all[i].ID != all[i-1].ID+1 {
+			t.Fatal("ids are not dense")
+		}
+	}
+	if all[0].Name != "BEGIN" || all[1].Name != "END" || all[2].Name != "ERROR" {
+		t.Errorf("first probes %v %v %v, want BEGIN END ERROR", all[0], all[1], all[2])
+	}
+}

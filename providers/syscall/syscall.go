@@ -1,0 +1,283 @@
+// Package syscall is the syscall provider: syscall:vmlinux:NAME:entry and
+// syscall:vmlinux:NAME:return for every x86_64 system call.
+//
+// All entry probes are served by one program on the sys_enter raw
+// tracepoint and all return probes by one on sys_exit, each dispatching on
+// the system call number with a binary search of comparisons. Enabling
+// every entry probe therefore attaches one program, which takes
+// milliseconds, where a perf-event tracepoint per system call takes tens of
+// seconds to detach.
+//
+// The names are DTrace's on Linux (those of the kernel's syscalls:sys_enter_*
+// tracepoints: newstat, newfstat, newlstat, newuname, sendfile64, umount
+// where unistd.h says stat, fstat, lstat, uname, sendfile, umount2).
+//
+// Only native x86_64 system calls are told apart: a 32-bit (ia32) system
+// call reaches the same raw tracepoints with its own numbering and fires the
+// x86_64 probe of the same number.
+package syscall
+
+//go:generate go run ./internal/mksysnum -xsys v0.49.0 -o zsysnum_amd64.go
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/tramp"
+)
+
+// The probe names.
+const (
+	Entry  = "entry"
+	Return = "return"
+)
+
+// Module is the module field of every syscall probe.
+const Module = "vmlinux"
+
+type entry struct {
+	nr   uint16
+	name string
+}
+
+// Probe is what a syscall probe's Data holds.
+type Probe struct {
+	Nr     int  // the x86_64 system call number
+	Return bool // a return probe
+}
+
+// Number returns the x86_64 number of the system call DTrace calls name.
+func Number(name string) (int, bool) {
+	for _, e := range table {
+		if e.name == name {
+			return int(e.nr), true
+		}
+	}
+	return 0, false
+}
+
+// Provider is the syscall provider.
+type Provider struct{}
+
+// New returns the syscall provider.
+func New() *Provider { return &Provider{} }
+
+// Name returns "syscall".
+func (*Provider) Name() string { return "syscall" }
+
+// Probes returns an entry and a return probe for every system call, by
+// number. Entry probes have up to six arguments (the registers the calling
+// convention passes them in), how many the call takes is not known here;
+// return probes have two, both the return value.
+func (*Provider) Probes() ([]*providers.Probe, error) {
+	if runtime.GOARCH != "amd64" {
+		return nil, fmt.Errorf("syscall provider: no system call table for %s", runtime.GOARCH)
+	}
+	ps := make([]*providers.Probe, 0, 2*len(table))
+	for _, e := range table {
+		ps = append(ps,
+			&providers.Probe{Provider: "syscall", Module: Module, Function: e.name, Name: Entry,
+				NArgs: -1, Data: Probe{Nr: int(e.nr)}},
+			&providers.Probe{Provider: "syscall", Module: Module, Function: e.name, Name: Return,
+				NArgs: 2, Data: Probe{Nr: int(e.nr), Return: true}},
+		)
+	}
+	return ps, nil
+}
+
+// Lookup returns nil: every system call is listed.
+func (*Provider) Lookup(module, function, name string) *providers.Probe { return nil }
+
+// Plan makes at most two attachments: one raw tracepoint program on
+// sys_enter for the entry probes and one on sys_exit for the return probes.
+func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
+	var enter, exit []*providers.Probe
+	for _, p := range probes {
+		d, ok := p.Data.(Probe)
+		if !ok {
+			return nil, fmt.Errorf("syscall provider: probe %s:%s:%s:%s is not a syscall probe", p.Provider, p.Module, p.Function, p.Name)
+		}
+		if d.Return {
+			exit = append(exit, p)
+		} else {
+			enter = append(enter, p)
+		}
+	}
+	var as []*providers.Attachment
+	if len(enter) > 0 {
+		frag, err := enterFragment(enter)
+		if err != nil {
+			return nil, err
+		}
+		as = append(as, attachment("sys_enter", enter, frag))
+	}
+	if len(exit) > 0 {
+		frag, err := exitFragment(exit)
+		if err != nil {
+			return nil, err
+		}
+		as = append(as, attachment("sys_exit", exit, frag))
+	}
+	return as, nil
+}
+
+func attachment(tp string, probes []*providers.Probe, frag asm.Instructions) *providers.Attachment {
+	return &providers.Attachment{
+		Name:     "syscall_" + tp,
+		Type:     ebpf.RawTracepoint,
+		AttachTo: tp,
+		Probes:   probes,
+		Fragment: frag,
+		Attach: func(prog *ebpf.Program) (io.Closer, error) {
+			return link.AttachRawTracepoint(link.RawTracepointOptions{Name: tp, Program: prog})
+		},
+	}
+}
+
+// Offsets in x86_64's struct pt_regs.
+const (
+	ptR10    = 56
+	ptR9     = 64
+	ptR8     = 72
+	ptDI     = 112
+	ptOrigAX = 120
+	// The span of registers the entry fragment copies, r10 to di.
+	ptSpanStart = ptR10
+	ptSpanLen   = ptDI + 8 - ptR10
+)
+
+// The fragment keeps the system call number in R7.
+const regNr = asm.R7
+
+// enterFragment reads the number from the sys_enter context (args[1]),
+// dispatches on it once to tell whether any enabled probe wants it, copies
+// the six argument registers from the struct pt_regs (args[0]) with one
+// bpf_probe_read_kernel, and dispatches again to the probe's label.
+//
+// The copy reads pt_regs r10 to di, 64 bytes, into arguments 2..9 and
+// moves di, si, dx, r10, r8, r9 into place as arguments 0..5 (r8 lands in
+// argument 4 where it belongs).
+func enterFragment(probes []*providers.Probe) (asm.Instructions, error) {
+	const copyLabel = "syscall_enter_copy"
+	insns := asm.Instructions{
+		asm.LoadMem(regNr, bpf.RegCtx, 8, asm.DWord),
+	}
+	pre, err := filter(probes, copyLabel, "syscall_enter_f")
+	if err != nil {
+		return nil, err
+	}
+	insns = append(insns, pre...)
+
+	slot := func(off int) int16 { return bpf.CtxArg(2 + (off-ptSpanStart)/8) }
+	insns = append(insns,
+		asm.Mov.Reg(asm.R1, bpf.RegProbeCtx).WithSymbol(copyLabel),
+		asm.Add.Imm(asm.R1, int32(bpf.CtxArg(2))),
+		asm.Mov.Imm(asm.R2, ptSpanLen),
+		asm.LoadMem(asm.R3, bpf.RegCtx, 0, asm.DWord),
+		asm.Add.Imm(asm.R3, ptSpanStart),
+		asm.FnProbeReadKernel.Call(),
+		asm.LoadMem(asm.R0, bpf.RegProbeCtx, slot(ptDI), asm.DWord),
+		asm.LoadMem(asm.R1, bpf.RegProbeCtx, slot(ptDI-8), asm.DWord),  // si
+		asm.LoadMem(asm.R2, bpf.RegProbeCtx, slot(ptDI-16), asm.DWord), // dx
+		asm.LoadMem(asm.R3, bpf.RegProbeCtx, slot(ptR10), asm.DWord),
+		asm.LoadMem(asm.R5, bpf.RegProbeCtx, slot(ptR9), asm.DWord),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(0), asm.R0, asm.DWord),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R1, asm.DWord),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(2), asm.R2, asm.DWord),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(3), asm.R3, asm.DWord),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(5), asm.R5, asm.DWord),
+	)
+	if slot(ptR8) != bpf.CtxArg(4) {
+		panic("syscall: r8 is not copied into argument 4")
+	}
+	insns = append(insns, tramp.ClearArgs(6)...)
+	insns = append(insns, tramp.ClearErrno())
+	post, err := fire(probes, "syscall_enter_d")
+	if err != nil {
+		return nil, err
+	}
+	return append(insns, post...), nil
+}
+
+// exitFragment reads the number from the struct pt_regs (orig_ax, with
+// bpf_probe_read_kernel: the sys_exit context does not carry it), dispatches
+// on it, then stores the return value (args[1]) as arguments 0 and 1 and
+// errno: -ret for a return value in [-4095, -1], else 0.
+func exitFragment(probes []*providers.Probe) (asm.Instructions, error) {
+	const copyLabel = "syscall_exit_copy"
+	const errnoLabel = "syscall_exit_errno"
+	insns := asm.Instructions{
+		asm.Mov.Reg(asm.R1, bpf.RegProbeCtx),
+		asm.Add.Imm(asm.R1, int32(bpf.CtxArg(0))),
+		asm.Mov.Imm(asm.R2, 8),
+		asm.LoadMem(asm.R3, bpf.RegCtx, 0, asm.DWord),
+		asm.Add.Imm(asm.R3, ptOrigAX),
+		asm.FnProbeReadKernel.Call(),
+		asm.JNE.Imm(asm.R0, 0, bpf.ExitLabel),
+		asm.LoadMem(regNr, bpf.RegProbeCtx, bpf.CtxArg(0), asm.DWord),
+	}
+	pre, err := filter(probes, copyLabel, "syscall_exit_f")
+	if err != nil {
+		return nil, err
+	}
+	insns = append(insns, pre...)
+	insns = append(insns,
+		asm.LoadMem(asm.R0, bpf.RegCtx, 8, asm.DWord).WithSymbol(copyLabel),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(0), asm.R0, asm.DWord),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R0, asm.DWord),
+		asm.Mov.Imm(asm.R1, 0),
+		asm.JSGT.Imm(asm.R0, -1, errnoLabel),
+		asm.JSLT.Imm(asm.R0, -4095, errnoLabel),
+		asm.Sub.Reg(asm.R1, asm.R0),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxErrno, asm.R1, asm.Word).WithSymbol(errnoLabel),
+	)
+	insns = append(insns, tramp.ClearArgs(2)...)
+	post, err := fire(probes, "syscall_exit_d")
+	if err != nil {
+		return nil, err
+	}
+	return append(insns, post...), nil
+}
+
+// filter jumps to label when regNr is the number of one of probes, else to
+// the exit label.
+func filter(probes []*providers.Probe, label, prefix string) (asm.Instructions, error) {
+	cases := make([]tramp.Case, 0, len(probes))
+	for _, p := range probes {
+		nr := uint32(p.Data.(Probe).Nr)
+		cases = append(cases, tramp.Case{Lo: nr, Hi: nr, Target: label})
+	}
+	insns, err := tramp.Dispatch(regNr, cases, bpf.ExitLabel, prefix)
+	if err != nil {
+		return nil, fmt.Errorf("syscall provider: %w", err)
+	}
+	return insns, nil
+}
+
+// fire jumps to the label of the probe whose number is in regNr (one of
+// probes, filter made sure), storing its id on the way.
+func fire(probes []*providers.Probe, prefix string) (asm.Instructions, error) {
+	if len(probes) == 1 {
+		return tramp.Fire(probes[0].ID, ""), nil
+	}
+	cases := make([]tramp.Case, 0, len(probes))
+	var stubs asm.Instructions
+	for _, p := range probes {
+		nr := uint32(p.Data.(Probe).Nr)
+		stub := fmt.Sprintf("%s_p%d", prefix, p.ID)
+		cases = append(cases, tramp.Case{Lo: nr, Hi: nr, Target: stub})
+		stubs = append(stubs, tramp.Fire(p.ID, stub)...)
+	}
+	insns, err := tramp.Dispatch(regNr, cases, bpf.ExitLabel, prefix)
+	if err != nil {
+		return nil, fmt.Errorf("syscall provider: %w", err)
+	}
+	return append(insns, stubs...), nil
+}

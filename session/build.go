@@ -1,0 +1,152 @@
+package session
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/providers"
+)
+
+// maps holds the maps of a loaded program, by name.
+type maps map[string]*ebpf.Map
+
+func (m maps) Close() {
+	for _, mp := range m {
+		mp.Close()
+	}
+}
+
+// newMaps creates the fixed maps and the program's own. probes lists every
+// probe the program enables (for probeprov and friends); ringSize is the
+// ring buffer's size in bytes.
+func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ maps, err error) {
+	m := maps{}
+	defer func() {
+		if err != nil {
+			m.Close()
+		}
+	}()
+	create := func(spec *ebpf.MapSpec) error {
+		mp, err := ebpf.NewMap(spec)
+		if err != nil {
+			return fmt.Errorf("create map %s: %w", spec.Name, err)
+		}
+		m[spec.Name] = mp
+		return nil
+	}
+	strsize := align8(prog.StrSize)
+	var maxID uint32
+	for _, p := range probes {
+		if p.ID > maxID {
+			maxID = p.ID
+		}
+	}
+	probeVals := make([]ebpf.MapKV, 0, len(probes))
+	for _, p := range probes {
+		v := make([]byte, 4*strsize)
+		for i, s := range []string{p.Provider, p.Module, p.Function, p.Name} {
+			copy(v[i*strsize:(i+1)*strsize-1], s)
+		}
+		probeVals = append(probeVals, ebpf.MapKV{Key: p.ID, Value: v})
+	}
+	specs := []*ebpf.MapSpec{
+		{Name: codegen.ScratchMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(prog.ScratchSize), MaxEntries: 1},
+		{Name: codegen.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1},
+		{Name: codegen.StringsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(prog.Strings)), MaxEntries: 1,
+			Contents: []ebpf.MapKV{{Key: uint32(0), Value: prog.Strings}}},
+		{Name: codegen.ProbesMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(4 * strsize), MaxEntries: maxID + 1,
+			Contents: probeVals},
+		{Name: codegen.RingMap, Type: ebpf.RingBuf, MaxEntries: bpf.RingBufSize(ringSize)},
+	}
+	for _, d := range prog.Maps {
+		t := ebpf.Hash
+		switch d.Kind {
+		case codegen.ArrayMap:
+			t = ebpf.Array
+		case codegen.PerCPUHashMap:
+			t = ebpf.PerCPUHash
+		}
+		specs = append(specs, &ebpf.MapSpec{Name: d.Name, Type: t, KeySize: uint32(d.KeySize),
+			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(d.MaxEntries)})
+	}
+	for _, s := range specs {
+		if err := create(s); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// link builds the program of one attachment: the common prologue, the
+// provider's fragment, a block per probe calling its clauses, and the
+// clause functions those blocks call.
+func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][]*codegen.Clause) asm.Instructions {
+	const key = -8
+	insns := asm.Instructions{
+		asm.Mov.Reg(bpf.RegCtx, asm.R1).WithSource(asm.Comment("trampoline: " + att.Name)),
+		asm.StoreImm(asm.RFP, key, 0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(codegen.ScratchMap),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, key),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, bpf.ExitLabel),
+		asm.Mov.Reg(bpf.RegProbeCtx, asm.R0),
+		asm.StoreImm(bpf.RegProbeCtx, bpf.CtxErrno, 0, asm.Word),
+	}
+	for i := 0; i < bpf.CtxNArgs; i++ {
+		insns = append(insns, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0)...)
+	}
+	insns = append(insns,
+		asm.FnKtimeGetNs.Call(),
+		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxTime, asm.R0, asm.DWord),
+	)
+	insns = append(insns, att.Fragment...)
+	used := map[*codegen.Clause]bool{}
+	var order []*codegen.Clause
+	for _, p := range att.Probes {
+		first := asm.StoreImm(bpf.RegProbeCtx, bpf.CtxProbeID, int64(p.ID), asm.Word).WithSymbol(bpf.ProbeLabel(p.ID))
+		insns = append(insns, first)
+		for _, c := range clauses[p.ID] {
+			insns = append(insns, asm.Mov.Reg(asm.R1, bpf.RegProbeCtx), asm.Call.Label(c.Symbol))
+			if !used[c] {
+				used[c] = true
+				order = append(order, c)
+			}
+		}
+		insns = append(insns, asm.Ja.Label(bpf.ExitLabel))
+	}
+	insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(bpf.ExitLabel), asm.Return())
+	for _, c := range order {
+		insns = append(insns, c.Insns...)
+	}
+	return insns
+}
+
+// load links and loads the program of att, associating its map references.
+func load(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][]*codegen.Clause, m maps, opts *bpf.LoadOptions) (*ebpf.Program, error) {
+	insns := link(att, prog, clauses)
+	for name, mp := range m {
+		if err := insns.AssociateMap(name, mp); err != nil {
+			// A map the program does not use is not an error.
+			continue
+		}
+	}
+	spec := &ebpf.ProgramSpec{
+		Name:         att.Name,
+		Type:         att.Type,
+		AttachType:   att.AttachType,
+		AttachTo:     att.AttachTo,
+		Instructions: insns,
+		License:      "GPL",
+	}
+	return bpf.Load(spec, opts)
+}
+
+func align8(n int) int { return (n + 7) &^ 7 }
+
+var le = binary.LittleEndian

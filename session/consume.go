@@ -1,0 +1,370 @@
+package session
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/providers"
+)
+
+// Printer is the Consumer that prints records as dtrace(1) does.
+type Printer struct {
+	p    *output.Printer
+	prog *codegen.Program
+	reg  *providers.Registry
+	maps map[string]*ebpf.Map
+	// aggs holds what the consumer keeps of each aggregation between
+	// printings: its normalization and whether printa printed it.
+	aggs []*output.Aggregation
+}
+
+// NewPrinter returns a Consumer printing to p.
+func NewPrinter(p *output.Printer) *Printer { return &Printer{p: p} }
+
+// Begin implements Consumer.
+func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map) {
+	c.prog, c.reg, c.maps = prog, reg, m
+	for _, a := range prog.Aggs {
+		oa := &output.Aggregation{ID: a.ID + 1, Name: a.Name, Func: aggFunc(a.Func)}
+		if a.Func == "lquantize" && len(a.Params) == 3 {
+			oa.Base, oa.Step = int32(a.Params[0]), int32(a.Params[2])
+			oa.Limit = int32(a.Params[0] + a.Params[1]*a.Params[2])
+		}
+		c.aggs = append(c.aggs, oa)
+	}
+	// Check each format against its arguments once, which sizes its
+	// conversions for printing.
+	for _, r := range prog.Records {
+		for i, f := range r.Fields {
+			switch {
+			case f.Kind == codegen.FieldPrintf && f.Format != nil:
+				var ts []*types.Type
+				for _, a := range r.Fields[i+1 : i+1+f.NArgs] {
+					ts = append(ts, a.Type)
+				}
+				f.Format.Check("printf", ts)
+			case f.Kind == codegen.FieldPrinta && f.Format != nil && len(f.Aggs) > 0:
+				a := prog.Aggs[f.Aggs[0]]
+				f.Format.CheckPrinta(a.Keys, aggValueType(a))
+			}
+		}
+	}
+}
+
+func aggValueType(a *codegen.Agg) *types.Type {
+	if a.Func == "count" {
+		return types.ULongType
+	}
+	return types.LongType
+}
+
+func aggFunc(name string) output.Func {
+	switch name {
+	case "count":
+		return output.Count
+	case "sum":
+		return output.Sum
+	case "avg":
+		return output.Avg
+	case "min":
+		return output.Min
+	case "max":
+		return output.Max
+	case "stddev":
+		return output.Stddev
+	case "quantize":
+		return output.Quantize
+	case "lquantize":
+		return output.LQuantize
+	}
+	return output.LLQuantize
+}
+
+// Record implements Consumer.
+func (c *Printer) Record(rec []byte) (*int, error) {
+	if len(rec) < codegen.RecordHeaderSize {
+		return nil, fmt.Errorf("consume record: %d bytes", len(rec))
+	}
+	probeID := le.Uint32(rec[0:])
+	recID := le.Uint32(rec[4:])
+	cpu := le.Uint32(rec[8:])
+	if int(recID) >= len(c.prog.Records) {
+		return nil, fmt.Errorf("consume record: unknown record id %d", recID)
+	}
+	r := c.prog.Records[recID]
+	if len(rec) < r.Size {
+		return nil, fmt.Errorf("consume record %d: %d bytes, want %d", recID, len(rec), r.Size)
+	}
+	f := output.Firing{CPU: int(cpu), ID: probeID, EPID: recID}
+	if p := c.reg.Probe(probeID); p != nil {
+		f.Provider, f.Module, f.Func, f.Name = p.Provider, p.Module, p.Function, p.Name
+	}
+	// A record holding only aggregation actions prints no firing line.
+	firing := false
+	for _, fd := range r.Fields {
+		if fd.Kind != codegen.FieldPrinta && fd.Kind != codegen.FieldClear && fd.Kind != codegen.FieldTrunc &&
+			fd.Kind != codegen.FieldNormalize && fd.Kind != codegen.FieldDenormalize && fd.Kind != codegen.FieldArg {
+			firing = true
+		}
+	}
+	if len(r.Fields) == 0 {
+		firing = true
+	}
+	if firing {
+		if err := c.p.BeginFiring(f); err != nil {
+			return nil, err
+		}
+	}
+	var exit *int
+	for i := 0; i < len(r.Fields); i++ {
+		fd := r.Fields[i]
+		switch fd.Kind {
+		case codegen.FieldTrace:
+			if err := c.p.Trace(c.value(rec, fd)); err != nil {
+				return nil, err
+			}
+		case codegen.FieldPrintf:
+			args := c.args(rec, r.Fields[i+1:i+1+fd.NArgs])
+			i += fd.NArgs
+			if err := c.p.Printf(fd.Format, args...); err != nil {
+				return nil, err
+			}
+		case codegen.FieldExit:
+			v := int(int32(le.Uint64(rec[fd.Offset:])))
+			exit = &v
+		case codegen.FieldPrinta:
+			i += fd.NArgs
+			if err := c.printa(fd); err != nil {
+				return nil, err
+			}
+		case codegen.FieldClear:
+			for _, id := range fd.Aggs {
+				c.clear(id)
+			}
+		case codegen.FieldNormalize:
+			v := le.Uint64(rec[r.Fields[i+1].Offset:])
+			i += fd.NArgs
+			for _, id := range fd.Aggs {
+				c.aggs[id].Normal = v
+			}
+		case codegen.FieldDenormalize:
+			for _, id := range fd.Aggs {
+				c.aggs[id].Normal = 1
+			}
+		case codegen.FieldTrunc:
+			n := int64(0)
+			if fd.NArgs > 0 {
+				n = int64(le.Uint64(rec[r.Fields[i+1].Offset:]))
+			}
+			i += fd.NArgs
+			for _, id := range fd.Aggs {
+				c.trunc(id, n)
+			}
+		}
+	}
+	if firing {
+		if err := c.p.EndFiring(); err != nil {
+			return nil, err
+		}
+	}
+	return exit, nil
+}
+
+// value decodes one recorded field.
+func (c *Printer) value(rec []byte, f *codegen.Field) output.Value {
+	b := rec[f.Offset : f.Offset+f.Size]
+	return decode(b, f.Type, c.prog.StrSize)
+}
+
+func (c *Printer) args(rec []byte, fs []*codegen.Field) []output.Value {
+	var vs []output.Value
+	for _, f := range fs {
+		vs = append(vs, c.value(rec, f))
+	}
+	return vs
+}
+
+// decode turns bytes holding a value of type t into an output value.
+func decode(b []byte, t *types.Type, strsize int) output.Value {
+	if t.IsString() || t.IsStringLike() {
+		if i := bytes.IndexByte(b, 0); i >= 0 {
+			b = b[:i]
+		}
+		return output.String(string(b), strsize)
+	}
+	size := int(t.Resolve().Size)
+	if size <= 0 || size > 8 {
+		size = 8
+	}
+	v := le.Uint64(b)
+	if t.IsSigned() {
+		return output.Int(signExtend(v, size), size)
+	}
+	return output.Uint(v&mask(size), size)
+}
+
+func mask(size int) uint64 {
+	if size >= 8 {
+		return ^uint64(0)
+	}
+	return 1<<(8*size) - 1
+}
+
+func signExtend(v uint64, size int) int64 {
+	shift := uint(64 - 8*size)
+	return int64(v<<shift) >> shift
+}
+
+// snapshot reads aggregation id from the kernel, merging the CPUs' values.
+func (c *Printer) snapshot(id int) (*output.Aggregation, error) {
+	a := c.prog.Aggs[id]
+	oa := c.aggs[id]
+	oa.Entries = oa.Entries[:0]
+	err := bpf.ForEachPerCPU(c.maps[a.Map], func(key []byte, vals bpf.PerCPUValues) error {
+		e := &output.Entry{Key: c.keys(a, key)}
+		words := make([]int64, a.ValueSize/8)
+		var sumsq output.Uint128
+		for _, v := range vals {
+			for i := range words {
+				w := int64(binary.LittleEndian.Uint64(v[8*i:]))
+				switch {
+				case (a.Func == "min" || a.Func == "max") && i == 0:
+					if v[8] == 0 && binary.LittleEndian.Uint64(v[8:]) == 0 {
+						continue // this CPU never saw a value
+					}
+					if words[1] == 0 || (a.Func == "min" && w < words[0]) || (a.Func == "max" && w > words[0]) {
+						words[0] = w
+					}
+				case (a.Func == "min" || a.Func == "max") && i == 1:
+					words[1] |= w
+				default:
+					words[i] += w
+				}
+			}
+			if a.Func == "stddev" {
+				sumsq = output.Add128(sumsq, output.Uint128{Lo: binary.LittleEndian.Uint64(v[16:]), Hi: binary.LittleEndian.Uint64(v[24:])})
+			}
+		}
+		switch a.Func {
+		case "count", "sum", "min", "max":
+			e.Value = words[0]
+			if a.Func == "count" {
+				e.Count = words[0]
+			}
+		case "avg":
+			e.Count, e.Sum = words[0], words[1]
+		case "stddev":
+			e.Count, e.Sum, e.SumSq = words[0], words[1], sumsq
+		default:
+			e.Buckets = words
+		}
+		oa.Entries = append(oa.Entries, e)
+		return nil
+	})
+	return oa, err
+}
+
+// keys decodes an aggregation's key bytes.
+func (c *Printer) keys(a *codegen.Agg, key []byte) []output.Value {
+	var vs []output.Value
+	off := 0
+	for _, t := range a.Keys {
+		n := 8
+		if t.IsString() || t.IsStringLike() {
+			n = align8(c.prog.StrSize)
+		}
+		vs = append(vs, decode(key[off:off+n], t, c.prog.StrSize))
+		off += n
+	}
+	return vs
+}
+
+// printa prints aggregations for printa().
+func (c *Printer) printa(f *codegen.Field) error {
+	var as []*output.Aggregation
+	for _, id := range f.Aggs {
+		a, err := c.snapshot(id)
+		if err != nil {
+			return err
+		}
+		as = append(as, a)
+	}
+	var format *printf.Format
+	if f.Format != nil {
+		format = f.Format
+	}
+	return c.p.Printa(format, as...)
+}
+
+// clear zeroes an aggregation's values, keeping its keys, as clear() does.
+func (c *Printer) clear(id int) {
+	a := c.prog.Aggs[id]
+	m := c.maps[a.Map]
+	zero := make([][]byte, 0)
+	bpf.ForEachPerCPU(m, func(key []byte, vals bpf.PerCPUValues) error {
+		if len(zero) == 0 {
+			for range vals {
+				zero = append(zero, make([]byte, a.ValueSize))
+			}
+		}
+		m.Update(key, zero, ebpf.UpdateExist)
+		return nil
+	})
+}
+
+// trunc removes all of an aggregation's entries, or all but the n with the
+// largest values (the n smallest for a negative n).
+func (c *Printer) trunc(id int, n int64) {
+	a := c.prog.Aggs[id]
+	m := c.maps[a.Map]
+	if n == 0 {
+		var keys [][]byte
+		bpf.ForEachPerCPU(m, func(key []byte, _ bpf.PerCPUValues) error {
+			keys = append(keys, append([]byte(nil), key...))
+			return nil
+		})
+		for _, k := range keys {
+			m.Delete(k)
+		}
+		return
+	}
+	// Keeping the top n needs the values' order: leave it to the printer's
+	// sort by snapshotting, then delete the rest.
+	oa, err := c.snapshot(id)
+	if err != nil {
+		return
+	}
+	keep := output.Top(oa, int(n))
+	var keys [][]byte
+	bpf.ForEachPerCPU(m, func(key []byte, _ bpf.PerCPUValues) error {
+		ks := c.keys(a, key)
+		if !keep(ks) {
+			keys = append(keys, append([]byte(nil), key...))
+		}
+		return nil
+	})
+	for _, k := range keys {
+		m.Delete(k)
+	}
+}
+
+// End implements Consumer: the aggregations not printed yet.
+func (c *Printer) End() error {
+	var as []*output.Aggregation
+	for id := range c.prog.Aggs {
+		a, err := c.snapshot(id)
+		if err != nil {
+			return err
+		}
+		as = append(as, a)
+	}
+	return c.p.Exit(as)
+}

@@ -1,0 +1,345 @@
+// Package session runs compiled D programs: it is the one package that
+// wires the front end, the code generator, the providers and the BPF
+// runtime together. Run matches the programs' probe descriptions, loads a
+// trampoline program per attachment, fires BEGIN, attaches the probes,
+// consumes records until exit() or a signal, detaches, fires END, and
+// prints what is left, as dtrace(1) does.
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/providers"
+)
+
+// Unit is one program as the user gave it.
+type Unit struct {
+	Program *dscript.Program
+	Kind    dscript.SourceKind
+	Name    string // the -s path or the -n/-P/... operand
+}
+
+// Config is what a run needs besides its programs.
+type Config struct {
+	Registry   *providers.Registry
+	Stdout     io.Writer
+	Stderr     io.Writer
+	Quiet      bool // -q
+	ZeroProbes bool // -Z: descriptions may match no probe
+	Testing    bool // _DTRACE_TESTING: no CPU and ID columns
+	StrSize    int
+	BufSize    int           // ring buffer bytes
+	SwitchRate time.Duration // how often records are read
+	BPFLog     bool          // -x bpflog: show the verifier's log on a rejection
+	// Output formats the records; nil prints nothing but what the runner
+	// prints itself.
+	Output Consumer
+}
+
+// Consumer turns records into output.
+type Consumer interface {
+	// Begin is called once everything is loaded, before BEGIN fires.
+	Begin(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map)
+	// Record handles one record; it returns exit != nil when the record is
+	// an exit() and tracing must stop with that status.
+	Record(rec []byte) (exit *int, err error)
+	// End prints what is left once tracing has stopped (the aggregations
+	// not printed yet).
+	End() error
+}
+
+// ErrNoProbes is returned (wrapped) when a description matches no probe.
+var ErrNoProbes = errors.New("does not match any probes")
+
+// Run runs the units until exit(), ctx's cancellation (SIGINT), or an
+// error, and returns the exit status dtrace should end with.
+func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
+	var cu []codegen.Unit
+	for _, u := range units {
+		cu = append(cu, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
+	}
+	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize, Quiet: cfg.Quiet})
+	if err != nil {
+		return 1, err
+	}
+	// Match every clause's descriptions, in order.
+	byProbe := map[uint32][]*codegen.Clause{}
+	var enabled []*providers.Probe
+	seen := map[uint32]bool{}
+	ci := 0
+	for _, u := range units {
+		matched := 0
+		for _, it := range u.Program.File.Items {
+			cl, ok := it.(*ast.Clause)
+			if !ok {
+				continue
+			}
+			clause := prog.Clauses[ci]
+			ci++
+			for _, pd := range cl.Probes {
+				ps, err := cfg.Registry.Match(pd.Provider, pd.Module, pd.Func, pd.Name)
+				if err != nil {
+					return 1, err
+				}
+				if len(ps) == 0 && !cfg.ZeroProbes {
+					return 1, &MatchError{Unit: u, Desc: pd}
+				}
+				for _, p := range ps {
+					byProbe[p.ID] = append(byProbe[p.ID], clause)
+					matched++
+					if !seen[p.ID] {
+						seen[p.ID] = true
+						enabled = append(enabled, p)
+					}
+				}
+			}
+		}
+		if !cfg.Quiet {
+			fmt.Fprintln(cfg.Stderr, matchNotice(u, matched))
+		}
+	}
+	r := &run{cfg: cfg, prog: prog, byProbe: byProbe}
+	defer r.close()
+	if err := r.load(enabled); err != nil {
+		return 1, err
+	}
+	return r.trace(ctx)
+}
+
+// MatchError reports a probe description that matches no probe.
+type MatchError struct {
+	Unit Unit
+	Desc *ast.ProbeDesc
+}
+
+func (e *MatchError) Error() string {
+	d := e.Desc
+	return fmt.Sprintf("probe description %s:%s:%s:%s %v", d.Provider, d.Module, d.Func, d.Name, ErrNoProbes)
+}
+
+func (e *MatchError) Unwrap() error { return ErrNoProbes }
+
+// matchNotice is dtrace's notice of how many probes a program matched.
+func matchNotice(u Unit, n int) string {
+	s := "probes"
+	if n == 1 {
+		s = "probe"
+	}
+	if u.Kind == dscript.Script {
+		return fmt.Sprintf("dtrace: script '%s' matched %d %s", u.Name, n, s)
+	}
+	spec := u.Name
+	if i := strings.IndexAny(spec, "{/;"); i >= 0 {
+		spec = spec[:i]
+	}
+	return fmt.Sprintf("dtrace: description '%s' matched %d %s", spec, n, s)
+}
+
+// run is one run's loaded state.
+type run struct {
+	cfg     *Config
+	prog    *codegen.Program
+	byProbe map[uint32][]*codegen.Clause
+	maps    maps
+	atts    []*providers.Attachment
+	progs   []*ebpf.Program
+	links   bpf.Links
+	reader  *bpf.Reader
+	begin   []int // indexes in atts of BEGIN, END
+	end     []int
+}
+
+func (r *run) close() {
+	r.links.Close()
+	if r.reader != nil {
+		r.reader.Close()
+	}
+	for _, p := range r.progs {
+		if p != nil {
+			p.Close()
+		}
+	}
+	if r.maps != nil {
+		r.maps.Close()
+	}
+}
+
+// load creates the maps and loads a program per attachment.
+func (r *run) load(enabled []*providers.Probe) error {
+	m, err := newMaps(r.prog, enabled, r.cfg.BufSize)
+	if err != nil {
+		return err
+	}
+	r.maps = m
+	byProv := map[string][]*providers.Probe{}
+	var provs []string
+	for _, p := range enabled {
+		if byProv[p.Provider] == nil {
+			provs = append(provs, p.Provider)
+		}
+		byProv[p.Provider] = append(byProv[p.Provider], p)
+	}
+	for _, name := range provs {
+		prov := r.cfg.Registry.Provider(name)
+		atts, err := prov.Plan(byProv[name])
+		if err != nil {
+			return fmt.Errorf("enable %s probes: %w", name, err)
+		}
+		r.atts = append(r.atts, atts...)
+	}
+	for _, att := range r.atts {
+		// Clauses run in program order on each probe.
+		for _, p := range att.Probes {
+			cs := r.byProbe[p.ID]
+			sort.SliceStable(cs, func(i, j int) bool { return cs[i].Index < cs[j].Index })
+		}
+		opts := &bpf.LoadOptions{}
+		if r.cfg.BPFLog {
+			opts.LogLevel = ebpf.LogLevelBranch
+		}
+		bp, err := load(att, r.prog, r.byProbe, r.maps, opts)
+		if err != nil {
+			return err
+		}
+		r.progs = append(r.progs, bp)
+	}
+	return r.setWallBase()
+}
+
+// setWallBase stores the offset from the monotonic clock to the wall clock
+// for walltimestamp.
+func (r *run) setWallBase() error {
+	mono, err := monotonicNow()
+	if err != nil {
+		return err
+	}
+	wall := time.Now().UnixNano()
+	v := make([]byte, r.prog.GlobalsSize)
+	le.PutUint64(v[codegen.GlobalWallBase:], uint64(wall-mono))
+	return r.maps[codegen.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
+}
+
+// isTrigger reports whether attachment i fires only when triggered, and
+// whether it serves END.
+func (r *run) trigger(want string) error {
+	for i, att := range r.atts {
+		if att.Trigger == nil {
+			continue
+		}
+		for _, p := range att.Probes {
+			if p.Name == want {
+				if err := att.Trigger(r.progs[i]); err != nil {
+					return fmt.Errorf("fire %s: %w", want, err)
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// trace fires BEGIN, attaches, consumes records and fires END.
+func (r *run) trace(ctx context.Context) (int, error) {
+	rd, err := bpf.NewReader(r.maps[codegen.RingMap], r.cfg.SwitchRate)
+	if err != nil {
+		return 1, err
+	}
+	r.reader = rd
+	out := r.cfg.Output
+	if out != nil {
+		out.Begin(r.prog, r.cfg.Registry, r.maps)
+	}
+	var status *int
+	consume := func(rec []byte) error {
+		if out == nil || status != nil {
+			return nil
+		}
+		st, err := out.Record(rec)
+		if st != nil {
+			status = st
+		}
+		return err
+	}
+	if err := r.trigger("BEGIN"); err != nil {
+		return 1, err
+	}
+	if _, err := rd.Drain(consume); err != nil {
+		return 1, err
+	}
+	if status == nil {
+		for i, att := range r.atts {
+			if att.Attach == nil {
+				continue
+			}
+			c, err := att.Attach(r.progs[i])
+			if err != nil {
+				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
+			}
+			r.links.Add(c)
+		}
+		go func() {
+			<-ctx.Done()
+			rd.Stop()
+		}()
+		for status == nil && ctx.Err() == nil {
+			if _, err := rd.Read(consume); err != nil {
+				if errors.Is(err, bpf.ErrStopped) {
+					break
+				}
+				return 1, err
+			}
+		}
+	}
+	r.links.Close()
+	if _, err := rd.Drain(consume); err != nil {
+		return 1, err
+	}
+	// END fires whatever ended tracing; exit() there sets the status only
+	// if nothing had set it.
+	if err := r.maps[codegen.GlobalsMap].Update(uint32(0), r.clearExiting(), ebpf.UpdateAny); err != nil {
+		return 1, err
+	}
+	first := status
+	status = nil
+	if err := r.trigger("END"); err != nil {
+		return 1, err
+	}
+	if _, err := rd.Drain(consume); err != nil {
+		return 1, err
+	}
+	if first != nil {
+		status = first
+	}
+	if out != nil {
+		if err := out.End(); err != nil {
+			return 1, err
+		}
+	}
+	if status != nil {
+		return *status, nil
+	}
+	return 0, nil
+}
+
+// clearExiting returns the globals value with the exiting flag cleared, so
+// that END's clauses run after exit().
+func (r *run) clearExiting() []byte {
+	var v []byte
+	if err := r.maps[codegen.GlobalsMap].Lookup(uint32(0), &v); err != nil || len(v) < 8 {
+		v = make([]byte, r.prog.GlobalsSize)
+	}
+	le.PutUint64(v[codegen.GlobalExiting:], 0)
+	return v
+}

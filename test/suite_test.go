@@ -1,0 +1,158 @@
+// Package test runs dtrace-go's runtime suite: D programs in DTrace's own
+// test-suite format, run by the real dtrace binary on this kernel.
+//
+// A test is unittest/DIR/tst.NAME.d (must exit 0) or err.NAME.d (must exit
+// 1; err.D_TAG.NAME.d runs with -xerrtags and stderr must name the tag).
+// It runs as "dtrace -s unittest/DIR/tst.NAME.d" from this directory with
+// _DTRACE_TESTING set. NAME.r holds the expected stdout, then, when stderr
+// is not empty, a line "-- @@stderr --" and the expected stderr. Both sides
+// are sorted line by line before comparing unless the test contains
+// @@nosort; hexadecimal numbers 0x... become {ptr} on both sides. In-file
+// tags: "@@runtest-opts: ..." (more dtrace flags), "@@timeout: N"
+// (seconds, default 10), "@@nosort", "@@trigger: CMD" (a shell command run
+// alongside; tracing it is the test's business).
+package test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var dtraceBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "dtrace-suite")
+	if err != nil {
+		panic(err)
+	}
+	dtraceBin = filepath.Join(dir, "dtrace")
+	build := exec.Command("go", "build", "-o", dtraceBin, "../cmd/dtrace")
+	build.Stdout, build.Stderr = os.Stdout, os.Stderr
+	if err := build.Run(); err != nil {
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var (
+	hexRE   = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	tagRE   = regexp.MustCompile(`@@([a-z-]+):?[ \t]*([^\n*]*)`)
+	errTags = regexp.MustCompile(`^err\.(D_[A-Z0-9_]+)\.`)
+)
+
+func TestSuite(t *testing.T) {
+	if os.Geteuid() != 0 {
+		if os.Getenv("DTRACE_TEST_REQUIRE_BPF") != "" {
+			t.Fatal("the runtime suite needs root (DTRACE_TEST_REQUIRE_BPF is set)")
+		}
+		t.Skip("the runtime suite needs root")
+	}
+	files, _ := filepath.Glob("unittest/*/*.d")
+	if len(files) == 0 {
+		t.Fatal("no tests in unittest/")
+	}
+	for _, f := range files {
+		base := filepath.Base(f)
+		if !strings.HasPrefix(base, "tst.") && !strings.HasPrefix(base, "err.") {
+			continue
+		}
+		t.Run(strings.TrimSuffix(f[len("unittest/"):], ".d"), func(t *testing.T) {
+			runTest(t, f)
+		})
+	}
+}
+
+func runTest(t *testing.T, path string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := map[string]string{}
+	for _, m := range tagRE.FindAllStringSubmatch(string(src), -1) {
+		tags[m[1]] = strings.TrimSpace(m[2])
+	}
+	timeout := 10 * time.Second
+	if v, ok := tags["timeout"]; ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			timeout = time.Duration(n) * time.Second
+		}
+	}
+	base := filepath.Base(path)
+	args := strings.Fields(tags["runtest-opts"])
+	wantStatus := 0
+	if strings.HasPrefix(base, "err.") {
+		wantStatus = 1
+		if m := errTags.FindStringSubmatch(base); m != nil {
+			args = append(args, "-xerrtags")
+		}
+	}
+	args = append(args, "-s", path)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, dtraceBin, args...)
+	cmd.Env = append(os.Environ(), "_DTRACE_TESTING=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if trig := tags["trigger"]; trig != "" {
+		tc := exec.CommandContext(ctx, "/bin/sh", "-c", trig)
+		if err := tc.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { tc.Process.Kill(); tc.Wait() }()
+	}
+	err = cmd.Run()
+	status := 0
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		t.Fatalf("timed out after %v\nstdout:\n%s\nstderr:\n%s", timeout, &stdout, &stderr)
+	case errors.As(err, &ee):
+		status = ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	if status != wantStatus {
+		t.Errorf("exit status %d, want %d\nstderr:\n%s", status, wantStatus, &stderr)
+	}
+	if m := errTags.FindStringSubmatch(base); m != nil && !strings.Contains(stderr.String(), "["+m[1]+"]") {
+		t.Errorf("stderr does not name [%s]:\n%s", m[1], &stderr)
+	}
+	want, err := os.ReadFile(strings.TrimSuffix(path, ".d") + ".r")
+	if err != nil {
+		if strings.HasPrefix(base, "err.") {
+			return // an error test may leave its output unchecked
+		}
+		t.Fatalf("no expected output: %v", err)
+	}
+	got := stdout.String()
+	if stderr.Len() > 0 {
+		got += "-- @@stderr --\n" + stderr.String()
+	}
+	_, nosort := tags["nosort"]
+	if g, w := normalize(got, !nosort), normalize(string(want), !nosort); g != w {
+		t.Errorf("output differs\n--- got\n%s\n--- want\n%s", got, want)
+	}
+}
+
+// normalize replaces hexadecimal numbers and, when sorting, sorts lines.
+func normalize(s string, sorted bool) string {
+	s = hexRE.ReplaceAllString(s, "{ptr}")
+	if !sorted {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
