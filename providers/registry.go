@@ -156,7 +156,15 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 		if r.enumerate(e) != nil {
 			continue
 		}
+		n := len(out)
 		out = matchEntry(e, module, function, name, out)
+		// A probe made on demand (tick-1s) is found by its exact name
+		// whatever the provider field, as DTrace finds it.
+		if len(out) == n && !IsGlob(module) && !IsGlob(function) && name != "" && !IsGlob(name) {
+			if p := r.lookup(e, module, function, name); p != nil {
+				out = append(out, p)
+			}
+		}
 	}
 	slices.SortFunc(out, func(a, b *Probe) int { return int(a.ID) - int(b.ID) })
 	return out, nil

@@ -67,20 +67,18 @@ func Providers() []providers.Provider {
 // Name returns the provider's name.
 func (p *Provider) Name() string { return p.name }
 
-// Probes returns a probe for every kernel tracepoint event.
+// Probes returns a probe for every kernel tracepoint event. Their NArgs
+// stay -1 until Plan reads the kernel's BTF for the probes enabled: an
+// unqualified description (:::BEGIN) enumerates every provider, and reading
+// BTF for 1,600 tracepoints there would slow every start.
 func (p *Provider) Probes() ([]*providers.Probe, error) {
 	evs, err := events()
 	if err != nil {
 		return nil, err
 	}
-	nargs, _ := argCounts()
 	ps := make([]*providers.Probe, len(evs))
 	for i, ev := range evs {
-		n, ok := nargs[ev.Name]
-		if !ok {
-			n = -1
-		}
-		ps[i] = &providers.Probe{Provider: p.name, Module: ev.Group, Name: ev.Name, NArgs: n, Data: ev}
+		ps[i] = &providers.Probe{Provider: p.name, Module: ev.Group, Name: ev.Name, NArgs: -1, Data: ev}
 	}
 	return ps, nil
 }
@@ -91,10 +89,14 @@ func (p *Provider) Lookup(module, function, name string) *providers.Probe { retu
 // Plan makes a raw tracepoint program per probe.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	as := make([]*providers.Attachment, 0, len(probes))
+	nargs, _ := argCounts()
 	for _, pr := range probes {
 		ev, ok := pr.Data.(Event)
 		if !ok {
 			return nil, fmt.Errorf("%s provider: %s is not a tracepoint probe", p.name, pr.Name)
+		}
+		if n, ok := nargs[ev.Name]; ok {
+			pr.NArgs = n
 		}
 		as = append(as, &providers.Attachment{
 			Name:     p.name + "_" + ev.Name,

@@ -116,8 +116,16 @@ func TestProbes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(ps) != 1 || ps[0].Provider != desc[0] || ps[0].Module != "sched" || ps[0].NArgs != 2 {
-			t.Errorf("%v matches %v", desc, ps)
+		if len(ps) != 1 || ps[0].Provider != desc[0] || ps[0].Module != "sched" {
+			t.Fatalf("%v matches %v", desc, ps)
+		}
+		// The argument count is read from BTF when the probe is enabled.
+		prov := r.Provider(desc[0])
+		if _, err := prov.Plan(ps); err != nil {
+			t.Fatal(err)
+		}
+		if ps[0].NArgs != 2 {
+			t.Errorf("%v: NArgs %d after Plan, want 2", desc, ps[0].NArgs)
 		}
 	}
 	if ps, _ := r.Match("perf", "net", "", "sched_process_fork"); len(ps) != 0 {

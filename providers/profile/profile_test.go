@@ -128,8 +128,11 @@ func TestProbes(t *testing.T) {
 	if ps, _ := r.Match("profile", "", "", "profile-97"); len(ps) != 1 || ps[0].ID != 1 {
 		t.Errorf("profile-97: %v", ps)
 	}
-	if ps, _ := r.Match("", "", "", "tick-7s"); len(ps) != 0 {
-		t.Errorf(":::tick-7s made a probe: %v", ps)
+	if ps, _ := r.Match("", "", "", "tick-7s"); len(ps) != 1 || ps[0].Provider != "profile" {
+		t.Errorf(":::tick-7s = %v, want one profile probe", ps)
+	}
+	if ps, _ := r.Match("", "", "", "tick-7*"); len(ps) != 1 {
+		t.Errorf(":::tick-7* = %v, want only the probe made before", ps)
 	}
 }
 
