@@ -243,14 +243,14 @@ func (c *clauseGen) format(x *ast.Call, arg ast.Expr) *printf.Format {
 	return f
 }
 
-// callExpr compiles a subroutine call in an expression.
+// callExpr compiles a subroutine call in an expression, leaving its
+// result in R0 as expr does.
 func (c *clauseGen) callExpr(x *ast.Call) {
-	switch x.Fun.Name {
-	case "rand":
-		c.call(asm.FnGetPrandomU32)
-	default:
-		c.fail(x, "the subroutine "+x.Fun.Name+"()")
+	if f, ok := subroutines[x.Fun.Name]; ok {
+		f(c, x)
+		return
 	}
+	c.fail(x, "the subroutine "+x.Fun.Name+"()")
 }
 
 var errNoAgg = errors.New("no aggregation")
