@@ -227,7 +227,6 @@ func TestNotSupported(t *testing.T) {
 		{[]string{"-A"}, 1, "dtrace: -A is not supported yet\n"},
 		{[]string{"-G"}, 2, "dtrace: -G requires one or more scripts or enabling options\n"},
 		{[]string{"-h"}, 2, "dtrace: -h requires one or more scripts or enabling options\n"},
-		{[]string{"-e", "-S"}, 1, "dtrace: -S is not supported yet\n"},
 		{[]string{"-e", "-a"}, 1, "dtrace: -a is not supported yet\n"},
 		{[]string{"-e", "-c", "ls -l"}, 1, "dtrace: -c is not supported yet\n"},
 		{[]string{"-e", "-p", "1"}, 1, "dtrace: -p is not supported yet\n"},

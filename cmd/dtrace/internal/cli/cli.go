@@ -517,9 +517,12 @@ func (s *state) finish() error {
 		}
 		s.output = f
 	}
+	if s.difv {
+		if err := s.showCode(); err != nil {
+			return err
+		}
+	}
 	switch {
-	case s.difv:
-		return s.errorf(exitError, "-S is not supported yet")
 	case s.grabanon:
 		return s.errorf(exitError, "-a is not supported yet")
 	case len(s.procs) > 0:

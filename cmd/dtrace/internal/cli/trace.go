@@ -3,12 +3,15 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/session"
 )
@@ -82,4 +85,34 @@ func (s *state) trace() error {
 		return exitStatus(status)
 	}
 	return nil
+}
+
+// showCode prints the BPF code of every clause, each sequence under the D
+// source line it came from (-S), to stderr as dtrace prints its DIF.
+func (s *state) showCode() error {
+	var units []codegen.Unit
+	for _, u := range s.units {
+		units = append(units, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
+	}
+	strsize := 256
+	if v, ok := s.opts.Size("strsize"); ok {
+		strsize = int(v)
+	}
+	prog, err := codegen.Compile(units, codegen.Options{StrSize: strsize})
+	if err != nil {
+		return s.errorf(exitError, "failed to generate code: %v", err)
+	}
+	for _, c := range prog.Clauses {
+		fmt.Fprintf(s.stderr, "\nClause %d (%s):\n%v", c.Index, describe(c), c.Insns)
+	}
+	return nil
+}
+
+// describe names a clause by its probe descriptions.
+func describe(c *codegen.Clause) string {
+	var ds []string
+	for _, p := range c.Probes {
+		ds = append(ds, p.Text)
+	}
+	return strings.Join(ds, ", ")
 }
