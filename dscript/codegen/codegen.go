@@ -57,6 +57,10 @@ const (
 	globalsFirst   = 16 // first global variable
 )
 
+// MaxScratch is the largest per-CPU map value the kernel allows, which
+// bounds the scratch space.
+const MaxScratch = 32 << 10
+
 // RecordHeaderSize is the size of a record's header: u32 probe id, u32
 // record id, u32 CPU, u32 reserved.
 const RecordHeaderSize = 16
@@ -196,6 +200,9 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	}
 	g.prog.GlobalsSize = align8(g.globOff)
 	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
+	if g.prog.ScratchSize > MaxScratch {
+		return nil, fmt.Errorf("a program needing %d bytes of scratch memory (at most %d) is %w", g.prog.ScratchSize, MaxScratch, ErrNotSupported)
+	}
 	g.prog.Strings = g.strtab
 	if len(g.prog.Strings) == 0 {
 		g.prog.Strings = make([]byte, 8)
