@@ -182,8 +182,8 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	}
 	g.scratchBase = align8(bpf.CtxSize)
 	n := 0
-	for _, u := range units {
-		g.info, g.file = u.Info, u.File
+	for i, u := range units {
+		g.info, g.file, g.unit = u.Info, u.File, i
 		for _, it := range u.File.Items {
 			cl, ok := it.(*ast.Clause)
 			if !ok {
@@ -234,9 +234,25 @@ type gen struct {
 	// per clause
 	cl       *clauseGen
 	clauseNo int
+	unit     int // index of the unit being compiled
 }
 
-// errorf returns a not-supported error for node n.
+// Error is a construct the code generator cannot compile yet, located in
+// the program (Unit, an index in Compile's units) and line it came from.
+type Error struct {
+	Unit int
+	Pos  ast.Pos
+	What string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("line %d: %s is not supported yet", e.Pos.Line, e.What)
+}
+
+// Unwrap makes an Error match ErrNotSupported.
+func (e *Error) Unwrap() error { return ErrNotSupported }
+
+// notSupported returns the error for a construct at n not compiled yet.
 func (g *gen) notSupported(n ast.Node, what string) error {
-	return fmt.Errorf("line %d: %s is %w", n.Pos().Line, what, ErrNotSupported)
+	return &Error{Unit: g.unit, Pos: n.Pos(), What: what}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/session"
@@ -69,7 +70,15 @@ func (s *state) trace() error {
 	if err != nil {
 		var me *session.MatchError
 		var ve *bpf.VerifierError
+		var ce *codegen.Error
 		switch {
+		case errors.As(err, &ce) && ce.Unit < len(s.units):
+			u := s.units[ce.Unit]
+			msg := fmt.Sprintf("%s is not supported yet", ce.What)
+			if u.Kind == dscript.Script {
+				return s.errorf(exitError, "failed to compile script %s: line %d: %s", u.Name, ce.Pos.Line, msg)
+			}
+			return s.errorf(exitError, "invalid probe specifier %s: %s", u.Name, msg)
 		case errors.As(err, &me):
 			return s.errorf(exitError, "invalid probe specifier %s: %v", me.Unit.Name, me)
 		case errors.As(err, &ve) && cfg.BPFLog:
