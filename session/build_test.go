@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -210,4 +211,32 @@ BEGIN
 	check(5, zero, map[int]int64{63: 1, 64: 1, 66: 1, 60: 1, 73: 1, 62: 0})
 	// lquantize(0, 10, 2): below base in 0, 3 in 1+1=2, 10 (>= limit) in 6
 	check(6, zero, map[int]int64{0: 1, 2: 1, 6: 1, 1: 0})
+}
+
+func TestIfElseRecords(t *testing.T) {
+	prog, recs := runBegin(t, `
+BEGIN
+{
+	x = 1;
+	trace(1);
+	if (x == 1) {
+		trace(2);
+	} else {
+		trace(3);
+	}
+	if (x == 2)
+		trace(4);
+	trace(5);
+}
+`)
+	// Each branch that records sends its own record, after the record of
+	// what came before.
+	var got []int64
+	for _, r := range recs {
+		got = append(got, traced(t, prog, [][]byte{r})...)
+	}
+	want := []int64{1, 2, 5}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("traced %v, want %v", got, want)
+	}
 }

@@ -78,17 +78,28 @@ func (c *clauseGen) stmt(s ast.Stmt) {
 		c.exprStmt(s.X)
 	case *ast.IfStmt:
 		c.at(s)
+		// A branch that records data sends a record of its own, as if the
+		// branch were a clause of its own (FreeBSD's D compiles if/else
+		// that way): what came before is sent first.
+		split := records(s)
+		if split {
+			c.finishRecord()
+		}
 		els, end := c.newLabel(), c.newLabel()
 		c.expr(s.Cond)
 		c.emit(asm.JEq.Imm(asm.R0, 0, els))
-		c.inIf++
 		c.stmt(s.Then)
+		if split {
+			c.finishRecord()
+		}
 		c.emit(asm.Ja.Label(end))
 		c.label(els)
 		if s.Else != nil {
 			c.stmt(s.Else)
+			if split {
+				c.finishRecord()
+			}
 		}
-		c.inIf--
 		c.label(end)
 	case *ast.BlockStmt:
 		for _, t := range s.List {
@@ -113,6 +124,21 @@ func (c *clauseGen) exprStmt(x ast.Expr) {
 	c.expr(x)
 }
 
+// records reports whether s holds a data-recording action.
+func records(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if call, ok := n.(*ast.Call); ok {
+			switch call.Fun.Name {
+			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize":
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // record returns the clause's record, starting it on first use.
 func (c *clauseGen) record(n ast.Node) *Record {
 	if c.rec == nil {
@@ -124,9 +150,6 @@ func (c *clauseGen) record(n ast.Node) *Record {
 
 // field adds a field of size bytes to the record and returns it.
 func (c *clauseGen) field(n ast.Node, kind FieldKind, size int, t *types.Type) *Field {
-	if c.inIf > 0 {
-		c.fail(n, "a data-recording action inside if/else")
-	}
 	r := c.record(n)
 	f := &Field{Kind: kind, Offset: r.Size, Size: size, Type: t, Line: n.Pos().Line}
 	r.Size += align8(size)
@@ -191,6 +214,7 @@ func (c *clauseGen) finishRecord() {
 	if r.Size > c.g.maxRecord {
 		c.g.maxRecord = r.Size
 	}
+	c.rec = nil
 }
 
 // action compiles a call used as a statement.

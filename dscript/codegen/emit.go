@@ -43,7 +43,6 @@ type clauseGen struct {
 	temps   int
 	rec     *Record
 	key     int // offset of the map key mapKey built last
-	inIf    int // nesting of if statements
 	line    int
 	comment string
 	// exitLabel ends the clause.
