@@ -53,8 +53,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	c.emit(asm.LoadMem(asm.R0, regGlobals, GlobalExiting, asm.DWord), asm.JNE.Imm(asm.R0, 0, c.exitLabel))
 	if cl.Pred != nil {
 		c.at(cl.Pred)
-		c.expr(cl.Pred)
-		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+		c.branchFalse(cl.Pred, c.exitLabel)
 	}
 	if len(cl.Body) == 0 {
 		c.record(cl) // the default action: a record with no data
@@ -86,8 +85,7 @@ func (c *clauseGen) stmt(s ast.Stmt) {
 			c.finishRecord()
 		}
 		els, end := c.newLabel(), c.newLabel()
-		c.expr(s.Cond)
-		c.emit(asm.JEq.Imm(asm.R0, 0, els))
+		c.branchFalse(s.Cond, els)
 		c.stmt(s.Then)
 		if split {
 			c.finishRecord()

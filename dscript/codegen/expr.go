@@ -402,3 +402,109 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	zero := int32(0)
 	c.arith(x, x.Op, asm.R0, nil, zero, types.IntType, types.IntType)
 }
+
+// branchFalse evaluates x as a condition and jumps to label when it is
+// false, without materializing 0 or 1 where the condition is a comparison
+// or a logical operator: predicates and if statements compile to
+// straight branches.
+func (c *clauseGen) branchFalse(x ast.Expr, label string) {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Unary:
+		if e.Op == ast.Not {
+			c.branchTrue(e.X, label)
+			return
+		}
+	case *ast.Binary:
+		switch e.Op {
+		case ast.LAnd:
+			c.branchFalse(e.X, label)
+			c.branchFalse(e.Y, label)
+			return
+		case ast.LOr:
+			yes := c.newLabel()
+			c.branchTrue(e.X, yes)
+			c.branchFalse(e.Y, label)
+			c.label(yes)
+			return
+		}
+		if j, ok := c.compareJump(e, true); ok {
+			c.compareOperands(e, j, label)
+			return
+		}
+	}
+	c.expr(x)
+	c.emit(asm.JEq.Imm(asm.R0, 0, label))
+}
+
+// branchTrue evaluates x as a condition and jumps to label when it is true.
+func (c *clauseGen) branchTrue(x ast.Expr, label string) {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Unary:
+		if e.Op == ast.Not {
+			c.branchFalse(e.X, label)
+			return
+		}
+	case *ast.Binary:
+		switch e.Op {
+		case ast.LOr:
+			c.branchTrue(e.X, label)
+			c.branchTrue(e.Y, label)
+			return
+		case ast.LAnd:
+			no := c.newLabel()
+			c.branchFalse(e.X, no)
+			c.branchTrue(e.Y, label)
+			c.label(no)
+			return
+		}
+		if j, ok := c.compareJump(e, false); ok {
+			c.compareOperands(e, j, label)
+			return
+		}
+	}
+	c.expr(x)
+	c.emit(asm.JNE.Imm(asm.R0, 0, label))
+}
+
+// compareJump returns the jump that takes an integer comparison's branch
+// (or, when negate is set, its opposite), and false when e is not an
+// integer comparison.
+func (c *clauseGen) compareJump(e *ast.Binary, negate bool) (asm.JumpOp, bool) {
+	lt, rt := c.typeOf(e.X), c.typeOf(e.Y)
+	if !isCompare(e.Op) || !lt.IsInteger() || !rt.IsInteger() {
+		return 0, false
+	}
+	op := e.Op
+	if negate {
+		op = map[ast.Op]ast.Op{ast.Eq: ast.Ne, ast.Ne: ast.Eq, ast.Lt: ast.Ge, ast.Ge: ast.Lt, ast.Gt: ast.Le, ast.Le: ast.Gt}[op]
+	}
+	sign := lt.IsSigned() && rt.IsSigned()
+	switch op {
+	case ast.Eq:
+		return asm.JEq, true
+	case ast.Ne:
+		return asm.JNE, true
+	case ast.Lt:
+		return pick(sign, asm.JSLT, asm.JLT), true
+	case ast.Gt:
+		return pick(sign, asm.JSGT, asm.JGT), true
+	case ast.Le:
+		return pick(sign, asm.JSLE, asm.JLE), true
+	}
+	return pick(sign, asm.JSGE, asm.JGE), true
+}
+
+// compareOperands evaluates a comparison's operands and jumps to label with
+// j.
+func (c *clauseGen) compareOperands(e *ast.Binary, j asm.JumpOp, label string) {
+	c.expr(e.X)
+	if v, ok := c.constOf(e.Y); ok && v == int64(int32(v)) {
+		c.emit(j.Imm(asm.R0, int32(v), label))
+		return
+	}
+	c.push(e)
+	c.expr(e.Y)
+	c.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	c.pop(asm.R0)
+	c.emit(j.Reg(asm.R0, asm.R1, label))
+}
