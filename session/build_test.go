@@ -240,3 +240,27 @@ BEGIN
 		t.Errorf("traced %v, want %v", got, want)
 	}
 }
+
+func TestConditions(t *testing.T) {
+	prog, recs := runBegin(t, `
+BEGIN
+{
+	x = 5; y = -1; u = (unsigned int)3;
+	if (x > 3 && x < 10) { trace(1); }
+	if (x > 30 || y < 0) { trace(2); }
+	if (!(x == 5)) { trace(3); }
+	if (y < 0 && !(u > 2)) { trace(4); }
+	if (u > 2 || y) { trace(5); }
+	if ((unsigned int)y > 100) { trace(6); }
+	if (x) { trace(7); }
+	if (0) { trace(8); }
+}
+`)
+	var got []int64
+	for _, r := range recs {
+		got = append(got, traced(t, prog, [][]byte{r})...)
+	}
+	if want := []int64{1, 2, 5, 6, 7}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("traced %v, want %v", got, want)
+	}
+}
