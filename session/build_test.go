@@ -15,6 +15,7 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -44,7 +45,7 @@ func runBegin(t *testing.T, src string) (*codegen.Program, [][]byte) {
 func runBeginMaps(t *testing.T, src string) (*codegen.Program, [][]byte, maps) {
 	t.Helper()
 	requireBPF(t)
-	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}}).Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
+	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Kernel: ktypes.Open("")}).Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,5 +263,21 @@ BEGIN
 	}
 	if want := []int64{1, 2, 5, 6, 7}; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("traced %v, want %v", got, want)
+	}
+}
+
+func TestKernelMembers(t *testing.T) {
+	prog, recs := runBegin(t, `
+BEGIN
+{
+	trace(curthread->tgid == pid);
+	trace(curthread->pid == tid);
+	trace(curthread->real_parent->tgid > 0);
+	trace(*(&curthread->pid) == tid);
+	trace(curthread->comm == execname);
+}
+`)
+	if got := traced(t, prog, recs); fmt.Sprint(got) != fmt.Sprint([]int64{1, 1, 1, 1, 1}) {
+		t.Errorf("traced %v, want all 1", got)
 	}
 }

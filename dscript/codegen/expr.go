@@ -26,7 +26,7 @@ func (c *clauseGen) constOf(x ast.Expr) (int64, bool) {
 // expr evaluates x into R0: an integer's value, extended to 64 bits, or a
 // string's address (a strsize buffer).
 func (c *clauseGen) expr(x ast.Expr) {
-	if v, ok := c.constOf(x); ok && c.typeOf(x).IsInteger() {
+	if v, ok := c.constOf(x); ok && (c.typeOf(x).IsInteger() || c.typeOf(x).IsPointer()) {
 		c.emit(asm.LoadImm(asm.R0, v, asm.DWord))
 		return
 	}
@@ -58,8 +58,95 @@ func (c *clauseGen) expr(x ast.Expr) {
 		}
 	case *ast.Call:
 		c.callExpr(x)
+	case *ast.Member:
+		c.member(x)
 	default:
 		c.fail(x, "this expression")
+	}
+}
+
+// member evaluates p->m and s.m where the struct lives in kernel memory
+// (p a pointer): the member is read with bpf_probe_read_kernel, so a bad
+// address reads as 0 rather than faulting. An array or struct member
+// evaluates to its address.
+func (c *clauseGen) member(x *ast.Member) {
+	base := c.typeOf(x.X)
+	var st *types.Type
+	if x.Arrow {
+		st = base.Resolve().Elem
+		c.expr(x.X)
+	} else {
+		inner, ok := ast.Unparen(x.X).(*ast.Member)
+		if !ok {
+			c.fail(x, "a member of a D variable")
+		}
+		// s.m where s is itself a member reached through a pointer: the
+		// address of s, plus m's offset.
+		c.memberAddr(inner)
+		st = base
+	}
+	m, ok := st.Member(x.Name)
+	if !ok {
+		c.fail(x, "member "+x.Name)
+	}
+	if m.Bits != 0 {
+		c.fail(x, "a bit-field")
+	}
+	c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
+	c.readKernel(x, m.Type)
+}
+
+// memberAddr leaves in R0 the address of the struct member x (reached
+// through a pointer somewhere up the chain).
+func (c *clauseGen) memberAddr(x *ast.Member) {
+	if x.Arrow {
+		c.expr(x.X)
+	} else {
+		inner, ok := ast.Unparen(x.X).(*ast.Member)
+		if !ok {
+			c.fail(x, "a member of a D variable")
+		}
+		c.memberAddr(inner)
+	}
+	st := c.typeOf(x.X)
+	if x.Arrow {
+		st = st.Resolve().Elem
+	}
+	m, ok := st.Member(x.Name)
+	if !ok {
+		c.fail(x, "member "+x.Name)
+	}
+	c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
+}
+
+// readKernel replaces the address in R0 by the value of type t there: a
+// scalar is read into a temporary and loaded; an array or struct stays an
+// address (a char array is then usable as a string, copied into scratch).
+func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
+	r := t.Resolve()
+	switch {
+	case r.Kind == types.Array && r.Elem.IsCharLike():
+		off := c.temp(c.g.opts.StrSize)
+		n := r.Len
+		if n > int64(c.g.opts.StrSize) {
+			n = int64(c.g.opts.StrSize)
+		}
+		c.zero(off, align8(c.g.opts.StrSize))
+		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
+			asm.Mov.Imm(asm.R2, int32(n)))
+		c.call(asm.FnProbeReadKernelStr)
+		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
+	case r.Kind == types.Array || r.Kind == types.Struct || r.Kind == types.Union:
+		// the address is the value
+	case t.IsScalar():
+		off := c.temp(8)
+		c.emit(bpf.StoreImm64(regCtx, int16(off), 0)...)
+		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
+			asm.Mov.Imm(asm.R2, int32(r.Size)))
+		c.call(asm.FnProbeReadKernel)
+		c.load(asm.R0, regCtx, int16(off), t)
+	default:
+		c.fail(n, "reading a value of type "+t.String())
 	}
 }
 
@@ -121,6 +208,13 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		}
 	case "cpu":
 		c.call(asm.FnGetSmpProcessorId)
+	case "curthread":
+		c.call(asm.FnGetCurrentTask)
+	case "ppid":
+		// curthread->real_parent->tgid, read as the kernel lays it out:
+		// that needs the kernel's types, which the program does not
+		// depend on; fail until the runner patches offsets at load time.
+		c.fail(n, "the builtin variable ppid")
 	case "timestamp":
 		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord))
 	case "walltimestamp":
@@ -172,6 +266,17 @@ func (c *clauseGen) unary(x *ast.Unary) {
 	case ast.Not:
 		c.expr(x.X)
 		c.boolify(asm.JEq)
+		return
+	case ast.Deref:
+		c.expr(x.X)
+		c.readKernel(x, t)
+		return
+	case ast.Addr:
+		m, ok := ast.Unparen(x.X).(*ast.Member)
+		if !ok {
+			c.fail(x, "operator & on this operand")
+		}
+		c.memberAddr(m)
 		return
 	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
 		c.incdec(x)
