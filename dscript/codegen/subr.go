@@ -3,12 +3,522 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
 // subroutines compile D's subroutines, by name. Each leaves its result in
 // R0: an integer, or the address of a strsize string buffer in scratch
 // (from c.temp) for a string result.
-var subroutines = map[string]func(c *clauseGen, x *ast.Call){
-	"rand": func(c *clauseGen, x *ast.Call) { c.call(asm.FnGetPrandomU32) },
+//
+// Conventions of the string subroutines (see subr_str.go and friends):
+//
+//   - A string argument is copied first into a strsize buffer in scratch
+//     with bpf_probe_read_kernel_str, which accepts any address (a map
+//     value, a kernel pointer, NULL: a faulting read yields ""), and tells
+//     the length. The work is then done on scratch memory, at offsets from
+//     R9 that the verifier can bound.
+//   - Every loop counts a register from 0 up to a constant bound, so the
+//     verifier walks it iteration by iteration with the counter known.
+//     Whatever else a loop carries from one iteration to the next (a
+//     position that depends on the data, a result) lives in a scratch
+//     slot, not in a register: values loaded from a map value are unknown
+//     to the verifier, so the states it reaches at the top of an
+//     iteration along different paths differ only in the counter, and it
+//     prunes all but one of them. That keeps the cost of a loop linear in
+//     its bound.
+//   - Registers R0-R6 are free; R7-R9 are the clause's.
+//   - strchr, strrchr, strstr and strtok return NULL (0) when they find
+//     nothing, as DTrace does.
+//
+// The table is filled by init: its functions compile arguments with expr,
+// which looks subroutines up here.
+var subroutines map[string]func(c *clauseGen, x *ast.Call)
+
+func init() {
+	subroutines = map[string]func(c *clauseGen, x *ast.Call){
+		"rand": func(c *clauseGen, x *ast.Call) { c.call(asm.FnGetPrandomU32) },
+
+		"strlen":  subrStrlen,
+		"strjoin": subrStrjoin,
+		"substr":  subrSubstr,
+		"index":   func(c *clauseGen, x *ast.Call) { c.search(x, searchIndex) },
+		"rindex":  func(c *clauseGen, x *ast.Call) { c.search(x, searchRindex) },
+		"strstr":  func(c *clauseGen, x *ast.Call) { c.search(x, searchStrstr) },
+		"strchr":  func(c *clauseGen, x *ast.Call) { c.strchr(x, false) },
+		"strrchr": func(c *clauseGen, x *ast.Call) { c.strchr(x, true) },
+		"strtok":  subrStrtok,
+
+		"basename":  func(c *clauseGen, x *ast.Call) { c.pathPart(x, false) },
+		"dirname":   func(c *clauseGen, x *ast.Call) { c.pathPart(x, true) },
+		"cleanpath": subrCleanpath,
+
+		"lltostr": subrLltostr,
+		"toupper": func(c *clauseGen, x *ast.Call) { c.changeCase(x, 'a', 'z', -32) },
+		"tolower": func(c *clauseGen, x *ast.Call) { c.changeCase(x, 'A', 'Z', 32) },
+
+		"htons":  func(c *clauseGen, x *ast.Call) { c.byteSwap(x, asm.Half) },
+		"ntohs":  func(c *clauseGen, x *ast.Call) { c.byteSwap(x, asm.Half) },
+		"htonl":  func(c *clauseGen, x *ast.Call) { c.byteSwap(x, asm.Word) },
+		"ntohl":  func(c *clauseGen, x *ast.Call) { c.byteSwap(x, asm.Word) },
+		"htonll": func(c *clauseGen, x *ast.Call) { c.byteSwap(x, asm.DWord) },
+		"ntohll": func(c *clauseGen, x *ast.Call) { c.byteSwap(x, asm.DWord) },
+
+		"copyinstr": subrCopyinstr,
+		"copyin":    subrCopyin,
+		"alloca":    subrAlloca,
+		"bcopy":     subrBcopy,
+
+		"inet_ntoa": subrInetNtoa,
+	}
+}
+
+// strSize is strsize: the bytes of a string buffer, NUL included.
+func (c *clauseGen) strSize() int { return c.g.opts.StrSize }
+
+// ldSlot loads the 8-byte scratch slot at R9+off into r.
+func (c *clauseGen) ldSlot(r asm.Register, off int) {
+	c.emit(asm.LoadMem(r, regCtx, int16(off), asm.DWord))
+}
+
+// stSlot stores r into the 8-byte scratch slot at R9+off.
+func (c *clauseGen) stSlot(off int, r asm.Register) {
+	c.emit(asm.StoreMem(regCtx, int16(off), r, asm.DWord))
+}
+
+// stSlotImm stores the constant v into the 8-byte scratch slot at R9+off.
+func (c *clauseGen) stSlotImm(off int, v int32) {
+	c.emit(bpf.StoreImm64(regCtx, int16(off), int64(v))...)
+}
+
+// scratchAddr sets r to R9+off, optionally plus the register idx (which
+// the verifier must be able to bound).
+func (c *clauseGen) scratchAddr(r asm.Register, off int, idx ...asm.Register) {
+	c.emit(asm.Mov.Reg(r, regCtx))
+	for _, i := range idx {
+		c.emit(asm.Add.Reg(r, i))
+	}
+	if off != 0 {
+		c.emit(asm.Add.Imm(r, int32(off)))
+	}
+}
+
+// clampU bounds the unsigned value of r to at most max.
+func (c *clauseGen) clampU(r asm.Register, max int) {
+	ok := c.newLabel()
+	c.emit(asm.JLE.Imm(r, int32(max), ok), asm.Mov.Imm(r, int32(max)))
+	c.label(ok)
+}
+
+// readStr copies the string at src (any register) into the scratch
+// buffer at R9+dst, at most size bytes NUL included, with
+// bpf_probe_read_kernel_str; R0 is the helper's result: the bytes copied,
+// NUL included, or a negative error (the buffer is then zeroed).
+func (c *clauseGen) readStr(dst, size int, src asm.Register) {
+	if src != asm.R3 {
+		c.emit(asm.Mov.Reg(asm.R3, src))
+	}
+	c.scratchAddr(asm.R1, dst)
+	c.emit(asm.Mov.Imm(asm.R2, int32(size)))
+	c.call(asm.FnProbeReadKernelStr)
+}
+
+// retLen turns the result of a string read in R0 into the string's
+// length: R0-1, or 0 after an error.
+func (c *clauseGen) retLen() {
+	ok := c.newLabel()
+	c.emit(asm.JSGT.Imm(asm.R0, 0, ok), asm.Mov.Imm(asm.R0, 1))
+	c.label(ok)
+	c.emit(asm.Add.Imm(asm.R0, -1))
+}
+
+// strArg evaluates the string x and copies it into a new strsize buffer,
+// returning the buffer's offset and that of a slot holding its length;
+// the length is also left in R0, bounded to [0, strsize-1] for the
+// verifier.
+func (c *clauseGen) strArg(x ast.Expr) (buf, lenSlot int) {
+	n := c.strSize()
+	c.expr(x)
+	buf = c.temp(n)
+	lenSlot = c.temp(8)
+	c.readStr(buf, n, asm.R0)
+	c.retLen()
+	c.clampU(asm.R0, n-1)
+	c.stSlot(lenSlot, asm.R0)
+	return buf, lenSlot
+}
+
+// intArg evaluates the integer x into a new scratch slot and returns its
+// offset.
+func (c *clauseGen) intArg(x ast.Expr) int {
+	c.expr(x)
+	slot := c.temp(8)
+	c.stSlot(slot, asm.R0)
+	return slot
+}
+
+// loop emits "for r = 0; r < n; r++ { body }"; body receives the labels
+// that leave the loop and that go on with the next iteration.
+func (c *clauseGen) loop(r asm.Register, n int, body func(brk, next string)) {
+	head, next, brk := c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(asm.Mov.Imm(r, 0))
+	c.label(head)
+	c.emit(asm.JGE.Imm(r, int32(n), brk))
+	body(brk, next)
+	c.label(next)
+	c.emit(asm.Add.Imm(r, 1), asm.Ja.Label(head))
+	c.label(brk)
+}
+
+// invertJump maps a conditional jump to its negation.
+var invertJump = map[asm.JumpOp]asm.JumpOp{
+	asm.JEq: asm.JNE, asm.JNE: asm.JEq,
+	asm.JGT: asm.JLE, asm.JLE: asm.JGT, asm.JGE: asm.JLT, asm.JLT: asm.JGE,
+	asm.JSGT: asm.JSLE, asm.JSLE: asm.JSGT, asm.JSGE: asm.JSLT, asm.JSLT: asm.JSGE,
+}
+
+// exitIf leaves the loop (for brk) when "r op imm" holds. The exit is the
+// fall-through, which the verifier follows first, pushing the way on: it
+// thus leaves each iteration early and keeps only a few states pending,
+// where a jump out of the loop would leave one pending per iteration (the
+// verifier allows 8192 pending states for the whole program).
+func (c *clauseGen) exitIf(op asm.JumpOp, r asm.Register, imm int32, brk string) {
+	cont := c.newLabel()
+	c.emit(invertJump[op].Imm(r, imm, cont), asm.Ja.Label(brk))
+	c.label(cont)
+}
+
+// exitIfReg is exitIf comparing two registers.
+func (c *clauseGen) exitIfReg(op asm.JumpOp, r, src asm.Register, brk string) {
+	cont := c.newLabel()
+	c.emit(invertJump[op].Reg(r, src, cont), asm.Ja.Label(brk))
+	c.label(cont)
+}
+
+// isEq sets dst to 1 when the bytes (or small values) in a and b are
+// equal, else 0, without a branch. dst may be a but not b.
+func (c *clauseGen) isEq(dst, a, b asm.Register) {
+	if dst != a {
+		c.emit(asm.Mov.Reg(dst, a))
+	}
+	c.emit(asm.Xor.Reg(dst, b), asm.Add.Imm(dst, -1), asm.RSh.Imm(dst, 63))
+}
+
+// isEqImm sets dst to 1 when the small value in a equals v, else 0.
+func (c *clauseGen) isEqImm(dst, a asm.Register, v int32) {
+	if dst != a {
+		c.emit(asm.Mov.Reg(dst, a))
+	}
+	c.emit(asm.Xor.Imm(dst, v), asm.Add.Imm(dst, -1), asm.RSh.Imm(dst, 63))
+}
+
+// copyRange copies the lenReg bytes at R9+src+startReg into the strsize
+// buffer at R9+dst and NUL-terminates them, stopping early at a NUL. The
+// registers must not be R1-R3; both are bounded here for the verifier:
+// start to [0, strsize-1], the length to [0, strsize-1].
+func (c *clauseGen) copyRange(dst, src int, startReg, lenReg asm.Register) {
+	n := c.strSize()
+	c.clampU(startReg, n-1)
+	c.clampU(lenReg, n-1)
+	c.scratchAddr(asm.R3, src, startReg)
+	c.scratchAddr(asm.R1, dst)
+	c.emit(asm.Mov.Reg(asm.R2, lenReg), asm.Add.Imm(asm.R2, 1))
+	c.call(asm.FnProbeReadKernelStr)
+}
+
+// setStr writes the constant string s (shorter than 8 bytes) at R9+dst.
+func (c *clauseGen) setStr(dst int, s string) {
+	for i := 0; i <= len(s) && i < c.strSize(); i++ {
+		b := byte(0)
+		if i < len(s) && i < c.strSize()-1 {
+			b = s[i]
+		}
+		c.emit(asm.StoreImm(regCtx, int16(dst+i), int64(b), asm.Byte))
+	}
+}
+
+// resultStr leaves the address of the string buffer at R9+dst in R0.
+func (c *clauseGen) resultStr(dst int) { c.scratchAddr(asm.R0, dst) }
+
+func subrStrlen(c *clauseGen, x *ast.Call) {
+	c.strArg(x.Args[0]) // leaves the length in R0
+}
+
+// strjoin(a, b): a then b, truncated to strsize-1 bytes. The buffer is
+// twice strsize so that the verifier, which bounds the offset of the
+// second copy and its size separately, sees it fit.
+func subrStrjoin(c *clauseGen, x *ast.Call) {
+	n := c.strSize()
+	dst := c.temp(2 * n)
+	c.expr(x.Args[0])
+	c.readStr(dst, n, asm.R0)
+	c.retLen()
+	c.clampU(asm.R0, n-1)
+	c.push(x)
+	c.expr(x.Args[1])
+	c.emit(asm.Mov.Reg(asm.R3, asm.R0))
+	c.pop(asm.R4)
+	c.clampU(asm.R4, n-1)
+	c.scratchAddr(asm.R1, dst, asm.R4)
+	c.emit(asm.Mov.Imm(asm.R2, int32(n)), asm.Sub.Reg(asm.R2, asm.R4))
+	c.call(asm.FnProbeReadKernelStr)
+	c.resultStr(dst)
+}
+
+// substr(s, index [, length]) with DTrace's rules: a negative index counts
+// from the end (a part before the start shortens the length), a negative
+// length leaves that many characters off the end, and an index at or past
+// the end gives "".
+func subrSubstr(c *clauseGen, x *ast.Call) {
+	n := c.strSize()
+	buf, lenSlot := c.strArg(x.Args[0])
+	idxSlot := c.intArg(x.Args[1])
+	cntSlot := c.temp(8)
+	if len(x.Args) > 2 {
+		c.expr(x.Args[2])
+		c.stSlot(cntSlot, asm.R0)
+	} else {
+		c.stSlotImm(cntSlot, int32(n))
+	}
+	dst := c.temp(n)
+	idx, cnt, ln := asm.R4, asm.R5, asm.R6
+	c.ldSlot(idx, idxSlot)
+	c.ldSlot(cnt, cntSlot)
+	c.ldSlot(ln, lenSlot)
+	checkIdx, empty, positive, done := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(
+		asm.JSGE.Imm(idx, 0, checkIdx),
+		asm.Add.Reg(idx, ln),
+		asm.JSGE.Imm(idx, 0, checkIdx),
+		// Still before the start: keep what of the length reaches it.
+		asm.Add.Reg(cnt, idx),
+		asm.JSLE.Imm(cnt, 0, empty),
+		asm.Mov.Imm(idx, 0),
+	)
+	c.label(checkIdx)
+	c.emit(
+		asm.JSGE.Reg(idx, ln, empty),
+		asm.JSGE.Imm(cnt, 0, positive),
+		// A negative length counts back from the end.
+		asm.Add.Reg(cnt, ln),
+		asm.Sub.Reg(cnt, idx),
+		asm.JSLE.Imm(cnt, 0, empty),
+	)
+	c.label(positive)
+	// 0 <= idx < len and cnt >= 0 here: copyRange bounds cnt to
+	// strsize-1, and the copy stops at the string's end.
+	c.copyRange(dst, buf, idx, cnt)
+	c.emit(asm.Ja.Label(done))
+	c.label(empty)
+	c.setStr(dst, "")
+	c.label(done)
+	c.resultStr(dst)
+}
+
+// byteSwap converts between host and network (big-endian) byte order.
+func (c *clauseGen) byteSwap(x *ast.Call, size asm.Size) {
+	c.expr(x.Args[0])
+	c.emit(asm.HostTo(asm.BE, asm.R0, size))
+}
+
+// changeCase copies the string and adds delta to each byte in [lo, hi].
+func (c *clauseGen) changeCase(x *ast.Call, lo, hi byte, delta int32) {
+	n := c.strSize()
+	c.expr(x.Args[0])
+	dst := c.temp(n)
+	c.readStr(dst, n, asm.R0)
+	c.loop(asm.R6, n, func(brk, next string) {
+		c.scratchAddr(asm.R1, dst, asm.R6)
+		c.emit(
+			asm.LoadMem(asm.R2, asm.R1, 0, asm.Byte),
+		)
+		c.exitIf(asm.JEq, asm.R2, 0, brk)
+		c.emit(
+			// in range: x = c-lo and x-(hi-lo+1) have their sign bits
+			// clear and set; R3 = 1 then.
+			asm.Mov.Reg(asm.R3, asm.R2),
+			asm.Add.Imm(asm.R3, -int32(lo)),
+			asm.Mov.Reg(asm.R4, asm.R3),
+			asm.Add.Imm(asm.R4, -int32(hi-lo+1)),
+			asm.Xor.Imm(asm.R3, -1),
+			asm.And.Reg(asm.R3, asm.R4),
+			asm.RSh.Imm(asm.R3, 63),
+			asm.Mul.Imm(asm.R3, delta),
+			asm.Add.Reg(asm.R2, asm.R3),
+			asm.StoreMem(asm.R1, 0, asm.R2, asm.Byte),
+		)
+	})
+	c.resultStr(dst)
+}
+
+// subrCopyinstr: copyinstr(addr [, len]) reads a user string, at most len
+// bytes of it.
+func subrCopyinstr(c *clauseGen, x *ast.Call) {
+	n := c.strSize()
+	c.expr(x.Args[0])
+	dst := c.temp(n)
+	if len(x.Args) > 1 {
+		c.push(x)
+		c.expr(x.Args[1])
+		// size = len+1 when len < strsize, else strsize
+		ok := c.newLabel()
+		c.emit(asm.Mov.Reg(asm.R2, asm.R0), asm.Add.Imm(asm.R2, 1),
+			asm.JLT.Imm(asm.R0, int32(n), ok), asm.Mov.Imm(asm.R2, int32(n)))
+		c.label(ok)
+		c.pop(asm.R3)
+	} else {
+		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
+	}
+	c.scratchAddr(asm.R1, dst)
+	c.call(asm.FnProbeReadUserStr)
+	c.resultStr(dst)
+}
+
+// thisAlloc reserves n bytes of the this-> region for the program's
+// lifetime (memory that must outlive a statement: alloca, copyin) and
+// returns their offset from R9.
+func (c *clauseGen) thisAlloc(n ast.Node, size int) int {
+	g := c.g
+	size = align8(size)
+	if g.thisSize+size > thisRegion {
+		c.fail(n, "this much alloca/copyin memory")
+	}
+	off := g.scratchBase + g.thisSize
+	g.thisSize += size
+	return off
+}
+
+// allocSize returns the buffer size for a size argument: the constant, or
+// strsize when it is not a constant (the runtime size is then bounded to
+// it).
+func (c *clauseGen) allocSize(x ast.Expr) (int, bool) {
+	if v, ok := c.constOf(x); ok {
+		if v < 0 || v > thisRegion {
+			c.fail(x, "a size this large")
+		}
+		return int(v), true
+	}
+	return c.strSize(), false
+}
+
+// subrCopyin: copyin(addr, size) copies size bytes of user memory into
+// scratch and returns its address. The memory lasts for the clause (it
+// is reserved for the call site); a size that is not a constant is
+// bounded to strsize.
+func subrCopyin(c *clauseGen, x *ast.Call) {
+	size, isConst := c.allocSize(x.Args[1])
+	dst := c.thisAlloc(x, size)
+	c.expr(x.Args[0])
+	if isConst {
+		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(size)))
+	} else {
+		c.push(x)
+		c.expr(x.Args[1])
+		c.emit(asm.Mov.Reg(asm.R2, asm.R0))
+		c.clampU(asm.R2, size)
+		c.pop(asm.R3)
+	}
+	c.scratchAddr(asm.R1, dst)
+	c.call(asm.FnProbeReadUser)
+	c.resultStr(dst)
+}
+
+// subrAlloca: alloca(size) reserves size bytes of scratch for the clause
+// (for the call site: a non-constant size gets strsize bytes).
+func subrAlloca(c *clauseGen, x *ast.Call) {
+	size, isConst := c.allocSize(x.Args[0])
+	if !isConst {
+		c.expr(x.Args[0]) // for its side effects
+	}
+	dst := c.thisAlloc(x, size)
+	c.resultStr(dst)
+}
+
+// subrBcopy: bcopy(src, dst, size) copies size bytes from src to dst,
+// which must lie in the alloca/copyin part of scratch; otherwise nothing
+// is copied. dst may be a pointer or an address kept in a variable: it is
+// turned into an offset from the scratch value.
+func subrBcopy(c *clauseGen, x *ast.Call) {
+	lo, hi := c.g.scratchBase, c.g.scratchBase+thisRegion
+	srcSlot := c.intArg(x.Args[0])
+	dstSlot := c.intArg(x.Args[1]) // a pointer stored becomes a number
+	sizeSlot := c.intArg(x.Args[2])
+	baseSlot := c.temp(8)
+	c.stSlot(baseSlot, regCtx)
+	skip := c.newLabel()
+	c.ldSlot(asm.R4, dstSlot)
+	c.ldSlot(asm.R5, baseSlot)
+	c.ldSlot(asm.R2, sizeSlot)
+	c.emit(
+		asm.Sub.Reg(asm.R4, asm.R5), // offset of dst in scratch
+		asm.JLT.Imm(asm.R4, int32(lo), skip),
+		asm.JGT.Imm(asm.R4, int32(hi), skip),
+		asm.JGT.Imm(asm.R2, int32(hi-lo), skip),
+		asm.Mov.Reg(asm.R5, asm.R4),
+		asm.Add.Reg(asm.R5, asm.R2),
+		asm.JGT.Imm(asm.R5, int32(hi), skip),
+	)
+	c.scratchAddr(asm.R1, 0, asm.R4)
+	c.ldSlot(asm.R3, srcSlot)
+	c.call(asm.FnProbeReadKernel)
+	c.label(skip)
+	c.emit(asm.Mov.Imm(asm.R0, 0))
+}
+
+// charArg evaluates x, a char, into a slot as an unsigned byte.
+func (c *clauseGen) charArg(x ast.Expr) int {
+	c.expr(x)
+	c.emit(asm.And.Imm(asm.R0, 0xff))
+	slot := c.temp(8)
+	c.stSlot(slot, asm.R0)
+	return slot
+}
+
+// strchr(s, c) and strrchr(s, c): the rest of s from the first (last)
+// occurrence of c (which may be the terminating NUL), or NULL.
+func (c *clauseGen) strchr(x *ast.Call, last bool) {
+	n := c.strSize()
+	buf, _ := c.strArg(x.Args[0])
+	chSlot := c.charArg(x.Args[1])
+	res := c.temp(8)
+	c.stSlotImm(res, -1)
+	c.ldSlot(asm.R5, chSlot)
+	c.loop(asm.R6, n, func(brk, next string) {
+		c.loadByte(asm.R1, buf, asm.R6)
+		c.isEq(asm.R2, asm.R1, asm.R5)
+		if last {
+			// res += (i - res) * eq
+			c.ldSlot(asm.R3, res)
+			c.emit(asm.Mov.Reg(asm.R4, asm.R6), asm.Sub.Reg(asm.R4, asm.R3), asm.Mul.Reg(asm.R4, asm.R2), asm.Add.Reg(asm.R3, asm.R4))
+			c.stSlot(res, asm.R3)
+		} else {
+			miss := c.newLabel()
+			c.emit(asm.JEq.Imm(asm.R2, 0, miss))
+			c.stSlot(res, asm.R6)
+			c.emit(asm.Ja.Label(brk))
+			c.label(miss)
+		}
+		c.exitIf(asm.JEq, asm.R1, 0, brk)
+	})
+	c.suffixOrNull(buf, res)
+}
+
+// suffixOrNull leaves in R0 NULL when the slot res is negative, else a
+// new string: the string in buf from index res on.
+func (c *clauseGen) suffixOrNull(buf, res int) {
+	n := c.strSize()
+	dst := c.temp(n)
+	null, done := c.newLabel(), c.newLabel()
+	c.ldSlot(asm.R6, res)
+	c.emit(asm.JSLT.Imm(asm.R6, 0, null))
+	c.clampU(asm.R6, n-1)
+	c.scratchAddr(asm.R3, buf, asm.R6)
+	c.scratchAddr(asm.R1, dst)
+	c.emit(asm.Mov.Imm(asm.R2, int32(n)))
+	c.call(asm.FnProbeReadKernelStr)
+	c.resultStr(dst)
+	c.emit(asm.Ja.Label(done))
+	c.label(null)
+	c.emit(asm.Mov.Imm(asm.R0, 0))
+	c.label(done)
 }
