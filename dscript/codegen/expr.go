@@ -482,11 +482,20 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	if !isCompare(x.Op) {
 		c.fail(x, "operator "+x.Op.String()+" on strings")
 	}
+	// Both operands are copied into scratch first: a string may be any
+	// address (a kernel char array, a NULL from strstr), which the loop
+	// below could not read directly.
+	n := c.g.opts.StrSize
+	a, b := c.temp(n), c.temp(n)
 	c.expr(x.X)
 	c.push(x)
 	c.expr(x.Y)
-	c.emit(asm.Mov.Reg(asm.R2, asm.R0))
-	c.pop(asm.R1)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	c.copyStr(b, asm.R6)
+	c.pop(asm.R6)
+	c.copyStr(a, asm.R6)
+	c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(a)),
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(b)))
 	loop, diff, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
 	c.emit(asm.Mov.Imm(asm.R3, 0))
 	c.emit(asm.JGE.Imm(asm.R3, int32(c.g.opts.StrSize), eq).WithSymbol(loop))
