@@ -1,0 +1,5 @@
+/* A probe description that matches nothing. */
+nosuchprovider:::nosuchprobe
+{
+	exit(0);
+}

@@ -1,0 +1,2 @@
+
+  abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz0123                1

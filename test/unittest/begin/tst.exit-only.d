@@ -1,0 +1,5 @@
+/* A clause with only exit() still prints the probe line without -q. */
+BEGIN
+{
+	exit(0);
+}

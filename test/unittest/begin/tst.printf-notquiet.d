@@ -1,0 +1,6 @@
+/* printf() output follows the probe prefix without -q. */
+BEGIN
+{
+	printf("x=%d", 5);
+	exit(0);
+}

@@ -1,0 +1,5 @@
+/* clear() of a value that is not an aggregation. */
+BEGIN
+{
+	clear(1);
+}

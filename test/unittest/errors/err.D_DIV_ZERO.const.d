@@ -1,0 +1,5 @@
+/* Constant division by zero. */
+BEGIN
+{
+	x = 1 / 0;
+}

@@ -1,0 +1,5 @@
+/* An undefined variable in an expression. */
+BEGIN
+{
+	trace(nosuchvar);
+}

@@ -1,0 +1,5 @@
+/* $1 without an argument. */
+BEGIN
+{
+	trace($1);
+}

@@ -1,0 +1,5 @@
+/* Comparing a string with an integer. */
+BEGIN
+{
+	x = "a" == 1;
+}

@@ -1,0 +1,5 @@
+/* + needs arithmetic operands. */
+BEGIN
+{
+	x = "a" + 1;
+}

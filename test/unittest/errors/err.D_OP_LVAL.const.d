@@ -1,0 +1,5 @@
+/* Assignment to a constant. */
+BEGIN
+{
+	1 = 2;
+}

@@ -1,0 +1,5 @@
+/* printa() of a value that is not an aggregation. */
+BEGIN
+{
+	printa("%d", 1);
+}

@@ -1,0 +1,5 @@
+/* More arguments than conversions. */
+BEGIN
+{
+	printf("%d\n", 1, 2);
+}

@@ -1,0 +1,5 @@
+/* %d with a string argument. */
+BEGIN
+{
+	printf("%d\n", "str");
+}

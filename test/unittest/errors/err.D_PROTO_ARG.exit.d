@@ -1,0 +1,5 @@
+/* exit() needs an integer. */
+BEGIN
+{
+	exit("a");
+}

@@ -1,0 +1,5 @@
+/* exit() needs one argument. */
+BEGIN
+{
+	exit();
+}

@@ -1,0 +1,5 @@
+/* trace() with two arguments. */
+BEGIN
+{
+	trace(1, 2);
+}

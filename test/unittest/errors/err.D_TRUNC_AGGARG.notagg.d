@@ -1,0 +1,5 @@
+/* trunc() of a value that is not an aggregation. */
+BEGIN
+{
+	trunc(1);
+}

@@ -1,0 +1,7 @@
+/* @@runtest-opts: -q */
+/* -q suppresses the header, the probe lines and the notice. */
+BEGIN
+{
+	trace("quiet");
+	exit(0);
+}

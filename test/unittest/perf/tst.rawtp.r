@@ -1,0 +1,2 @@
+rawtp:raw_syscalls::sys_exit 626
+

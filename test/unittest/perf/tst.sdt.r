@@ -1,0 +1,2 @@
+sdt:raw_syscalls::sys_enter
+

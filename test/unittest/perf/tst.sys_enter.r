@@ -1,0 +1,2 @@
+perf:raw_syscalls::sys_enter 95
+

@@ -1,0 +1,6 @@
+/* Without the quiet pragma printf output follows the probe prefix. */
+BEGIN
+{
+	printf("v\n");
+	exit(0);
+}

@@ -1,0 +1,6 @@
+                   FUNCTION:NAME
+                          :BEGIN v
+
+
+-- @@stderr --
+dtrace: script 'unittest/pragma/tst.not-quiet.d' matched 1 probe

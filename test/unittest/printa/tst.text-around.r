@@ -1,0 +1,4 @@
+before
+1
+after
+

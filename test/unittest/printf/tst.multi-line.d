@@ -1,0 +1,9 @@
+/* @@nosort */
+#pragma D option quiet
+
+/* One printf can print several lines. */
+BEGIN
+{
+	printf("one\ntwo\nthree\n");
+	exit(0);
+}

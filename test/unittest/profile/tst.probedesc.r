@@ -1,0 +1,2 @@
+profile:::profile-10ms 1
+

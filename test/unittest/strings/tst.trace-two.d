@@ -1,0 +1,7 @@
+/* Two strings traced without -q, each padded to 33. */
+BEGIN
+{
+	trace("a");
+	trace("b");
+	exit(0);
+}

@@ -1,0 +1,3 @@
+entry 617
+return 620
+

@@ -1,0 +1,2 @@
+syscall:vmlinux:umask:entry
+

@@ -1,0 +1,2 @@
+read fd=0 size=7331
+

@@ -1,0 +1,2 @@
+umask return 612
+

@@ -1,0 +1,3 @@
+umask
+kill
+

@@ -1,0 +1,2 @@
+write returned 7332
+

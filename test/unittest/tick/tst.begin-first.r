@@ -1,0 +1,3 @@
+begin 0
+tick 1
+

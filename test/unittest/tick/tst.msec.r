@@ -1,0 +1,2 @@
+tick-20msec
+

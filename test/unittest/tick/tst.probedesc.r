@@ -1,0 +1,2 @@
+profile:::tick-20ms
+

@@ -1,0 +1,7 @@
+/* trace() of an expression. */
+BEGIN
+{
+	x = 6;
+	trace(x * 7);
+	exit(0);
+}

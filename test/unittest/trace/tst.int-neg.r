@@ -1,0 +1,5 @@
+                   FUNCTION:NAME
+                          :BEGIN         -42
+
+-- @@stderr --
+dtrace: script 'unittest/trace/tst.int-neg.d' matched 1 probe

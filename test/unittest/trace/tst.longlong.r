@@ -1,0 +1,5 @@
+                   FUNCTION:NAME
+                          :BEGIN                   -5
+
+-- @@stderr --
+dtrace: script 'unittest/trace/tst.longlong.d' matched 1 probe

@@ -1,0 +1,6 @@
+/* trace() of a short: %5hd. */
+BEGIN
+{
+	trace((short)-7);
+	exit(0);
+}
