@@ -24,6 +24,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 	"unsafe"
 
 	"github.com/cilium/ebpf"
@@ -231,6 +232,10 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 		if !ok || d.Period == 0 {
 			return nil, fmt.Errorf("profile provider: %s is not a profile probe", p.Name)
 		}
+		if d.Kind == Tick {
+			as = append(as, tickAttachment(p, d))
+			continue
+		}
 		as = append(as, &providers.Attachment{
 			Name:     "profile_" + p.Name,
 			Type:     ebpf.PerfEvent,
@@ -368,4 +373,55 @@ func onlineCPUs() ([]int, error) {
 		return nil, fmt.Errorf("no online CPUs in %q", b)
 	}
 	return cpus, nil
+}
+
+// tickAttachment fires a tick-N probe from a timer in user space, running
+// the program with BPF_PROG_TEST_RUN at each tick. A cpu-clock perf event
+// on one CPU does not fire while that CPU is idle (it was seen seconds
+// late here), and tick-N ends most scripts: it must be punctual. The price
+// is the context: the firing runs in dtrace's thread, so arg0 and arg1 (the
+// interrupted PCs) are 0, and pid and execname are dtrace's.
+func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
+	insns := append(tramp.ClearArgs(0), tramp.ClearErrno())
+	return &providers.Attachment{
+		Name:     "tick_" + p.Name,
+		Type:     ebpf.RawTracepoint,
+		Probes:   []*providers.Probe{p},
+		Fragment: append(insns, tramp.Fire(p.ID, "")...),
+		Attach: func(prog *ebpf.Program) (io.Closer, error) {
+			return startTicker(prog, time.Duration(d.Period)), nil
+		},
+	}
+}
+
+// ticker runs a program at a fixed interval until closed.
+type ticker struct {
+	stop chan struct{}
+	done chan struct{}
+}
+
+func startTicker(prog *ebpf.Program, period time.Duration) *ticker {
+	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
+	ctx := make([]uint64, bpf.MaxTriggerArgs)
+	go func() {
+		defer close(t.done)
+		tk := time.NewTicker(period)
+		defer tk.Stop()
+		for {
+			select {
+			case <-t.stop:
+				return
+			case <-tk.C:
+				prog.Run(&ebpf.RunOptions{Context: ctx})
+			}
+		}
+	}()
+	return t
+}
+
+// Close stops the ticks and waits for a firing under way to end.
+func (t *ticker) Close() error {
+	close(t.stop)
+	<-t.done
+	return nil
 }
