@@ -65,6 +65,18 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		c.expr(call.Args[0])
 		c.push(call) // the value, kept on the stack across the lookup
 	}
+	// quantize's second and lquantize's fifth argument: the increment.
+	var incr ast.Expr
+	switch {
+	case a.Func == "quantize" && len(call.Args) == 2:
+		incr = call.Args[1]
+	case a.Func == "lquantize" && len(call.Args) == 5:
+		incr = call.Args[4]
+	}
+	if incr != nil {
+		c.expr(incr)
+		c.push(call)
+	}
 	// The key, in scratch.
 	key := c.temp(a.KeySize)
 	pos := key
@@ -106,7 +118,11 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	lookup()
 	c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
 	c.label(found)
-	// R0: this CPU's value. R1: the argument.
+	// R0: this CPU's value. R1: the argument. R5: the increment.
+	c.emit(asm.Mov.Imm(asm.R5, 1))
+	if incr != nil {
+		c.pop(asm.R5)
+	}
 	if len(call.Args) > 0 && a.Func != "count" {
 		c.pop(asm.R1)
 	}
@@ -200,14 +216,14 @@ func (c *clauseGen) lquantizeIndex(p []int64) {
 	c.label(done)
 }
 
-// bump adds 1 to bucket R2 of the value at R0 (n buckets).
+// bump adds the increment R5 to bucket R2 of the value at R0 (n buckets).
 func (c *clauseGen) bump(n int) {
 	c.emit(
 		asm.JGE.Imm(asm.R2, int32(n), c.exitLabel),
 		asm.LSh.Imm(asm.R2, 3),
 		asm.Add.Reg(asm.R0, asm.R2),
 		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
+		asm.Add.Reg(asm.R1, asm.R5),
 		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
 	)
 }

@@ -304,6 +304,15 @@ func (c *clauseGen) binary(x *ast.Binary) {
 	case ast.LAnd, ast.LOr:
 		c.logical(x)
 		return
+	case ast.LXor:
+		c.expr(x.X)
+		c.boolify(asm.JNE)
+		c.push(x)
+		c.expr(x.Y)
+		c.boolify(asm.JNE)
+		c.pop(asm.R1)
+		c.emit(asm.Xor.Reg(asm.R0, asm.R1))
+		return
 	}
 	lt, rt := c.typeOf(x.X), c.typeOf(x.Y)
 	if lt.IsString() || rt.IsString() || (lt.IsStringLike() && rt.IsStringLike() && isCompare(x.Op)) {
