@@ -13,6 +13,7 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/session"
 )
@@ -80,7 +81,12 @@ func (s *state) trace() error {
 			}
 			return s.errorf(exitError, "invalid probe specifier %s: %s", u.Name, msg)
 		case errors.As(err, &me):
-			return s.errorf(exitError, "invalid probe specifier %s: %v", me.Unit.Name, me)
+			// Matching is part of compiling for libdtrace: D_PDESC_ZERO.
+			de := &diag.Error{Pos: me.Desc.At, Tag: diag.D_PDESC_ZERO, Msg: me.Error()}
+			if me.Unit.Kind == dscript.Script {
+				return s.errorf(exitError, "failed to compile script %s: %s", me.Unit.Name, s.errText(de, true))
+			}
+			return s.errorf(exitError, "invalid probe specifier %s: %s", me.Unit.Name, s.errText(de, false))
 		case errors.As(err, &ve) && cfg.BPFLog:
 			for _, l := range ve.Log {
 				s.stderr.Write([]byte(l + "\n"))
