@@ -52,6 +52,9 @@ type Info struct {
 	Types map[ast.Expr]*types.Type
 	// Consts holds the value of every integer constant expression.
 	Consts map[ast.Expr]int64
+	// Strings holds the value of string macros ($$1, and $0 or a $N that is
+	// not a number).
+	Strings map[ast.Expr]string
 	// Uses maps identifiers, self->/this-> references, associative-array
 	// references (the Index node) and aggregations (the Agg node) to the
 	// entity they denote.
@@ -185,7 +188,7 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 // changes a few of DTrace's rules. The error, when not nil, is the first
 // problem found, as a *diag.Error.
 func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
-	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}, Uses: map[ast.Node]*Object{}}
+	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}, Uses: map[ast.Node]*Object{}, Strings: map[ast.Expr]string{}}
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)

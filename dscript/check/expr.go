@@ -302,18 +302,21 @@ func (c *Checker) macro(x *ast.Macro) operand {
 		if n < len(c.cfg.Args) {
 			val := c.cfg.Args[n]
 			if str {
+				c.info.Strings[x] = val
 				return operand{t: c.stringType(), strConst: true}
 			}
 			if v, ok := parseMacroInt(val); ok {
 				return constOp(types.IntType, v)
 			}
 			if n == 0 {
+				c.info.Strings[x] = val
 				return operand{t: c.stringType(), strConst: true}
 			}
 			c.errorf(x, diag.Tag("D_MACRO_TYPE"), "macro argument %s is not an integer", name)
 		}
 		if c.cfg.Defaultargs {
 			if str {
+				c.info.Strings[x] = ""
 				return operand{t: c.stringType(), strConst: true}
 			}
 			return constOp(types.IntType, 0)

@@ -38,7 +38,11 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Ident:
 		c.ident(x)
 	case *ast.Macro:
-		c.fail(x, "a string macro argument in an expression")
+		s, ok := c.g.info.Strings[x]
+		if !ok {
+			c.fail(x, "the macro "+x.Name)
+		}
+		c.stringConst(s)
 	case *ast.ScopedVar:
 		c.loadVar(x, c.g.info.Uses[x])
 	case *ast.Index:
