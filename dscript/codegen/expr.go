@@ -531,66 +531,44 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 }
 
 // branchFalse evaluates x as a condition and jumps to label when it is
-// false, without materializing 0 or 1 where the condition is a comparison
-// or a logical operator: predicates and if statements compile to
-// straight branches.
-func (c *clauseGen) branchFalse(x ast.Expr, label string) {
-	switch e := ast.Unparen(x).(type) {
-	case *ast.Unary:
-		if e.Op == ast.Not {
-			c.branchTrue(e.X, label)
-			return
-		}
-	case *ast.Binary:
-		switch e.Op {
-		case ast.LAnd:
-			c.branchFalse(e.X, label)
-			c.branchFalse(e.Y, label)
-			return
-		case ast.LOr:
-			yes := c.newLabel()
-			c.branchTrue(e.X, yes)
-			c.branchFalse(e.Y, label)
-			c.label(yes)
-			return
-		}
-		if j, ok := c.compareJump(e, true); ok {
-			c.compareOperands(e, j, label)
-			return
-		}
-	}
-	c.expr(x)
-	c.emit(asm.JEq.Imm(asm.R0, 0, label))
-}
+// false: predicates and if statements compile to straight branches, with
+// no 0 or 1 materialized for comparisons and logical operators.
+func (c *clauseGen) branchFalse(x ast.Expr, label string) { c.branch(x, label, false) }
 
-// branchTrue evaluates x as a condition and jumps to label when it is true.
-func (c *clauseGen) branchTrue(x ast.Expr, label string) {
+// branch jumps to label when x's truth is want.
+func (c *clauseGen) branch(x ast.Expr, label string, want bool) {
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Unary:
 		if e.Op == ast.Not {
-			c.branchFalse(e.X, label)
+			c.branch(e.X, label, !want)
 			return
 		}
 	case *ast.Binary:
-		switch e.Op {
-		case ast.LOr:
-			c.branchTrue(e.X, label)
-			c.branchTrue(e.Y, label)
+		switch {
+		case e.Op == ast.LAnd && !want, e.Op == ast.LOr && want:
+			// Either operand decides.
+			c.branch(e.X, label, want)
+			c.branch(e.Y, label, want)
 			return
-		case ast.LAnd:
-			no := c.newLabel()
-			c.branchFalse(e.X, no)
-			c.branchTrue(e.Y, label)
-			c.label(no)
+		case e.Op == ast.LAnd || e.Op == ast.LOr:
+			// The first operand may decide the other way.
+			skip := c.newLabel()
+			c.branch(e.X, skip, !want)
+			c.branch(e.Y, label, want)
+			c.label(skip)
 			return
 		}
-		if j, ok := c.compareJump(e, false); ok {
+		if j, ok := c.compareJump(e, !want); ok {
 			c.compareOperands(e, j, label)
 			return
 		}
 	}
 	c.expr(x)
-	c.emit(asm.JNE.Imm(asm.R0, 0, label))
+	if want {
+		c.emit(asm.JNE.Imm(asm.R0, 0, label))
+	} else {
+		c.emit(asm.JEq.Imm(asm.R0, 0, label))
+	}
 }
 
 // compareJump returns the jump that takes an integer comparison's branch
