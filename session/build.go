@@ -96,15 +96,16 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 		asm.FnMapLookupElem.Call(),
 		asm.JEq.Imm(asm.R0, 0, bpf.ExitLabel),
 		asm.Mov.Reg(bpf.RegProbeCtx, asm.R0),
-		asm.StoreImm(bpf.RegProbeCtx, bpf.CtxErrno, 0, asm.Word),
 	}
-	for i := 0; i < bpf.CtxNArgs; i++ {
-		insns = append(insns, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0)...)
+	// The provider's fragment sets the arguments and errno (clearing those
+	// it does not know); the timestamp is taken only when a clause reads
+	// it.
+	if prog.NeedsTime {
+		insns = append(insns,
+			asm.FnKtimeGetNs.Call(),
+			asm.StoreMem(bpf.RegProbeCtx, bpf.CtxTime, asm.R0, asm.DWord),
+		)
 	}
-	insns = append(insns,
-		asm.FnKtimeGetNs.Call(),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxTime, asm.R0, asm.DWord),
-	)
 	insns = append(insns, att.Fragment...)
 	used := map[*codegen.Clause]bool{}
 	var order []*codegen.Clause

@@ -1,9 +1,11 @@
 package session
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 
 	"github.com/cilium/ebpf"
 
@@ -18,6 +20,7 @@ import (
 // Printer is the Consumer that prints records as dtrace(1) does.
 type Printer struct {
 	p    *output.Printer
+	w    *bufio.Writer // what p writes to, flushed after each batch
 	prog *codegen.Program
 	reg  *providers.Registry
 	maps map[string]*ebpf.Map
@@ -26,8 +29,15 @@ type Printer struct {
 	aggs []*output.Aggregation
 }
 
-// NewPrinter returns a Consumer printing to p.
-func NewPrinter(p *output.Printer) *Printer { return &Printer{p: p} }
+// NewPrinter returns a Consumer printing to w with the given options,
+// buffering its writes between batches of records.
+func NewPrinter(w io.Writer, opt output.Options) *Printer {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	return &Printer{p: output.New(bw, opt), w: bw}
+}
+
+// Flush implements Consumer.
+func (c *Printer) Flush() error { return c.w.Flush() }
 
 // Begin implements Consumer.
 func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map) {

@@ -58,6 +58,9 @@ type Consumer interface {
 	// End prints what is left once tracing has stopped (the aggregations
 	// not printed yet).
 	End() error
+	// Flush writes out what the consumer buffered: called after each batch
+	// of records.
+	Flush() error
 }
 
 // ErrNoProbes is returned (wrapped) when a description matches no probe.
@@ -157,8 +160,7 @@ type run struct {
 	progs   []*ebpf.Program
 	links   bpf.Links
 	reader  *bpf.Reader
-	begin   []int // indexes in atts of BEGIN, END
-	end     []int
+	drops   []uint64 // records dropped so far, per CPU
 }
 
 func (r *run) close() {
@@ -228,6 +230,8 @@ func (r *run) setWallBase() error {
 	wall := time.Now().UnixNano()
 	v := make([]byte, r.prog.GlobalsSize)
 	le.PutUint64(v[codegen.GlobalWallBase:], uint64(wall-mono))
+	// A record wakes the reader once a quarter of the ring buffer waits.
+	le.PutUint64(v[codegen.GlobalWakeAt:], uint64(bpf.RingBufSize(r.cfg.BufSize)/4))
 	return r.maps[codegen.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
 }
 
@@ -278,6 +282,9 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if _, err := rd.Drain(consume); err != nil {
 		return 1, err
 	}
+	if err := r.batchDone(); err != nil {
+		return 1, err
+	}
 	if status == nil {
 		for i, att := range r.atts {
 			if att.Attach == nil {
@@ -294,11 +301,15 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			rd.Stop()
 		}()
 		for status == nil && ctx.Err() == nil {
-			if _, err := rd.Read(consume); err != nil {
-				if errors.Is(err, bpf.ErrStopped) {
-					break
-				}
+			_, err := rd.Read(consume)
+			if err != nil && !errors.Is(err, bpf.ErrStopped) {
 				return 1, err
+			}
+			if err := r.batchDone(); err != nil {
+				return 1, err
+			}
+			if err != nil {
+				break
 			}
 		}
 	}
@@ -322,8 +333,14 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if first != nil {
 		status = first
 	}
+	if err := r.batchDone(); err != nil {
+		return 1, err
+	}
 	if out != nil {
 		if err := out.End(); err != nil {
+			return 1, err
+		}
+		if err := out.Flush(); err != nil {
 			return 1, err
 		}
 	}
@@ -342,4 +359,36 @@ func (r *run) clearExiting() []byte {
 	}
 	le.PutUint64(v[codegen.GlobalExiting:], 0)
 	return v
+}
+
+// batchDone flushes the output after a batch of records and reports the
+// records dropped since the last batch, per CPU, as dtrace does.
+func (r *run) batchDone() error {
+	if r.cfg.Output != nil {
+		if err := r.cfg.Output.Flush(); err != nil {
+			return err
+		}
+	}
+	var vals [][]byte
+	if err := r.maps[codegen.ScratchMap].Lookup(uint32(0), &vals); err != nil {
+		return fmt.Errorf("read drop counts: %w", err)
+	}
+	if r.drops == nil {
+		r.drops = make([]uint64, len(vals))
+	}
+	for cpu, v := range vals {
+		if len(v) < codegen.ScratchDrops+8 || cpu >= len(r.drops) {
+			continue
+		}
+		n := le.Uint64(v[codegen.ScratchDrops:])
+		if d := n - r.drops[cpu]; d > 0 {
+			s := "s"
+			if d == 1 {
+				s = ""
+			}
+			fmt.Fprintf(r.cfg.Stderr, "dtrace: %d drop%s on CPU %d\n", d, s, cpu)
+		}
+		r.drops[cpu] = n
+	}
+	return nil
 }

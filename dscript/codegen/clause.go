@@ -202,13 +202,37 @@ func (c *clauseGen) finishRecord() {
 		asm.StoreMem(regCtx, int16(base+8), asm.R0, asm.Word),
 		asm.StoreImm(regCtx, int16(base+12), 0, asm.Word),
 	)
+	if flags == rbNoWakeup {
+		// Records do not wake the reader one by one; one does when the
+		// buffer fills past the runner's mark, so that a burst is read
+		// before the buffer overflows.
+		quiet := c.newLabel()
+		c.mapPtr(asm.R1, RingMap)
+		c.emit(asm.Mov.Imm(asm.R2, 0)) // BPF_RB_AVAIL_DATA
+		c.call(asm.FnRingbufQuery)
+		c.emit(
+			asm.Mov.Imm(asm.R4, rbNoWakeup),
+			asm.LoadMem(asm.R1, regGlobals, GlobalWakeAt, asm.DWord),
+			asm.JLE.Reg(asm.R0, asm.R1, quiet),
+			asm.Mov.Imm(asm.R4, rbForceWakeup),
+		)
+		c.label(quiet)
+	} else {
+		c.emit(asm.Mov.Imm(asm.R4, flags))
+	}
 	c.mapPtr(asm.R1, RingMap)
 	c.emit(
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(base)),
 		asm.Mov.Imm(asm.R3, int32(r.Size)),
-		asm.Mov.Imm(asm.R4, flags),
 	)
 	c.call(asm.FnRingbufOutput)
+	// A record that does not fit is a drop, counted for the runner.
+	sent := c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, 0, sent),
+		asm.LoadMem(asm.R1, regCtx, ScratchDrops, asm.DWord),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(regCtx, ScratchDrops, asm.R1, asm.DWord))
+	c.label(sent)
 	if r.Size > c.g.maxRecord {
 		c.g.maxRecord = r.Size
 	}

@@ -54,8 +54,13 @@ const (
 const (
 	GlobalExiting  = 0  // u64: set by exit(); trampolines then do nothing
 	GlobalWallBase = 8  // s64: walltimestamp minus monotonic time, set by the runner
-	globalsFirst   = 16 // first global variable
+	GlobalWakeAt   = 16 // u64: ring buffer bytes pending above which a record wakes the reader
+	globalsFirst   = 24 // first global variable
 )
+
+// ScratchDrops is the offset in the (per-CPU) scratch value of the count
+// of records that did not fit in the ring buffer on that CPU.
+const ScratchDrops = (bpf.CtxSize + 7) &^ 7
 
 // MaxScratch is the largest per-CPU map value the kernel allows, which
 // bounds the scratch space.
@@ -96,6 +101,9 @@ type Program struct {
 	ScratchSize int       // bytes in the scratch map value
 	GlobalsSize int       // bytes in the globals map value
 	StrSize     int
+	// NeedsTime reports whether a clause reads the firing's timestamp, which
+	// the trampoline then takes (bpf_ktime_get_ns) before calling clauses.
+	NeedsTime bool
 }
 
 // Clause is one compiled probe clause.
@@ -180,7 +188,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		strs:    map[string]int{},
 		globOff: globalsFirst,
 	}
-	g.scratchBase = align8(bpf.CtxSize)
+	g.scratchBase = ScratchDrops + 8
 	n := 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i

@@ -220,8 +220,10 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		// depend on; fail until the runner patches offsets at load time.
 		c.fail(n, "the builtin variable ppid")
 	case "timestamp":
+		c.g.prog.NeedsTime = true
 		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord))
 	case "walltimestamp":
+		c.g.prog.NeedsTime = true
 		c.emit(
 			asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord),
 			asm.LoadMem(asm.R1, regGlobals, GlobalWallBase, asm.DWord),

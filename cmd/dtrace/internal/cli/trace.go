@@ -54,7 +54,7 @@ func (s *state) trace() error {
 		BufSize:    4 << 20,
 		SwitchRate: time.Second,
 		BPFLog:     s.opts.Bool("bpflog"),
-		Output:     session.NewPrinter(output.New(out, popts)),
+		Output:     session.NewPrinter(out, popts),
 	}
 	if v, ok := s.opts.Size("strsize"); ok {
 		cfg.StrSize = int(v)

@@ -1,0 +1,3 @@
+package main
+
+const isArm64 = true
