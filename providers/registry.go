@@ -42,6 +42,13 @@ type entry struct {
 
 type key struct{ mod, fn, name string }
 
+// NameChecker is implemented by providers that can tell cheaply, without
+// making their probes, whether one of them has a given name. The registry
+// then enumerates them only for descriptions that could match.
+type NameChecker interface {
+	HasName(name string) bool
+}
+
 // NewRegistry returns a registry holding provs, in that order.
 func NewRegistry(provs ...Provider) (*Registry, error) {
 	r := &Registry{byName: make(map[string]*entry)}
@@ -152,6 +159,9 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 	for _, e := range r.provs {
 		if !Glob(provider, e.name) {
 			continue
+		}
+		if n, ok := e.prov.(NameChecker); ok && !e.listed && name != "" && !IsGlob(name) && !n.HasName(name) {
+			continue // no probe of it is called that: skip enumerating it
 		}
 		if r.enumerate(e) != nil {
 			continue

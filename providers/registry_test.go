@@ -148,3 +148,36 @@ func TestMatchSpeed(t *testing.T) {
 		t.Errorf("first probes %v %v %v, want BEGIN END ERROR", all[0], all[1], all[2])
 	}
 }
+
+// named is a fake that can say which names its probes have.
+type named struct{ fake }
+
+func (n *named) HasName(name string) bool {
+	for _, p := range n.probes {
+		if p[2] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// A provider that says no probe of it has a name is not enumerated for an
+// exact name in a description that does not name it.
+func TestRegistryNameChecker(t *testing.T) {
+	a := &named{fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}}}}
+	b := &fake{name: "beta", probes: [][3]string{{"", "", "BEGIN"}}}
+	r, err := providers.NewRegistry(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, _ := r.Match("", "", "", "BEGIN")
+	if len(ps) != 1 || ps[0].Provider != "beta" {
+		t.Fatalf(":::BEGIN = %v", ps)
+	}
+	if a.listed != 0 {
+		t.Errorf("alpha listed %d times for :::BEGIN, want 0", a.listed)
+	}
+	if ps, _ := r.Match("", "", "", "entry"); len(ps) != 1 || a.listed != 1 {
+		t.Errorf(":::entry = %v, alpha listed %d times", ps, a.listed)
+	}
+}

@@ -40,12 +40,6 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 		return nil
 	}
 	strsize := align8(prog.StrSize)
-	var maxID uint32
-	for _, p := range probes {
-		if p.ID > maxID {
-			maxID = p.ID
-		}
-	}
 	probeVals := make([]ebpf.MapKV, 0, len(probes))
 	for _, p := range probes {
 		v := make([]byte, 4*strsize)
@@ -59,8 +53,10 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 		{Name: codegen.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1},
 		{Name: codegen.StringsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(prog.Strings)), MaxEntries: 1,
 			Contents: []ebpf.MapKV{{Key: uint32(0), Value: prog.Strings}}},
-		{Name: codegen.ProbesMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(4 * strsize), MaxEntries: maxID + 1,
-			Contents: probeVals},
+		// A hash of the enabled probes only: ids run into the thousands
+		// once a description like :::BEGIN has enumerated every provider.
+		{Name: codegen.ProbesMap, Type: ebpf.Hash, KeySize: 4, ValueSize: uint32(4 * strsize),
+			MaxEntries: uint32(max(len(probes), 1)), Contents: probeVals},
 		{Name: codegen.RingMap, Type: ebpf.RingBuf, MaxEntries: bpf.RingBufSize(ringSize)},
 	}
 	for _, d := range prog.Maps {

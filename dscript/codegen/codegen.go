@@ -46,7 +46,7 @@ const (
 	ScratchMap = "scratch" // per-CPU array, 1 entry: probe context and scratch space
 	GlobalsMap = "globals" // array, 1 entry: global scalars, run state
 	StringsMap = "strtab"  // array, 1 entry, read-only: string constants
-	ProbesMap  = "probes"  // array keyed by probe id: provider, module, function, name strings
+	ProbesMap  = "probes"  // hash keyed by probe id: provider, module, function, name strings
 	RingMap    = "rb"      // ring buffer of records
 )
 

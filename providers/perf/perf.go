@@ -134,6 +134,7 @@ var skipGroup = regexp.MustCompile(`^(syscalls|kprobes|uprobes|dt_pid|dt_[0-9]+_
 var catalog struct {
 	once   sync.Once
 	events []Event
+	names  map[string]bool
 	err    error
 }
 
@@ -142,8 +143,22 @@ var catalog struct {
 func events() ([]Event, error) {
 	catalog.once.Do(func() {
 		catalog.events, catalog.err = readEvents()
+		catalog.names = make(map[string]bool, len(catalog.events))
+		for _, ev := range catalog.events {
+			catalog.names[ev.Name] = true
+		}
 	})
 	return catalog.events, catalog.err
+}
+
+// HasName reports whether some tracepoint is called name, without making
+// the provider's probes: the registry asks before enumerating a provider
+// for a description such as :::BEGIN.
+func (p *Provider) HasName(name string) bool {
+	if _, err := events(); err != nil {
+		return true // let enumeration report the error
+	}
+	return catalog.names[name]
 }
 
 func readEvents() ([]Event, error) {

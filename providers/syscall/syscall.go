@@ -281,3 +281,6 @@ func fire(probes []*providers.Probe, prefix string) (asm.Instructions, error) {
 	}
 	return append(insns, stubs...), nil
 }
+
+// HasName reports whether a syscall probe is called name: entry or return.
+func (*Provider) HasName(name string) bool { return name == "entry" || name == "return" }
