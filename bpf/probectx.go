@@ -1,6 +1,10 @@
 package bpf
 
-import "github.com/cilium/ebpf/asm"
+import (
+	"strconv"
+
+	"github.com/cilium/ebpf/asm"
+)
 
 // The probe context is the uniform record every firing fills before any
 // clause runs, whatever the provider: which probe fired, its arguments and
@@ -37,20 +41,10 @@ func CtxArg(i int) int16 { return int16(CtxArgs + 8*i) }
 const ExitLabel = "tramp_exit"
 
 // ProbeLabel is where a trampoline fragment jumps when probe id fired.
-func ProbeLabel(id uint32) string { return "probe_" + itoa(id) }
+func ProbeLabel(id uint32) string { return "probe_" + strconv.FormatUint(uint64(id), 10) }
 
-func itoa(n uint32) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
-
-// StoreImm64 stores the 64-bit value v at [dst+off] as two 32-bit
-// immediate stores (the assembler refuses 64-bit immediate stores).
-func StoreImm64(dst asm.Register, off int16, v int64) asm.Instructions {
-	return asm.Instructions{
-		asm.StoreImm(dst, off, int64(int32(uint32(v))), asm.Word),
-		asm.StoreImm(dst, off+4, int64(int32(uint32(uint64(v)>>32))), asm.Word),
-	}
+// StoreImm64 is *(u64 *)(dst + off) = v, v sign-extended: the 64-bit
+// immediate store asm.StoreImm declines to build.
+func StoreImm64(dst asm.Register, off int16, v int32) asm.Instruction {
+	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: dst, Offset: off, Constant: int64(v)}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
-	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/providers"
 )
@@ -307,11 +306,7 @@ func (c *Printer) printa(f *codegen.Field) error {
 		}
 		as = append(as, a)
 	}
-	var format *printf.Format
-	if f.Format != nil {
-		format = f.Format
-	}
-	return c.p.Printa(format, as...)
+	return c.p.Printa(f.Format, as...)
 }
 
 // clear zeroes an aggregation's values, keeping its keys, as clear() does.
@@ -331,37 +326,26 @@ func (c *Printer) clear(id int) {
 }
 
 // trunc removes all of an aggregation's entries, or all but the n with the
-// largest values (the n smallest for a negative n).
+// largest values (the n smallest for a negative n), as trunc() does.
 func (c *Printer) trunc(id int, n int64) {
 	a := c.prog.Aggs[id]
-	m := c.maps[a.Map]
-	if n == 0 {
-		var keys [][]byte
-		bpf.ForEachPerCPU(m, func(key []byte, _ bpf.PerCPUValues) error {
-			keys = append(keys, append([]byte(nil), key...))
-			return nil
-		})
-		for _, k := range keys {
-			m.Delete(k)
+	keep := func([]output.Value) bool { return false }
+	if n != 0 {
+		oa, err := c.snapshot(id)
+		if err != nil {
+			return
 		}
-		return
+		keep = output.Top(oa, int(n))
 	}
-	// Keeping the top n needs the values' order: leave it to the printer's
-	// sort by snapshotting, then delete the rest.
-	oa, err := c.snapshot(id)
-	if err != nil {
-		return
-	}
-	keep := output.Top(oa, int(n))
-	var keys [][]byte
+	m := c.maps[a.Map]
+	var doomed [][]byte
 	bpf.ForEachPerCPU(m, func(key []byte, _ bpf.PerCPUValues) error {
-		ks := c.keys(a, key)
-		if !keep(ks) {
-			keys = append(keys, append([]byte(nil), key...))
+		if !keep(c.keys(a, key)) {
+			doomed = append(doomed, append([]byte(nil), key...))
 		}
 		return nil
 	})
-	for _, k := range keys {
+	for _, k := range doomed {
 		m.Delete(k)
 	}
 }

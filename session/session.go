@@ -73,7 +73,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	for _, u := range units {
 		cu = append(cu, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
 	}
-	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize, Quiet: cfg.Quiet})
+	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize})
 	if err != nil {
 		return 1, err
 	}
@@ -235,8 +235,8 @@ func (r *run) setWallBase() error {
 	return r.maps[codegen.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
 }
 
-// isTrigger reports whether attachment i fires only when triggered, and
-// whether it serves END.
+// trigger fires, from user space, the attachments serving the probe named
+// want (BEGIN, END).
 func (r *run) trigger(want string) error {
 	for i, att := range r.atts {
 		if att.Trigger == nil {

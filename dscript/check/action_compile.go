@@ -1,8 +1,6 @@
 package check
 
 import (
-	"strings"
-
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -248,14 +246,8 @@ func (c *Checker) stringConst(x ast.Expr) (string, bool) {
 		if !c.typeOf(x).IsString() {
 			return "", false
 		}
-		key := strings.TrimLeft(x.Name, "$")
-		if n, err := atoi(key); err == nil {
-			if n < len(c.cfg.Args) {
-				return c.cfg.Args[n], true
-			}
-			return "", true
-		}
-		return "", true
+		// The value the checker gave the macro when it typed it.
+		return c.info.Strings[x], true
 	}
 	return "", false
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
@@ -87,7 +88,7 @@ func (c *Checker) probeDesc(pd *ast.ProbeDesc) {
 			name := f[i:j]
 			key := strings.TrimLeft(name, "$")
 			if key != "" {
-				if n, err := atoi(key); err == nil {
+				if n, err := strconv.Atoi(key); err == nil && n >= 0 {
 					if n >= len(c.cfg.Args) && !c.cfg.Defaultargs {
 						c.errorf(pd, diag.Tag("D_MACRO_UNDEF"), "macro argument %s is not defined", name)
 					}
@@ -107,29 +108,6 @@ func (c *Checker) probeDesc(pd *ast.ProbeDesc) {
 func isAlnum(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
-
-func atoi(s string) (int, error) {
-	n := 0
-	if s == "" {
-		return 0, errNotNum
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, errNotNum
-		}
-		n = n*10 + int(s[i]-'0')
-		if n > 1<<20 {
-			return 0, errNotNum
-		}
-	}
-	return n, nil
-}
-
-type numError struct{}
-
-func (numError) Error() string { return "not a number" }
-
-var errNotNum error = numError{}
 
 // stmt checks one statement of a clause body.
 

@@ -81,7 +81,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	key := c.temp(a.KeySize)
 	pos := key
 	if len(ag.Keys) == 0 {
-		c.emit(bpf.StoreImm64(regCtx, int16(key), 0)...)
+		c.emit(bpf.StoreImm64(regCtx, int16(key), 0))
 	}
 	for _, k := range ag.Keys {
 		kt := c.typeOf(k)
@@ -147,7 +147,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), better.Reg(asm.R1, asm.R2, set), asm.Ja.Label(skip),
 		)
 		c.emit(asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord).WithSymbol(set))
-		c.emit(bpf.StoreImm64(asm.R0, 8, 1)...)
+		c.emit(bpf.StoreImm64(asm.R0, 8, 1))
 		c.label(skip)
 	case "stddev":
 		c.emit(

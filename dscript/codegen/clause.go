@@ -233,9 +233,6 @@ func (c *clauseGen) finishRecord() {
 		asm.Add.Imm(asm.R1, 1),
 		asm.StoreMem(regCtx, ScratchDrops, asm.R1, asm.DWord))
 	c.label(sent)
-	if r.Size > c.g.maxRecord {
-		c.g.maxRecord = r.Size
-	}
 	c.rec = nil
 }
 
@@ -254,7 +251,7 @@ func (c *clauseGen) action(x *ast.Call) {
 		}
 	case "exit":
 		c.recordValue(x.Args[0], FieldExit)
-		c.emit(bpf.StoreImm64(regGlobals, GlobalExiting, 1)...)
+		c.emit(bpf.StoreImm64(regGlobals, GlobalExiting, 1))
 	case "printa", "clear", "trunc", "normalize", "denormalize":
 		kind := map[string]FieldKind{"printa": FieldPrinta, "clear": FieldClear, "trunc": FieldTrunc,
 			"normalize": FieldNormalize, "denormalize": FieldDenormalize}[name]

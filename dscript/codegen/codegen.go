@@ -37,7 +37,6 @@ var ErrNotSupported = errors.New("not supported yet")
 // Options are the compile-time options that shape the generated code.
 type Options struct {
 	StrSize int // strsize: bytes in a D string, NUL included (default 256)
-	Quiet   bool
 }
 
 // Map names the runner creates. Variables and aggregations get maps of
@@ -237,7 +236,6 @@ type gen struct {
 	scratchBase int
 	thisSize    int
 	maxTemp     int
-	maxRecord   int
 
 	// per clause
 	cl       *clauseGen

@@ -131,7 +131,7 @@ func (c *clauseGen) mapPtr(r asm.Register, name string) {
 // lookupZero looks up key 0 of array map name and leaves the value pointer
 // in R0, leaving the clause when the lookup fails (it cannot for an array).
 func (c *clauseGen) lookupZero(name string) {
-	c.emit(bpf.StoreImm64(asm.RFP, stackKey, 0)...)
+	c.emit(bpf.StoreImm64(asm.RFP, stackKey, 0))
 	c.mapPtr(asm.R1, name)
 	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
 	c.call(asm.FnMapLookupElem)
@@ -141,7 +141,7 @@ func (c *clauseGen) lookupZero(name string) {
 // zero fills n bytes at R9+off with zeros (n a multiple of 8).
 func (c *clauseGen) zero(off, n int) {
 	for i := 0; i < n; i += 8 {
-		c.emit(bpf.StoreImm64(regCtx, int16(off+i), 0)...)
+		c.emit(bpf.StoreImm64(regCtx, int16(off+i), 0))
 	}
 }
 

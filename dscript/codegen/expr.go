@@ -144,7 +144,7 @@ func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 		// the address is the value
 	case t.IsScalar():
 		off := c.temp(8)
-		c.emit(bpf.StoreImm64(regCtx, int16(off), 0)...)
+		c.emit(bpf.StoreImm64(regCtx, int16(off), 0))
 		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
 			asm.Mov.Imm(asm.R2, int32(r.Size)))
 		c.call(asm.FnProbeReadKernel)
@@ -441,7 +441,7 @@ func (c *clauseGen) divide(op ast.Op, dst, src asm.Register, signed bool) {
 		return
 	}
 	// R2: sign of the result; dst and src made non-negative.
-	negL, posL, negR, posR := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	posL, negR, posR := c.newLabel(), c.newLabel(), c.newLabel()
 	c.emit(asm.Mov.Imm(asm.R2, 0))
 	c.emit(asm.JSGE.Imm(dst, 0, posL), asm.Neg.Imm(dst, 0), asm.Xor.Imm(asm.R2, 1))
 	c.label(posL)
@@ -453,7 +453,6 @@ func (c *clauseGen) divide(op ast.Op, dst, src asm.Register, signed bool) {
 	c.emit(div.Reg(dst, src))
 	c.emit(asm.JEq.Imm(asm.R2, 0, negR), asm.Neg.Imm(dst, 0))
 	c.label(negR)
-	_ = negL
 }
 
 // logical evaluates && and || with short-circuit, leaving 0 or 1 in R0.

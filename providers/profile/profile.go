@@ -269,7 +269,7 @@ func fragment(id uint32) asm.Instructions {
 		asm.JEq.Imm(asm.R1, 3, user),
 		// Kernel mode.
 		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(0), asm.R7, asm.DWord),
-		tramp.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(1), 0),
+		bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(1), 0),
 		asm.FnGetCurrentTaskBtf.Call(),
 		asm.Mov.Reg(asm.R1, asm.R0),
 		asm.FnTaskPtRegs.Call(),
@@ -280,7 +280,7 @@ func fragment(id uint32) asm.Instructions {
 		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R1, asm.DWord),
 		asm.Ja.Label(done),
 		// User mode.
-		tramp.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(0), 0).WithSymbol(user),
+		bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(0), 0).WithSymbol(user),
 		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R7, asm.DWord),
 	}
 	clear := tramp.ClearArgs(2)

@@ -17,20 +17,9 @@ import (
 func ClearArgs(from int) asm.Instructions {
 	var insns asm.Instructions
 	for i := from; i < bpf.CtxNArgs; i++ {
-		insns = append(insns, StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
+		insns = append(insns, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
 	}
 	return insns
-}
-
-// StoreImm64 emits *(u64 *)(dst + off) = v, v sign-extended: the
-// instruction asm.StoreImm declines to make for a double word.
-func StoreImm64(dst asm.Register, off int16, v int32) asm.Instruction {
-	return asm.Instruction{
-		OpCode:   asm.StoreImmOp(asm.DWord),
-		Dst:      dst,
-		Offset:   off,
-		Constant: int64(v),
-	}
 }
 
 // ClearErrno stores 0 into the probe context's errno.
