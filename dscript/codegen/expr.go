@@ -193,71 +193,8 @@ func (c *clauseGen) ident(x *ast.Ident) {
 	}
 }
 
-// builtin evaluates a builtin variable.
-func (c *clauseGen) builtin(n ast.Node, name string) {
-	switch name {
-	case "pid", "tid":
-		c.call(asm.FnGetCurrentPidTgid)
-		if name == "pid" {
-			c.emit(asm.RSh.Imm(asm.R0, 32))
-		} else {
-			c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
-		}
-	case "uid", "gid":
-		c.call(asm.FnGetCurrentUidGid)
-		if name == "gid" {
-			c.emit(asm.RSh.Imm(asm.R0, 32))
-		} else {
-			c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
-		}
-	case "cpu":
-		c.call(asm.FnGetSmpProcessorId)
-	case "curthread":
-		c.call(asm.FnGetCurrentTask)
-	case "ppid":
-		// curthread->real_parent->tgid, read as the kernel lays it out:
-		// that needs the kernel's types, which the program does not
-		// depend on; fail until the runner patches offsets at load time.
-		c.fail(n, "the builtin variable ppid")
-	case "timestamp":
-		c.g.prog.NeedsTime = true
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord))
-	case "walltimestamp":
-		c.g.prog.NeedsTime = true
-		c.emit(
-			asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord),
-			asm.LoadMem(asm.R1, regGlobals, GlobalWallBase, asm.DWord),
-			asm.Add.Reg(asm.R0, asm.R1),
-		)
-	case "id":
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word))
-	case "errno":
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxErrno, asm.Word))
-		c.normalize(asm.R0, types.IntType)
-	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxArg(int(name[3]-'0')), asm.DWord))
-	case "execname":
-		off := c.temp(c.g.opts.StrSize)
-		c.zero(off, 16)
-		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, 16))
-		c.call(asm.FnGetCurrentComm)
-		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
-	case "probeprov", "probemod", "probefunc", "probename":
-		field := map[string]int{"probeprov": 0, "probemod": 1, "probefunc": 2, "probename": 3}[name]
-		c.emit(
-			asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word),
-			asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word),
-		)
-		c.mapPtr(asm.R1, ProbesMap)
-		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-		c.call(asm.FnMapLookupElem)
-		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
-		c.emit(asm.Add.Imm(asm.R0, int32(field*align8(c.g.opts.StrSize))))
-	default:
-		c.fail(n, "the builtin variable "+name)
-	}
-}
 
+// unary compiles a unary operator.
 func (c *clauseGen) unary(x *ast.Unary) {
 	t := c.typeOf(x)
 	switch x.Op {
