@@ -193,7 +193,6 @@ func (c *clauseGen) ident(x *ast.Ident) {
 	}
 }
 
-
 // unary compiles a unary operator.
 func (c *clauseGen) unary(x *ast.Unary) {
 	t := c.typeOf(x)
