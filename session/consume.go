@@ -47,6 +47,11 @@ func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[st
 			oa.Base, oa.Step = int32(a.Params[0]), int32(a.Params[2])
 			oa.Limit = int32(a.Params[0] + a.Params[1]*a.Params[2])
 		}
+		if a.Func == "llquantize" && len(a.Params) == 4 {
+			// factor, low, high, nsteps; the values are the buckets of
+			// output.LLQuantizeBucket, summed over the CPUs.
+			oa.Factor, oa.LMag, oa.HMag, oa.Steps = int(a.Params[0]), int(a.Params[1]), int(a.Params[2]), int(a.Params[3])
+		}
 		c.aggs = append(c.aggs, oa)
 	}
 	// Check each format against its arguments once, which sizes its

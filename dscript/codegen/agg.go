@@ -1,11 +1,14 @@
 package codegen
 
 import (
+	"strconv"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/bpf"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
@@ -25,6 +28,7 @@ const (
 //	stddev     u64 n, s64 sum, u64 sum of squares (low, high)
 //	quantize   u64 buckets[127]
 //	lquantize  u64 buckets[levels+2]: below base, levels, at or above limit
+//	llquantize u64 buckets[output.LLQuantizeBins]: illumos's layout
 func aggValueSize(a *Agg) int {
 	switch a.Func {
 	case "count", "sum":
@@ -37,6 +41,8 @@ func aggValueSize(a *Agg) int {
 		return 8 * QuantizeBuckets
 	case "lquantize":
 		return 8 * int(lquantizeLevels(a.Params)+2)
+	case "llquantize":
+		return 8 * llquantizeBins(a.Params)
 	}
 	return 8
 }
@@ -50,6 +56,28 @@ func lquantizeLevels(p []int64) int64 {
 	return p[1]
 }
 
+// llquantizeParams returns an llquantize's parameters (factor, low, high,
+// nsteps) as the checker recorded them.
+func llquantizeParams(p []int64) (factor, low, high, nsteps int) {
+	if len(p) < 4 {
+		return 0, 0, 0, 0
+	}
+	return int(p[0]), int(p[1]), int(p[2]), int(p[3])
+}
+
+// llquantizeBins returns the number of buckets of an llquantize (at least
+// one, so that a map can be described for parameters the checker rejected).
+func llquantizeBins(p []int64) int {
+	if n := output.LLQuantizeBins(llquantizeParams(p)); n > 0 {
+		return n
+	}
+	return 1
+}
+
+// maxLLQuantizeBins bounds an llquantize's buckets: its value is zeroed in
+// scratch on a key's first update, and a per-CPU map value is at most 32K.
+const maxLLQuantizeBins = 2048
+
 // aggregate compiles @a[keys] = f(args): look the key up in this CPU's
 // value, insert a zeroed value on a miss, and update the value in place.
 func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
@@ -59,19 +87,24 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	}
 	a := c.g.agg(ag, o)
 	if a.Func == "llquantize" {
-		c.fail(call, "llquantize()")
+		if n := output.LLQuantizeBins(llquantizeParams(a.Params)); n == 0 || n > maxLLQuantizeBins {
+			c.fail(call, "llquantize() with "+strconv.Itoa(n)+" buckets (at most "+strconv.Itoa(maxLLQuantizeBins)+")")
+		}
 	}
 	if len(call.Args) > 0 && a.Func != "count" {
 		c.expr(call.Args[0])
 		c.push(call) // the value, kept on the stack across the lookup
 	}
-	// quantize's second and lquantize's fifth argument: the increment.
+	// quantize's second, lquantize's fifth and llquantize's sixth
+	// argument: the increment.
 	var incr ast.Expr
 	switch {
 	case a.Func == "quantize" && len(call.Args) == 2:
 		incr = call.Args[1]
 	case a.Func == "lquantize" && len(call.Args) == 5:
 		incr = call.Args[4]
+	case a.Func == "llquantize" && len(call.Args) == 6:
+		incr = call.Args[5]
 	}
 	if incr != nil {
 		c.expr(incr)
@@ -167,6 +200,9 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	case "lquantize":
 		c.lquantizeIndex(a.Params)
 		c.bump(int(lquantizeLevels(a.Params) + 2))
+	case "llquantize":
+		c.llquantizeIndex(a.Params)
+		c.bump(llquantizeBins(a.Params))
 	default:
 		c.fail(call, a.Func+"()")
 	}
@@ -213,6 +249,37 @@ func (c *clauseGen) lquantizeIndex(p []int64) {
 	)
 	c.emit(asm.Mov.Imm(asm.R2, 0).WithSymbol(below), asm.Ja.Label(done))
 	c.emit(asm.LoadImm(asm.R2, levels+1, asm.DWord).WithSymbol(above))
+	c.label(done)
+}
+
+// llquantizeIndex computes llquantize's bucket for the value in R1 into
+// R2, as output.LLQuantizeBucket does: bucket 0 below the low magnitude,
+// then one unrolled test per magnitude against its end (a constant), the
+// bucket within it by one division by the magnitude's step width, and the
+// overflow bucket past the last magnitude.
+func (c *clauseGen) llquantizeIndex(p []int64) {
+	mags, top := output.LLQuantizeMagnitudes(llquantizeParams(p))
+	done := c.newLabel()
+	c.emit(asm.Mov.Imm(asm.R2, 0), asm.LoadImm(asm.R3, mags[0].Low, asm.DWord), asm.JSLT.Reg(asm.R1, asm.R3, done))
+	for _, m := range mags {
+		if m.Clamp {
+			// Every value left counts in the magnitude's last bucket,
+			// which is top: there is no overflow bucket.
+			break
+		}
+		next := c.newLabel()
+		c.emit(
+			asm.LoadImm(asm.R3, m.High, asm.DWord), asm.JSGE.Reg(asm.R1, asm.R3, next),
+			asm.Mov.Reg(asm.R2, asm.R1),
+			asm.LoadImm(asm.R3, m.Low, asm.DWord), asm.Sub.Reg(asm.R2, asm.R3),
+		)
+		if m.Width > 1 {
+			c.emit(asm.LoadImm(asm.R3, m.Width, asm.DWord), asm.Div.Reg(asm.R2, asm.R3))
+		}
+		c.emit(asm.Add.Imm(asm.R2, int32(m.Base)), asm.Ja.Label(done))
+		c.label(next)
+	}
+	c.emit(asm.Mov.Imm(asm.R2, int32(top)))
 	c.label(done)
 }
 

@@ -2,7 +2,6 @@ package output
 
 import (
 	"bytes"
-	"math"
 	"math/big"
 	"math/bits"
 	"sort"
@@ -37,8 +36,8 @@ type Aggregation struct {
 	// lquantize(value, Base, Limit, Step).
 	Base, Limit, Step int32
 
-	// llquantize(value, Factor, LMag, HMag, Steps): the Linux port's
-	// llquantize (magnitudes LMag to HMag, negative values too).
+	// llquantize(value, Factor, LMag, HMag, Steps): factor, low and high
+	// magnitude, and linear steps per magnitude (see LLQuantizeMagnitudes).
 	Factor, LMag, HMag, Steps int
 
 	// Normal is the normalization factor set by normalize() (0 or 1:
@@ -159,86 +158,104 @@ func LQuantizeBucket(v int64, base, limit, step int32) int {
 	return 1 + int((v-int64(base))/int64(step))
 }
 
-// LLQuantizeBins is the number of buckets of llquantize(factor, lmag, hmag,
-// steps) in the Linux port's layout: an overflow bucket for values at or
-// under -factor^(hmag+1), the negative magnitudes from high to low, one
-// bucket for |v| < factor^lmag, the positive magnitudes from low to high,
-// and an overflow bucket for values at or over factor^(hmag+1). Each
-// magnitude has steps - steps/factor buckets.
-func LLQuantizeBins(factor, lmag, hmag, steps int) int {
-	if factor <= 0 {
-		return 3
-	}
-	return (hmag-lmag+1)*(steps-steps/factor)*2 + 3
+// LLQuantizeMagnitude is one order of magnitude of an llquantize(): the
+// values v with Low <= v < High (Low = factor^m, High = factor^(m+1)) fall
+// in bucket Base + (v-Low)/Width. Clamp marks the magnitude whose next
+// power overflows 64 bits; there, as in illumos, every value at or over
+// Low counts in the magnitude's last bucket.
+type LLQuantizeMagnitude struct {
+	Low, High, Width int64
+	Base             int
+	Clamp            bool
 }
 
-// llqZero is the index of the bucket for |v| < factor^lmag.
-func llqZero(factor, lmag, hmag, steps int) int {
-	return 1 + (hmag-lmag+1)*(steps-steps/factor)
-}
-
-// LLQuantizeBucket returns the bucket of v in llquantize(factor, lmag,
-// hmag, steps).
-func LLQuantizeBucket(v int64, factor, lmag, hmag, steps int) int {
-	bin0 := llqZero(factor, lmag, hmag, steps)
-	nbins := LLQuantizeBins(factor, lmag, hmag, steps)
-	u := uint64(v)
-	if v < 0 {
-		u = -u
+// LLQuantizeMagnitudes returns the orders of magnitude of
+// llquantize(factor, low, high, nsteps) from low to high, in illumos's
+// layout (dtrace_aggregate_llquantize_bucket): bucket 0 holds the values
+// under factor^low (negative values included); magnitude m has
+// min(factor^(m+1), nsteps) linear steps of which the first 1/factor
+// overlap the magnitude below and are left out; the bucket after the last
+// magnitude holds the values at or over factor^(high+1). top is the bucket
+// of the largest int64 (the overflow bucket unless the last magnitude
+// clamps). It returns nil for parameters the compiler rejects.
+func LLQuantizeMagnitudes(factor, low, high, nsteps int) (mags []LLQuantizeMagnitude, top int) {
+	if !llquantizeValid(factor, low, high, nsteps) {
+		return nil, 0
 	}
-	off := llqOffset(u, factor, lmag, hmag, steps)
-	if off < 0 { // overflow
-		if v < 0 {
-			return 0
+	f, steps := int64(factor), int64(nsteps)
+	this := int64(1)
+	for order := 0; order < low; order++ {
+		this *= f
+	}
+	last := this
+	this *= f
+	base := 1
+	for order := low; order <= high; order++ {
+		// int nbuckets = this > nsteps ? nsteps : this;
+		nb := steps
+		if this <= steps {
+			nb = int64(int32(this))
 		}
-		return nbins - 1
+		if this <= 0 || nb <= 0 || this/nb <= 0 {
+			return nil, 0 // magnitudes past 64 bits, which the compiler rejects
+		}
+		m := LLQuantizeMagnitude{Low: last, High: this, Width: this / nb, Base: base}
+		next := this * f
+		if next < this {
+			m.Clamp = true
+			return append(mags, m), base + int((this-1-last)/m.Width)
+		}
+		mags = append(mags, m)
+		base += int(nb - nb/f)
+		last, this = this, next
 	}
-	if v < 0 {
-		return bin0 - off
-	}
-	return bin0 + off
+	return mags, base
 }
 
-// llqOffset is the distance of magnitude u's bucket from the zero bucket,
-// or -1 when u is at or over factor^(hmag+1).
-func llqOffset(u uint64, factor, lmag, hmag, steps int) int {
-	f := uint64(factor)
-	sf := steps / factor
-	per := steps - sf
-	lo := upow(f, lmag)
-	if u < lo {
+// llquantizeValid reports whether llquantize's parameters are ones
+// dtrace.c accepts: factor at least 2, low under high, nsteps a multiple
+// of factor that divides a power of factor, all 16-bit.
+func llquantizeValid(factor, low, high, nsteps int) bool {
+	if factor < 2 || low < 0 || low >= high || nsteps < factor || high > 1<<16-1 || nsteps > 1<<16-1 || nsteps%factor != 0 {
+		return false
+	}
+	v := factor
+	for v < nsteps {
+		v *= factor
+	}
+	return v%nsteps == 0
+}
+
+// LLQuantizeBins is the number of buckets of llquantize(factor, low, high,
+// nsteps) (see LLQuantizeMagnitudes): as dtrace.c sizes it, one more than
+// the bucket of the largest int64. It is 0 for invalid parameters.
+func LLQuantizeBins(factor, low, high, nsteps int) int {
+	mags, top := LLQuantizeMagnitudes(factor, low, high, nsteps)
+	if mags == nil {
 		return 0
 	}
-	for m := lmag; m <= hmag; m++ {
-		hi := upow(f, m+1) // the magnitude's end
-		if u < hi {
-			// Bucket k of the magnitude covers k*hi/steps up.
-			k := mulDiv(u, uint64(steps), hi)
-			return 1 + (m-lmag)*per + int(k) - sf
-		}
-	}
-	return -1
+	return top + 1
 }
 
-func upow(f uint64, n int) uint64 {
-	r := uint64(1)
-	for ; n > 0; n-- {
-		hi, lo := bits.Mul64(r, f)
-		if hi != 0 {
-			return math.MaxUint64
+// LLQuantizeBucket returns the bucket of v in llquantize(factor, low,
+// high, nsteps), as dtrace_aggregate_llquantize_bucket computes it: 0 for
+// v under factor^low (so for every negative v), then a magnitude's bucket,
+// then the overflow bucket for v at or over factor^(high+1). It is 0 for
+// invalid parameters.
+func LLQuantizeBucket(v int64, factor, low, high, nsteps int) int {
+	mags, top := LLQuantizeMagnitudes(factor, low, high, nsteps)
+	if mags == nil || v < mags[0].Low {
+		return 0
+	}
+	for _, m := range mags {
+		if m.Clamp {
+			v = m.High - 1
 		}
-		r = lo
+		if v < m.High {
+			return m.Base + int((v-m.Low)/m.Width)
+		}
 	}
-	return r
-}
-
-func mulDiv(a, b, c uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	if hi >= c {
-		return math.MaxUint64
-	}
-	q, _ := bits.Div64(hi, lo, c)
-	return q
+	return top
 }
 
 // stddev is dt_stddev: the integer square root of the average of the
@@ -368,8 +385,8 @@ func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
 		if c := llquantSum(a, l).Cmp(llquantSum(ra, r)); c != 0 {
 			return c
 		}
-		return cmpInt64(l.bucket(llqZero(a.Factor, a.LMag, a.HMag, a.Steps)),
-			r.bucket(llqZero(ra.Factor, ra.LMag, ra.HMag, ra.Steps)))
+		// dt_aggregate_llquantizedcmp's "weights at zero": bucket 0.
+		return cmpInt64(l.bucket(0), r.bucket(0))
 	}
 	return cmpInt64(l.Value, r.Value)
 }
@@ -419,34 +436,28 @@ func lquantZero(a *Aggregation, e *Entry) int64 {
 	return 0
 }
 
-// llquantSum is dt_aggregate_llquantizedsum.
+// llquantSum is dt_aggregate_llquantizedsum: the buckets weighted by the
+// lowest value each counts (factor^low - 1 for bucket 0), in long double
+// arithmetic.
 func llquantSum(a *Aggregation, e *Entry) *big.Float {
-	factor, lmag, hmag, steps := a.Factor, a.LMag, a.HMag, a.Steps
-	if factor <= 0 || steps <= 0 {
-		return new(big.Float)
+	mags, top := LLQuantizeMagnitudes(a.Factor, a.LMag, a.HMag, a.Steps)
+	t := ld(0)
+	if mags == nil {
+		return t
 	}
-	sf := steps / factor
-	bin0 := llqZero(factor, lmag, hmag, steps)
-	f := func(x float64) *big.Float { return new(big.Float).SetPrec(128).SetFloat64(x) }
-	d := func(i int) *big.Float { return f(float64(e.bucket(bin0+i) - e.bucket(bin0-i))) }
-	total := new(big.Float).SetPrec(128).Mul(f(math.Pow(float64(factor), float64(lmag))), d(1))
-	i := 1
-	if lmag == 0 && steps > factor {
-		for step := 2; step <= factor; step++ {
-			i += sf
-			total.Add(total, new(big.Float).SetPrec(128).Mul(f(float64(step)), d(i)))
+	add := func(n, w int64) {
+		t = ld(0).Add(t, ld(0).Mul(ld(0).SetInt64(n), ld(0).SetInt64(w)))
+	}
+	add(e.bucket(0), mags[0].Low-1)
+	for _, m := range mags {
+		for v, i := m.Low, m.Base; v < m.High; v, i = v+m.Width, i+1 {
+			add(e.bucket(i), v)
 		}
-		lmag = 1
 	}
-	scale := math.Pow(float64(factor), float64(lmag+1)) / float64(steps)
-	for mag := lmag; mag <= hmag; mag++ {
-		for step := sf + 1; step <= steps; step++ {
-			i++
-			total.Add(total, new(big.Float).SetPrec(128).Mul(f(float64(step)*scale), d(i)))
-		}
-		scale *= float64(factor)
+	if last := mags[len(mags)-1]; !last.Clamp {
+		add(e.bucket(top), last.High)
 	}
-	return total
+	return t
 }
 
 // leUint reads a little-endian unsigned integer of up to 8 bytes.

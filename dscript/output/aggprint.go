@@ -2,7 +2,6 @@ package output
 
 import (
 	"encoding/binary"
-	"math"
 	"math/big"
 	"sort"
 	"strings"
@@ -404,126 +403,49 @@ func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64)
 	}
 }
 
-// writeLLQuantize is the Linux port's dt_print_llquantize.
+// writeLLQuantize is illumos's dt_print_llquantize: the rows from one
+// bucket before the first non-empty one to one after the last (the first
+// two when all are empty), bucket 0 labelled "< factor^low", the overflow
+// bucket ">= factor^(high+1)", the others by the lowest value they count.
 func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
-	factor, lmag, hmag, steps := a.Factor, a.LMag, a.HMag, a.Steps
-	if factor < 2 || steps < 1 || lmag < 0 || hmag < lmag {
+	mags, top := LLQuantizeMagnitudes(a.Factor, a.LMag, a.HMag, a.Steps)
+	if mags == nil {
 		return // parameters the compiler rejects
 	}
-	sf := steps / factor
-	bin0 := llqZero(factor, lmag, hmag, steps)
-	nbins := LLQuantizeBins(factor, lmag, hmag, steps)
-
-	first, last := 0, nbins-1
-	for first <= last && e.bucket(first) == 0 {
+	levels := top + 1
+	first, last := 0, levels-1
+	for first < levels && e.bucket(first) == 0 {
 		first++
 	}
-	if first > last {
-		first, last = bin0+1, bin0+1
+	if first == levels {
+		first, last = 0, 1
 	} else {
-		for e.bucket(last) == 0 {
+		if first > 0 {
+			first--
+		}
+		for last > 0 && e.bucket(last) == 0 {
 			last--
+		}
+		if last < levels-1 {
+			last++
 		}
 	}
 	d := newDist(e, first, last, normal)
 	b.WriteString(distHeader)
-	if first > 0 {
-		first--
+	if first == 0 {
+		b.WriteString(cprintf("%16s ", cprintf("< %lld", mags[0].Low)))
+		d.line(b, e.bucket(0))
 	}
-	if last < nbins-1 {
-		last++
-	}
-	pad := 0
-	if lmag == 0 && steps > factor {
-		pad = sf
-	}
-
-	// The labels, as snprintf into 16-byte cells.
-	labels := make([]string, last-first+1+2*pad)
-	set := func(i int, s string) {
-		if i >= first-pad && i <= last+pad {
-			if len(s) > 15 {
-				s = s[:15]
-			}
-			labels[i-first+pad] = s
-		}
-	}
-	u := func(x uint64) string { return cprintf("%llu", x) }
-	scale := powl(factor, lmag)
-	switch {
-	case scale == 1:
-		set(bin0, "0")
-	case first >= bin0:
-		set(bin0, "< "+u(scale))
-	default:
-		set(bin0, "abs() < "+u(scale))
-	}
-	set(bin0-1, "-"+u(scale))
-	set(bin0+1, u(scale))
-	mag, i := lmag, 1
-	if lmag == 0 && steps > factor {
-		for step := 2; step <= factor; step++ {
-			i += sf
-			set(bin0-i, cprintf("-%d", int64(step)))
-			set(bin0+i, cprintf("%d", int64(step)))
-		}
-		mag++
-	}
-	scale = powl(factor, mag+1) / uint64(steps)
-	for ; mag <= hmag; mag++ {
-		for step := sf + 1; step <= steps; step++ {
-			i++
-			set(bin0-i, "-"+u(uint64(step)*scale))
-			set(bin0+i, u(uint64(step)*scale))
-		}
-		scale *= uint64(factor)
-	}
-	scale = powl(factor, hmag+1)
-	set(0, "<= -"+u(scale))
-	set(nbins-1, ">= "+u(scale))
-
-	// Ghost bins: an unlabelled first or last row takes a neighbour's label.
-	if pad > 0 {
-		j := pad
-		if labels[j] == "" {
-			k := 1
-			for ; k < pad; k++ {
-				if labels[j-k] != "" {
-					break
-				}
-			}
-			if k < pad {
-				labels[j] = labels[j-k]
-			}
-		}
-		j = last - first + pad
-		if labels[j] == "" {
-			k := 1
-			for ; k < pad; k++ {
-				if labels[j+k] != "" {
-					break
-				}
-			}
-			if k < pad {
-				labels[j] = labels[j+k]
+	for _, m := range mags {
+		for v, i := m.Low, m.Base; v < m.High && i <= last; v, i = v+m.Width, i+1 {
+			if i >= first {
+				b.WriteString(cprintf("%16lld ", v))
+				d.line(b, e.bucket(i))
 			}
 		}
 	}
-	for i := first; i <= last; i++ {
-		l := labels[i-first+pad]
-		if l == "" {
-			continue
-		}
-		b.WriteString(cprintf("%16s ", l))
-		d.line(b, e.bucket(i))
+	if lm := mags[len(mags)-1]; !lm.Clamp && last == top {
+		b.WriteString(cprintf("%16s ", cprintf(">= %lld", lm.High)))
+		d.line(b, e.bucket(top))
 	}
-}
-
-// powl is (uint64_t)powl(factor, n).
-func powl(factor, n int) uint64 {
-	f := math.Pow(float64(factor), float64(n))
-	if f >= 1<<64 {
-		return math.MaxUint64
-	}
-	return uint64(f)
 }

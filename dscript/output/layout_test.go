@@ -6,6 +6,7 @@ package output
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -147,16 +148,82 @@ func TestLQuantizeTable(t *testing.T) {
 	diff(t, "lquantize negative base", printAgg(t, Options{}, a), want)
 }
 
-func TestLLQuantizeLabels(t *testing.T) {
-	// factor 10, magnitudes 1 to 2, 10 steps: the underflow row reads
-	// "< 10" when nothing is negative.
-	b := make([]int64, LLQuantizeBins(10, 1, 2, 10))
-	for _, v := range []int64{5, 15, 250, 1000} {
-		b[LLQuantizeBucket(v, 10, 1, 2, 10)]++
+// illumosLLQBucket is dtrace_aggregate_llquantize_bucket from illumos's
+// dtrace.c, transcribed literally, as the reference for LLQuantizeBucket.
+func illumosLLQBucket(factor, low, high, nsteps uint16, value int64) uint64 {
+	this, base := int64(1), 1
+	var last, next int64
+	order := 0
+	for ; order < int(low); order++ {
+		this *= int64(factor)
 	}
-	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10, Entries: []*Entry{{Buckets: b}}}
-	want := "\n" + hdr + row("-10", 0, 0) + row("abs() < 10", 10, 1) + row("10", 10, 1) + row("20", 0, 0)
-	for v := 30; v <= 90; v += 10 {
+	last = this
+	if value < last {
+		return 0
+	}
+	for this *= int64(factor); order <= int(high); order++ {
+		nbuckets := int32(this)
+		if this > int64(nsteps) {
+			nbuckets = int32(nsteps)
+		}
+		if next = this * int64(factor); next < this {
+			value = this - 1
+		}
+		if value < this {
+			return uint64(int64(base) + (value-last)/(this/int64(nbuckets)))
+		}
+		base += int(nbuckets - nbuckets/int32(factor))
+		last = this
+		this = next
+	}
+	return uint64(base)
+}
+
+func TestLLQuantizeBuckets(t *testing.T) {
+	for _, p := range [][4]int{
+		{10, 0, 6, 20}, {10, 1, 2, 10}, {2, 0, 10, 2}, {2, 0, 12, 8}, {3, 3, 5, 27}, {4, 1, 6, 16},
+		{10, 0, 18, 10}, {2, 60, 63, 2}, {3, 2, 40, 9}, {16, 0, 15, 256}, {1000, 0, 6, 1000},
+	} {
+		factor, low, high, nsteps := p[0], p[1], p[2], p[3]
+		want := int(illumosLLQBucket(uint16(factor), uint16(low), uint16(high), uint16(nsteps), math.MaxInt64)) + 1
+		if n := LLQuantizeBins(factor, low, high, nsteps); n != want {
+			t.Errorf("LLQuantizeBins%v = %d, want %d", p, n, want)
+		}
+		vals := []int64{math.MinInt64, -1 << 40, -100, -1, 0, 1, 2, 3, math.MaxInt64, math.MaxInt64 - 1}
+		for v := int64(1); v > 0 && v < math.MaxInt64/int64(factor); v *= int64(factor) {
+			vals = append(vals, v-1, v, v+1, v*2-1, v*2, v*3/2)
+		}
+		for x := uint64(12345); len(vals) < 400; x = x*6364136223846793005 + 1442695040888963407 {
+			vals = append(vals, int64(x>>uint(x%64)))
+		}
+		for _, v := range vals {
+			want := int(illumosLLQBucket(uint16(factor), uint16(low), uint16(high), uint16(nsteps), v))
+			if b := LLQuantizeBucket(v, factor, low, high, nsteps); b != want {
+				t.Errorf("LLQuantizeBucket(%d, %v) = %d, want %d", v, p, b, want)
+			}
+		}
+	}
+	// Parameters dtrace.c rejects have no buckets.
+	for _, p := range [][4]int{{1, 0, 6, 20}, {10, 2, 2, 10}, {10, 0, 6, 5}, {10, 0, 6, 25}, {4, 0, 6, 6}} {
+		if n := LLQuantizeBins(p[0], p[1], p[2], p[3]); n != 0 {
+			t.Errorf("LLQuantizeBins%v = %d, want 0", p, n)
+		}
+	}
+}
+
+func TestLLQuantizeLabels(t *testing.T) {
+	// factor 10, magnitudes 1 to 2, 10 steps: "< 10" counts everything
+	// under 10, then 10, 20, ... 90, 100, 200, ... 900, ">= 1000".
+	llq := func(vals ...int64) []int64 {
+		b := make([]int64, LLQuantizeBins(10, 1, 2, 10))
+		for _, v := range vals {
+			b[LLQuantizeBucket(v, 10, 1, 2, 10)]++
+		}
+		return b
+	}
+	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10, Entries: []*Entry{{Buckets: llq(5, 15, 250, 1000)}}}
+	want := "\n" + hdr + row("< 10", 10, 1) + row("10", 10, 1)
+	for v := 20; v <= 90; v += 10 {
 		want += row(fmt.Sprint(v), 0, 0)
 	}
 	want += row("100", 0, 0) + row("200", 10, 1)
@@ -166,27 +233,48 @@ func TestLLQuantizeLabels(t *testing.T) {
 	want += row(">= 1000", 10, 1) + "\n"
 	diff(t, "llquantize", printAgg(t, Options{}, a), want)
 
-	// Nothing under 10: the underflow row is "< 10".
-	b = make([]int64, LLQuantizeBins(10, 1, 2, 10))
-	b[LLQuantizeBucket(15, 10, 1, 2, 10)] = 4
-	a.Entries[0].Buckets = b
+	// Nothing under 10: the "< 10" row is the empty one before 10.
+	a.Entries[0].Buckets = llq(15, 15, 15, 15)
 	want = "\n" + hdr + row("< 10", 0, 0) + row("10", 40, 4) + row("20", 0, 0) + "\n"
 	diff(t, "llquantize positive", printAgg(t, Options{}, a), want)
 
-	// Negative values mirror the positive ones.
-	b = make([]int64, LLQuantizeBins(10, 1, 2, 10))
-	b[LLQuantizeBucket(-15, 10, 1, 2, 10)] = 1
-	b[LLQuantizeBucket(-5000, 10, 1, 2, 10)] = 1
-	a.Entries[0].Buckets = b
-	want = "\n" + hdr + row("<= -1000", 20, 1) + row("-900", 0, 0)
-	for v := 800; v >= 100; v -= 100 {
-		want += row(fmt.Sprint(-v), 0, 0)
-	}
-	for v := 90; v >= 30; v -= 10 {
-		want += row(fmt.Sprint(-v), 0, 0)
-	}
-	want += row("-20", 0, 0) + row("-10", 20, 1) + row("abs() < 10", 0, 0) + "\n"
+	// Negative values count under the low magnitude, with no row of
+	// their own.
+	a.Entries[0].Buckets = llq(-15, -5000)
+	want = "\n" + hdr + row("< 10", 40, 2) + row("10", 0, 0) + "\n"
 	diff(t, "llquantize negative", printAgg(t, Options{}, a), want)
+
+	// Only the overflow bucket: the row before it and no row after.
+	a.Entries[0].Buckets = llq(1000, 1<<40)
+	want = "\n" + hdr + row("900", 0, 0) + row(">= 1000", 40, 2) + "\n"
+	diff(t, "llquantize overflow", printAgg(t, Options{}, a), want)
+
+	// No data at all: the first two rows.
+	a.Entries[0].Buckets = llq()
+	want = "\n" + hdr + row("< 10", 0, 0) + row("10", 0, 0) + "\n"
+	diff(t, "llquantize empty", printAgg(t, Options{}, a), want)
+
+	// Magnitude 0 with more steps than the factor: steps of 1 up to the
+	// factor, then factor^(m+1)/nsteps.
+	b := make([]int64, LLQuantizeBins(10, 0, 2, 20))
+	for _, v := range []int64{0, 9, 10, 14, 95, 100, 999} {
+		b[LLQuantizeBucket(v, 10, 0, 2, 20)]++
+	}
+	a = &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 0, HMag: 2, Steps: 20, Entries: []*Entry{{Buckets: b}}}
+	want = "\n" + hdr + row("< 1", 6, 1)
+	for v := 1; v <= 8; v++ {
+		want += row(fmt.Sprint(v), 0, 0)
+	}
+	want += row("9", 6, 1) + row("10", 11, 2)
+	for v := 15; v <= 90; v += 5 {
+		want += row(fmt.Sprint(v), 0, 0)
+	}
+	want += row("95", 6, 1) + row("100", 6, 1)
+	for v := 150; v <= 900; v += 50 {
+		want += row(fmt.Sprint(v), 0, 0)
+	}
+	want += row("950", 6, 1) + row(">= 1000", 0, 0) + "\n"
+	diff(t, "llquantize steps", printAgg(t, Options{}, a), want)
 }
 
 func TestAvgStddevNormalize(t *testing.T) {
