@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
 )
 
 // LoadOptions control Load.
@@ -38,7 +39,11 @@ func Load(spec *ebpf.ProgramSpec, opts *LoadOptions) (*ebpf.Program, error) {
 	if size == 0 {
 		size = DefaultLogSize
 	}
-	prog, err := ebpf.NewProgramWithOptions(spec, ebpf.ProgramOptions{
+	load := spec
+	if opts.LogLevel == 0 {
+		load = withoutSources(spec)
+	}
+	prog, err := ebpf.NewProgramWithOptions(load, ebpf.ProgramOptions{
 		LogLevel:     opts.LogLevel,
 		LogSizeStart: size,
 	})
@@ -50,4 +55,22 @@ func Load(spec *ebpf.ProgramSpec, opts *LoadOptions) (*ebpf.Program, error) {
 		return nil, newVerifierError(spec, ve)
 	}
 	return nil, fmt.Errorf("load program %s: %w", spec.Name, err)
+}
+
+// withoutSources returns a copy of spec whose instructions carry no source
+// annotations. Annotations become BTF line info, and loading BTF costs a
+// dozen system calls (cilium/ebpf's BTF feature probes, the BTF itself)
+// and the kernel's checking of it: a millisecond or more per run. Without
+// a log requested nobody reads the kernel's copy of the lines; a rejection
+// is still mapped to its annotation from spec's own instructions.
+func withoutSources(spec *ebpf.ProgramSpec) *ebpf.ProgramSpec {
+	c := *spec
+	c.Instructions = make(asm.Instructions, len(spec.Instructions))
+	for i, ins := range spec.Instructions {
+		if ins.Source() != nil {
+			ins = ins.WithSource(nil)
+		}
+		c.Instructions[i] = ins
+	}
+	return &c
 }

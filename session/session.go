@@ -40,7 +40,7 @@ type Config struct {
 	ZeroProbes bool // -Z: descriptions may match no probe
 	Testing    bool // _DTRACE_TESTING: no CPU and ID columns
 	StrSize    int
-	BufSize    int           // ring buffer bytes
+	BufSize    int           // ring buffer bytes; 0 sizes it from the program (see RingPerCPU)
 	SwitchRate time.Duration // how often records are read
 	BPFLog     bool          // -x bpflog: show the verifier's log on a rejection
 	// Output formats the records; nil prints nothing but what the runner
@@ -77,6 +77,11 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	if err != nil {
 		return 1, err
 	}
+	// Unless the user chose it, the ring buffer's size follows what the
+	// program records.
+	rc := *cfg
+	rc.BufSize = ringSize(prog, cfg.BufSize)
+	cfg = &rc
 	// Match every clause's descriptions, in order.
 	byProbe := map[uint32][]*codegen.Clause{}
 	var enabled []*providers.Probe

@@ -162,6 +162,15 @@ func (c *Checker) lookupTypedef(name string) (*types.Type, bool) {
 	if t, ok := predefTypedefs[name]; ok {
 		return t, true
 	}
+	// A builtin variable or function (pid, exit, count) is an identifier,
+	// not a kernel typedef: asking the kernel would read its BTF for
+	// nearly every program.
+	if _, ok := builtinVars[name]; ok {
+		return nil, false
+	}
+	if _, ok := builtinFuncs[name]; ok {
+		return nil, false
+	}
 	if c.cfg.Kernel != nil {
 		if t := c.cfg.Kernel.Type("typedef", name); t != nil {
 			return t, true

@@ -51,7 +51,6 @@ func (s *state) trace() error {
 		ZeroProbes: s.zdefs,
 		Testing:    popts.Testing,
 		StrSize:    256,
-		BufSize:    4 << 20,
 		SwitchRate: time.Second,
 		BPFLog:     s.opts.Bool("bpflog"),
 		Output:     session.NewPrinter(out, popts),
@@ -59,7 +58,9 @@ func (s *state) trace() error {
 	if v, ok := s.opts.Size("strsize"); ok {
 		cfg.StrSize = int(v)
 	}
-	if v, ok := s.opts.Size("bufsize"); ok {
+	// dtrace's own bufsize=4m comes first; a later setting is the user's.
+	// Left alone, the session sizes the ring buffer from the program.
+	if v, ok := s.opts.Size("bufsize"); ok && len(s.opts.Values("bufsize")) > 1 {
 		cfg.BufSize = int(v)
 	}
 	if v, ok := s.opts.Rate("switchrate"); ok && v > 0 {
