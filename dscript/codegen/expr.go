@@ -56,13 +56,21 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Cond:
 		c.cond(x)
 	case *ast.Cast:
-		c.expr(x.X)
+		if isArray(c.typeOf(x.X)) && !c.typeOf(x).IsString() {
+			c.ptrValue(x.X) // the array's address, not a string copy
+		} else {
+			c.expr(x.X)
+		}
 		if t := c.typeOf(x); t.IsInteger() {
 			c.normalize(asm.R0, t)
 		}
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
+		if c.ownsMember(x) {
+			c.loadPlace(x, c.memberPlace(x), c.typeOf(x))
+			return
+		}
 		c.member(x)
 	default:
 		c.fail(x, "this expression")
@@ -210,15 +218,20 @@ func (c *clauseGen) unary(x *ast.Unary) {
 		c.boolify(asm.JEq)
 		return
 	case ast.Deref:
+		if isArray(c.typeOf(x.X)) { // *a is a[0]
+			c.loadPlace(x, c.place(x), t)
+			return
+		}
 		c.expr(x.X)
 		c.readKernel(x, t)
 		return
 	case ast.Addr:
-		m, ok := ast.Unparen(x.X).(*ast.Member)
-		if !ok {
-			c.fail(x, "operator & on this operand")
+		if m, ok := ast.Unparen(x.X).(*ast.Member); ok && !c.ownsMember(m) {
+			c.memberAddr(m)
+			return
 		}
-		c.memberAddr(m)
+		c.place(x.X)
+		c.launder(asm.R0)
 		return
 	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
 		c.incdec(x)
@@ -262,7 +275,8 @@ func (c *clauseGen) binary(x *ast.Binary) {
 		return
 	}
 	if isPtr(lt) || isPtr(rt) {
-		c.fail(x, "pointer arithmetic")
+		c.pointerOp(x, lt, rt)
+		return
 	}
 	c.expr(x.X)
 	if v, ok := c.constOf(x.Y); ok && v == int64(int32(v)) && x.Op != ast.Div && x.Op != ast.Mod {

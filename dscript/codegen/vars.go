@@ -22,6 +22,10 @@ type varInfo struct {
 	size    int // value size
 }
 
+// maxVarSize bounds the size of one variable (an array, a struct): map
+// values are allocated by the kernel in one piece.
+const maxVarSize = 1 << 20
+
 // valueSize is the bytes a value of type t takes in a variable.
 func (g *gen) valueSize(t *types.Type) int {
 	if t.IsString() {
@@ -45,8 +49,14 @@ func (c *clauseGen) variable(n ast.Node, o *check.Object) *varInfo {
 		return v
 	}
 	t := o.Type()
-	if !t.IsScalar() && !t.IsString() {
+	if !t.IsScalar() && !t.IsString() && !isAggregate(t) {
 		c.fail(n, "a variable of type "+t.String())
+	}
+	if isAggregate(t) && (!t.IsComplete() || t.Resolve().Size <= 0) {
+		c.fail(n, "a variable of type "+t.String())
+	}
+	if t.Resolve().Size > maxVarSize {
+		c.fail(n, "a variable of more than "+strconv.Itoa(maxVarSize)+" bytes")
 	}
 	v := &varInfo{obj: o, size: g.valueSize(t)}
 	switch {
@@ -94,6 +104,12 @@ func (c *clauseGen) loadVar(n ast.Node, o *check.Object) {
 	}
 	v := c.variable(n, o)
 	t := o.Type()
+	if isAggregate(t) {
+		// An array or struct is its address (a char array: a string).
+		c.varPlace(n, o)
+		c.loadPlace(n, placeDirect, t)
+		return
+	}
 	switch {
 	case v.mapName != "":
 		c.mapKey(n, v, nil)
@@ -109,8 +125,20 @@ func (c *clauseGen) loadVar(n ast.Node, o *check.Object) {
 			c.emit(asm.Mov.Reg(asm.R0, regGlobals), asm.Add.Imm(asm.R0, int32(v.off)))
 			return
 		}
-		c.load(asm.R0, regGlobals, int16(v.off), t)
+		base, off := c.globalAt(asm.R0, v.off)
+		c.load(asm.R0, base, off, t)
 	}
+}
+
+// globalAt returns a base register and an instruction offset that reach
+// byte off of the globals value: R8 and off itself when off fits an
+// instruction's 16-bit offset, else r set to the address.
+func (c *clauseGen) globalAt(r asm.Register, off int) (asm.Register, int16) {
+	if off+8 <= 0x7fff {
+		return regGlobals, int16(off)
+	}
+	c.emit(asm.Mov.Reg(r, regGlobals), asm.Add.Imm(r, int32(off)))
+	return r, 0
 }
 
 // mapKey builds v's key in scratch (self->: the thread id, then keys) and
@@ -163,7 +191,11 @@ func (c *clauseGen) mapLookup(v *varInfo, t *types.Type) {
 func (c *clauseGen) index(x *ast.Index) {
 	o := c.g.info.Uses[x]
 	if o == nil {
-		c.fail(x, "indexing a pointer or array")
+		// C indexing: an element of an array or of what a pointer
+		// points to.
+		k := c.indexPlace(x)
+		c.loadPlace(x, k, c.typeOf(x))
+		return
 	}
 	if o.Kind() == check.ObjBuiltin {
 		if id, ok := x.X.(*ast.Ident); ok && id.Name == "args" {
@@ -173,6 +205,11 @@ func (c *clauseGen) index(x *ast.Index) {
 			}
 		}
 		c.fail(x, "this builtin array")
+	}
+	if isAggregate(o.Type()) {
+		c.assocPlace(x, o)
+		c.loadPlace(x, placeDirect, o.Type())
+		return
 	}
 	v := c.variable(x, o)
 	c.mapKey(x, v, x.Index)
@@ -191,11 +228,20 @@ func (c *clauseGen) assign(x *ast.Assign) {
 		o = c.g.info.Uses[l]
 		keys = l.Index
 	}
-	if o == nil || o.Kind() == check.ObjBuiltin {
+	if o == nil {
+		// A member, an element of an array or through a pointer, *p.
+		c.assignPlace(x, lx)
+		return
+	}
+	if o.Kind() == check.ObjBuiltin {
 		c.fail(x, "assignment to this kind of lvalue")
 	}
 	t := o.Type()
 	v := c.variable(x, o)
+	if isAggregate(t) {
+		c.assignWhole(x, v, keys)
+		return
+	}
 	if x.Op != ast.AssignOp {
 		// x op= y is x = x op y.
 		c.expr(lx)
@@ -203,9 +249,7 @@ func (c *clauseGen) assign(x *ast.Assign) {
 		c.expr(x.Y)
 		c.emit(asm.Mov.Reg(asm.R1, asm.R0))
 		c.pop(asm.R0)
-		r1 := asm.R1
-		c.arith(x, x.Op.Base(), asm.R0, &r1, 0, t, c.typeOf(x.Y))
-		c.normalize(asm.R0, t)
+		c.compound(x, t)
 	} else {
 		c.expr(x.Y)
 		if t.IsInteger() {
@@ -213,6 +257,124 @@ func (c *clauseGen) assign(x *ast.Assign) {
 		}
 	}
 	c.storeVar(x, v, t, keys, x.Op == ast.AssignOp && c.isZero(x.Y))
+}
+
+// compound computes R0 = R0 op R1 for the compound assignment x to a
+// value of type t: a pointer moves by R1 elements.
+func (c *clauseGen) compound(x *ast.Assign, t *types.Type) {
+	op := x.Op.Base()
+	if t.IsPointer() && (op == ast.Add || op == ast.Sub) {
+		c.scale(asm.R1, c.elemSize(x, t))
+	}
+	r1 := asm.R1
+	c.arith(x, op, asm.R0, &r1, 0, t, c.typeOf(x.Y))
+	c.normalize(asm.R0, t)
+}
+
+// assignWhole assigns a struct or union to the D variable v (keys: an
+// associative array's element): the value is copied in, as DTrace copies
+// such values. Assigning 0 deletes a dynamic variable, and clears a
+// global or this-> one.
+func (c *clauseGen) assignWhole(x *ast.Assign, v *varInfo, keys []ast.Expr) {
+	o := v.obj
+	size := o.Type().Resolve().Size
+	if c.isZero(x.Y) {
+		if v.mapName != "" {
+			c.emit(asm.Mov.Imm(asm.R0, 0))
+			c.storeVar(x, v, o.Type(), keys, true)
+			return
+		}
+		if v.size > 0x7ff8 {
+			c.fail(x, "clearing a variable this large")
+		}
+		c.varPlace(x, o)
+		c.zeroAt(v.size)
+		c.emit(asm.Mov.Imm(asm.R0, 0))
+		return
+	}
+	c.expr(x.Y) // the source's address
+	if v.mapName == "" {
+		c.push(x)
+		c.varPlace(x, o)
+		c.copyInto(size)
+		return
+	}
+	c.push(x)
+	c.mapKey(x, v, keys)
+	val := c.temp(v.size)
+	c.zero(val, v.size)
+	c.pop(asm.R3)
+	c.scratchAddr(asm.R1, val)
+	c.emit(asm.Mov.Imm(asm.R2, int32(size)))
+	c.call(asm.FnProbeReadKernel)
+	c.mapPtr(asm.R1, v.mapName)
+	c.scratchAddr(asm.R2, c.key)
+	c.scratchAddr(asm.R3, val)
+	c.emit(asm.Mov.Imm(asm.R4, 0))
+	c.call(asm.FnMapUpdateElem)
+	c.scratchAddr(asm.R0, val)
+}
+
+// copyInto copies size bytes from the address on top of the temporaries
+// stack (popped) to the writable address in R0, and leaves that address
+// in R0. An unreadable source leaves zeros.
+func (c *clauseGen) copyInto(size int64) {
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, int32(size)))
+	c.pop(asm.R3)
+	c.call(asm.FnProbeReadKernel)
+	c.emit(asm.Mov.Reg(asm.R0, asm.R6))
+}
+
+// assignPlace compiles an assignment to the place lx: a member, an array
+// element, memory through a pointer. The value is computed first, then
+// the place's address (see writable).
+func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
+	t := c.typeOf(lx)
+	size := t.Resolve().Size
+	switch {
+	case t.IsRecord():
+		c.expr(x.Y) // the source's address
+		c.push(x)
+		k := c.place(lx)
+		c.writable(x, k, size)
+		c.copyInto(size)
+	case t.IsString():
+		n := int64(c.strSize())
+		if size < n {
+			n = size
+		}
+		c.expr(x.Y)
+		c.push(x)
+		k := c.place(lx)
+		c.writable(x, k, n)
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
+		c.pop(asm.R3)
+		c.call(asm.FnProbeReadKernelStr)
+		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
+	case t.IsScalar() && x.Op == ast.AssignOp:
+		c.expr(x.Y)
+		c.normalize(asm.R0, t)
+		c.push(x)
+		k := c.place(lx)
+		c.writable(x, k, size)
+		c.pop(asm.R1)
+		c.store(asm.R0, 0, asm.R1, t)
+		c.emit(asm.Mov.Reg(asm.R0, asm.R1))
+	case t.IsScalar():
+		k := c.place(lx)
+		c.writable(x, k, size)
+		c.push(x) // the address
+		c.load(asm.R0, asm.R0, 0, t)
+		c.push(x) // the old value
+		c.expr(x.Y)
+		c.emit(asm.Mov.Reg(asm.R1, asm.R0))
+		c.pop(asm.R0)
+		c.compound(x, t)
+		c.pop(asm.R1)
+		c.store(asm.R1, 0, asm.R0, t)
+	default:
+		c.fail(x, "assignment to a value of type "+t.String())
+	}
 }
 
 func (c *clauseGen) isZero(x ast.Expr) bool {
@@ -266,33 +428,60 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 			c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 			return
 		}
-		c.store(regGlobals, int16(v.off), asm.R0, t)
+		base, off := c.globalAt(asm.R1, v.off)
+		c.store(base, off, asm.R0, t)
 	}
 }
 
-// incdec evaluates ++ and -- on a variable.
+// incdec evaluates ++ and -- on a variable or a place; a pointer moves
+// by one element.
 func (c *clauseGen) incdec(x *ast.Unary) {
-	delta := int64(1)
-	if x.Op == ast.PreDec || x.Op == ast.PostDec {
-		delta = -1
-	}
 	lx := ast.Unparen(x.X)
+	t := c.typeOf(lx)
+	if !t.IsInteger() && !t.IsPointer() {
+		c.fail(x, "operator "+x.Op.String()+" on this operand")
+	}
+	delta := int64(1)
+	if t.IsPointer() {
+		delta = c.elemSize(x, t)
+	}
+	if x.Op == ast.PreDec || x.Op == ast.PostDec {
+		delta = -delta
+	}
+	post := x.Op == ast.PostInc || x.Op == ast.PostDec
 	o := c.g.info.Uses[lx]
+	if o == nil {
+		k := c.place(lx)
+		c.writable(x, k, t.Resolve().Size)
+		c.push(x) // the address
+		c.load(asm.R0, asm.R0, 0, t)
+		c.push(x) // the old value
+		c.emit(asm.Add.Imm(asm.R0, int32(delta)))
+		c.normalize(asm.R0, t)
+		c.emit(asm.LoadMem(asm.R1, asm.RFP, c.slot(c.depth-2), asm.DWord))
+		c.store(asm.R1, 0, asm.R0, t)
+		if post {
+			c.pop(asm.R0)
+		} else {
+			c.depth--
+		}
+		c.depth--
+		return
+	}
 	var keys []ast.Expr
 	if ix, ok := lx.(*ast.Index); ok {
 		keys = ix.Index
 	}
-	if o == nil || o.Kind() == check.ObjBuiltin || !o.Type().IsInteger() {
+	if o.Kind() == check.ObjBuiltin {
 		c.fail(x, "operator "+x.Op.String()+" on this operand")
 	}
-	t := o.Type()
 	v := c.variable(x, o)
 	c.expr(lx)
 	c.push(x) // the old value
 	c.emit(asm.Add.Imm(asm.R0, int32(delta)))
 	c.normalize(asm.R0, t)
 	c.storeVar(x, v, t, keys, false)
-	if x.Op == ast.PostInc || x.Op == ast.PostDec {
+	if post {
 		c.pop(asm.R0)
 	} else {
 		c.depth--

@@ -1,0 +1,3 @@
+dtra 4
+dtra
+

@@ -1,0 +1,3 @@
+7 seven 1 5
+seventy
+
