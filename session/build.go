@@ -42,14 +42,6 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 		return nil
 	}
 	strsize := align8(prog.StrSize)
-	probeVals := make([]ebpf.MapKV, 0, len(probes))
-	for _, p := range probes {
-		v := make([]byte, 4*strsize)
-		for i, s := range []string{p.Provider, p.Module, p.Function, p.Name} {
-			copy(v[i*strsize:(i+1)*strsize-1], s)
-		}
-		probeVals = append(probeVals, ebpf.MapKV{Key: p.ID, Value: v})
-	}
 	specs := []*ebpf.MapSpec{
 		{Name: codegen.ScratchMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(prog.ScratchSize), MaxEntries: 1},
 		{Name: codegen.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1},
@@ -58,7 +50,7 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 		// A hash of the enabled probes only: ids run into the thousands
 		// once a description like :::BEGIN has enumerated every provider.
 		{Name: codegen.ProbesMap, Type: ebpf.Hash, KeySize: 4, ValueSize: uint32(4 * strsize),
-			MaxEntries: uint32(max(len(probes), 1)), Contents: probeVals},
+			MaxEntries: uint32(max(len(probes), 1))},
 		{Name: codegen.RingMap, Type: ebpf.RingBuf, MaxEntries: bpf.RingBufSize(ringSize)},
 	}
 	for _, d := range prog.Maps {
@@ -76,6 +68,9 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 		if err := create(s); err != nil {
 			return nil, err
 		}
+	}
+	if err := fillProbes(m[codegen.ProbesMap], probes, strsize); err != nil {
+		return nil, err
 	}
 	return m, nil
 }

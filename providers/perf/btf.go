@@ -5,7 +5,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+
+	"golang.org/x/sys/unix"
 )
 
 // vmlinuxBTF is where the kernel publishes its BTF.
@@ -44,11 +47,15 @@ const (
 // It is one pass over the type section without decoding any type but
 // these typedefs: a few milliseconds for the 126,000 types of a
 // distribution kernel.
+//
+// The file is mapped rather than read where the file system allows it: a
+// copy would leave megabytes of garbage on the heap.
 func tracepointArgs(path string) (map[string]int, error) {
-	data, err := os.ReadFile(path)
+	data, unmap, err := readBTF(path)
 	if err != nil {
 		return nil, err
 	}
+	defer unmap()
 	if len(data) < 24 {
 		return nil, errors.New("BTF too short")
 	}
@@ -62,6 +69,27 @@ func tracepointArgs(path string) (map[string]int, error) {
 		return nil, errors.New("not BTF")
 	}
 	return parseTracepointArgs(data, bo)
+}
+
+// readBTF maps the file at path read-only, or reads it when it cannot be
+// mapped; unmap releases the mapping (the names parsed from it are
+// copies).
+func readBTF(path string) (data []byte, unmap func(), err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() < 1<<31 {
+		if b, err := unix.Mmap(int(f.Fd()), 0, int(fi.Size()), unix.PROT_READ, unix.MAP_PRIVATE); err == nil {
+			return b, func() { unix.Munmap(b) }, nil
+		}
+	}
+	data, err = io.ReadAll(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, func() {}, nil
 }
 
 func parseTracepointArgs(data []byte, bo binary.ByteOrder) (map[string]int, error) {

@@ -154,11 +154,34 @@ func events() ([]Event, error) {
 // HasName reports whether some tracepoint is called name, without making
 // the provider's probes: the registry asks before enumerating a provider
 // for a description such as :::BEGIN.
+//
+// A name that is not an identifier (tick-1ms, profile-97) is nobody's
+// event name, static tracepoints being C identifiers and the kernel
+// refusing others for dynamic events: it is answered without reading
+// tracefs, which takes a millisecond or two.
 func (p *Provider) HasName(name string) bool {
+	if !eventName(name) {
+		return false
+	}
 	if _, err := events(); err != nil {
 		return true // let enumeration report the error
 	}
 	return catalog.names[name]
+}
+
+// eventName reports whether name could name a tracefs event: letters,
+// digits, '_' and '.', not starting with a digit.
+func eventName(name string) bool {
+	if name == "" || name[0] >= '0' && name[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 func readEvents() ([]Event, error) {

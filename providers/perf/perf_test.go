@@ -136,6 +136,30 @@ func TestProbes(t *testing.T) {
 	}
 }
 
+func TestHasName(t *testing.T) {
+	requireTracefs(t)
+	evs, err := events()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New("perf")
+	for _, ev := range evs {
+		if !eventName(ev.Name) || !p.HasName(ev.Name) {
+			t.Fatalf("event %s:%s: eventName %v, HasName %v", ev.Group, ev.Name, eventName(ev.Name), p.HasName(ev.Name))
+		}
+	}
+	for _, name := range []string{"tick-1ms", "profile-97", "", "1abc", "a b", "BEGIN", "no_such_event"} {
+		if p.HasName(name) {
+			t.Errorf("HasName(%q) is true", name)
+		}
+	}
+	for _, name := range []string{"sched_switch", "_x", "a.b", "BEGIN"} {
+		if !eventName(name) {
+			t.Errorf("eventName(%q) is false", name)
+		}
+	}
+}
+
 func load(t *testing.T, r *providers.Registry, prov, mod, name string) (*ptest.Program, *providers.Probe) {
 	t.Helper()
 	ps, err := r.Match(prov, mod, "", name)
