@@ -69,7 +69,7 @@ func init() {
 		"alloca":    subrAlloca,
 		"bcopy":     subrBcopy,
 
-		"inet_ntoa": subrInetNtoa,
+		"inet_ntoa": subrInetNtoa, "inet_ntoa6": subrInetNtoa6, "inet_ntop": subrInetNtop,
 	}
 }
 
