@@ -33,7 +33,8 @@ type Attachment struct {
 	AttachTo   string
 	Probes     []*Probe
 	// Fragment fills the probe context from the program's context and
-	// jumps to the label of the probe that fired.
+	// jumps to the label of the probe that fired; the block there stores
+	// the probe's id (bpf.CtxProbeID).
 	Fragment asm.Instructions
 	// Attach attaches the loaded program. Closing what it returns detaches
 	// it. Nil for probes that only fire when the runner triggers them.

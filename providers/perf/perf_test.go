@@ -203,7 +203,7 @@ func TestFire(t *testing.T) {
 		t.Fatal("sched_process_fork did not fire on exec.Command")
 	}
 	for _, rec := range recs {
-		if rec.ProbeID != forkProbe.ID || rec.Block != forkProbe.ID {
+		if rec.Block != forkProbe.ID {
 			t.Errorf("record %+v, want probe %d", rec, forkProbe.ID)
 		}
 		if rec.Args[0] < kernelBase || rec.Args[1] < kernelBase || rec.Args[0] == rec.Args[1] || rec.Args[2] != 0 {
@@ -213,7 +213,7 @@ func TestFire(t *testing.T) {
 
 	var sawEnter, sawExit bool
 	for _, rec := range enter.Records(t, time.Second) {
-		if rec.ProbeID != enterProbe.ID {
+		if rec.Block != enterProbe.ID {
 			t.Fatalf("record %+v, want probe %d", rec, enterProbe.ID)
 		}
 		if rec.Args[1] == unix.SYS_GETPPID && rec.Args[0] >= kernelBase {
@@ -221,7 +221,7 @@ func TestFire(t *testing.T) {
 		}
 	}
 	for _, rec := range exit.Records(t, time.Second) {
-		if rec.ProbeID != exitProbe.ID {
+		if rec.Block != exitProbe.ID {
 			t.Fatalf("record %+v, want probe %d", rec, exitProbe.ID)
 		}
 		if rec.Args[1] == uint64(ppid) && rec.Args[0] >= kernelBase {

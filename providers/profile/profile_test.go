@@ -248,7 +248,7 @@ func run(t *testing.T, probe string, d time.Duration) []ptest.Record {
 	wg.Wait()
 	recs := prog.Records(t, time.Second)
 	for _, rec := range recs {
-		if rec.ProbeID != ps[0].ID || rec.Block != ps[0].ID {
+		if rec.Block != ps[0].ID {
 			t.Fatalf("record %+v, want probe %d", rec, ps[0].ID)
 		}
 	}

@@ -262,24 +262,21 @@ func filter(probes []*providers.Probe, label, prefix string) (asm.Instructions, 
 }
 
 // fire jumps to the label of the probe whose number is in regNr (one of
-// probes, filter made sure), storing its id on the way.
+// probes: filter made sure, so the dispatch has no miss).
 func fire(probes []*providers.Probe, prefix string) (asm.Instructions, error) {
 	if len(probes) == 1 {
 		return tramp.Fire(probes[0].ID, ""), nil
 	}
 	cases := make([]tramp.Case, 0, len(probes))
-	var stubs asm.Instructions
 	for _, p := range probes {
 		nr := uint32(p.Data.(Probe).Nr)
-		stub := fmt.Sprintf("%s_p%d", prefix, p.ID)
-		cases = append(cases, tramp.Case{Lo: nr, Hi: nr, Target: stub})
-		stubs = append(stubs, tramp.Fire(p.ID, stub)...)
+		cases = append(cases, tramp.Case{Lo: nr, Hi: nr, Target: bpf.ProbeLabel(p.ID)})
 	}
-	insns, err := tramp.Dispatch(regNr, cases, bpf.ExitLabel, prefix)
+	insns, err := tramp.Dispatch(regNr, cases, "", prefix)
 	if err != nil {
 		return nil, fmt.Errorf("syscall provider: %w", err)
 	}
-	return append(insns, stubs...), nil
+	return insns, nil
 }
 
 // HasName reports whether a syscall probe is called name: entry or return.

@@ -55,11 +55,10 @@ const (
 
 // Record is what a probe block sends.
 type Record struct {
-	ProbeID uint32 // as the fragment stored it
-	Errno   int32
-	Args    [bpf.CtxNArgs]uint64
-	TGID    uint32
-	Block   uint32 // the id of the probe whose block ran
+	Errno int32
+	Args  [bpf.CtxNArgs]uint64
+	TGID  uint32
+	Block uint32 // the id of the probe whose block ran
 }
 
 // Program is a loaded test program.
@@ -242,7 +241,6 @@ const maxRecords = 1 << 20
 func decode(b []byte) Record {
 	le := binary.NativeEndian
 	var r Record
-	r.ProbeID = le.Uint32(b[bpf.CtxProbeID:])
 	r.Errno = int32(le.Uint32(b[bpf.CtxErrno:]))
 	for i := range r.Args {
 		r.Args[i] = le.Uint64(b[bpf.CtxArg(i):])

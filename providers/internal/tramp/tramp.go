@@ -27,14 +27,16 @@ func ClearErrno() asm.Instruction {
 	return asm.StoreImm(bpf.RegProbeCtx, bpf.CtxErrno, 0, asm.Word)
 }
 
-// Fire stores id into the probe context and jumps to the probe's label.
-// The first instruction carries symbol, when not empty.
+// Fire jumps to the label of probe id, whose block stores the id into the
+// probe context. The instruction carries symbol, when not empty. (At the
+// end of a fragment serving one probe the jump lands on the next
+// instruction, and the verifier removes it.)
 func Fire(id uint32, symbol string) asm.Instructions {
-	st := asm.StoreImm(bpf.RegProbeCtx, bpf.CtxProbeID, int64(int32(id)), asm.Word)
+	ja := asm.Ja.Label(bpf.ProbeLabel(id))
 	if symbol != "" {
-		st = st.WithSymbol(symbol)
+		ja = ja.WithSymbol(symbol)
 	}
-	return asm.Instructions{st, asm.Ja.Label(bpf.ProbeLabel(id))}
+	return asm.Instructions{ja}
 }
 
 // Case is a range of values [Lo, Hi] that sends a dispatch to Target.
@@ -48,6 +50,13 @@ type Case struct {
 // cases must not overlap. Adjacent cases with one target are merged; the
 // comparisons form a binary search, so a dispatch among n cases costs about
 // log2(n) of them. prefix makes the internal labels unique.
+//
+// An empty miss says that the value is known to fall in one of the cases
+// (an earlier dispatch made sure): the comparisons that could only fail
+// for other values are left out, the last case of each run taken without
+// one. Besides being shorter, this spares the verifier, which often knows
+// as much, code it would find dead and remove at a cost quadratic in the
+// program's length.
 func Dispatch(reg asm.Register, cases []Case, miss, prefix string) (asm.Instructions, error) {
 	cs := slices.Clone(cases)
 	slices.SortFunc(cs, func(a, b Case) int {
@@ -106,12 +115,17 @@ func (d *dispatcher) emit(cs []Case) {
 	if len(cs) <= linear {
 		// In ascending order: a value below a case's low bound is
 		// below every later case too.
-		for _, c := range cs {
+		for i, c := range cs {
+			if d.miss == "" && i == len(cs)-1 {
+				// Every other case has been ruled out.
+				d.add(asm.Ja.Label(c.Target))
+				return
+			}
 			if c.Lo == c.Hi {
 				d.add(asm.JEq.Imm(d.reg, int32(c.Lo), c.Target))
 				continue
 			}
-			if c.Lo > 0 {
+			if c.Lo > 0 && d.miss != "" {
 				d.add(asm.JLT.Imm(d.reg, int32(c.Lo), d.miss))
 			}
 			d.add(asm.JLE.Imm(d.reg, int32(c.Hi), c.Target))

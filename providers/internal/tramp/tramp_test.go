@@ -14,8 +14,15 @@ import (
 
 // TestDispatch runs dispatches in the kernel (BPF_PROG_TEST_RUN on a raw
 // tracepoint program dispatching on args[0]) and checks where every value
-// around every bound lands.
+// around every bound lands; without a miss label, where every value of
+// every case lands.
 func TestDispatch(t *testing.T) {
+	for _, miss := range []string{bpf.ExitLabel, ""} {
+		t.Run("miss="+miss, func(t *testing.T) { testDispatch(t, miss) })
+	}
+}
+
+func testDispatch(t *testing.T, miss string) {
 	ptest.Require(t, ebpf.RawTracepoint)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{1, 2, 3, 4, 5, 8, 17, 100, 400} {
@@ -33,7 +40,7 @@ func TestDispatch(t *testing.T) {
 				lo = hi + 1 + uint32(rng.IntN(3))
 			}
 			insns := asm.Instructions{asm.LoadMem(asm.R7, asm.R1, 0, asm.DWord)}
-			d, err := Dispatch(asm.R7, cases, bpf.ExitLabel, "d")
+			d, err := Dispatch(asm.R7, cases, miss, "d")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,7 +50,9 @@ func TestDispatch(t *testing.T) {
 					asm.Mov.Imm(asm.R0, int32(i)).WithSymbol(fmt.Sprintf("t%d", i)),
 					asm.Return())
 			}
-			insns = append(insns, asm.Mov.Imm(asm.R0, 99).WithSymbol(bpf.ExitLabel), asm.Return())
+			if miss != "" {
+				insns = append(insns, asm.Mov.Imm(asm.R0, 99).WithSymbol(miss), asm.Return())
+			}
 			prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
 				Type: ebpf.RawTracepoint, Instructions: insns, License: "GPL",
 			})
@@ -59,10 +68,19 @@ func TestDispatch(t *testing.T) {
 				}
 				return 99
 			}
-			values := []uint64{^uint64(0), 1 << 32, uint64(lo) + 10}
-			for _, c := range cases {
-				for _, v := range []uint32{c.Lo - 1, c.Lo, c.Lo + 1, c.Hi - 1, c.Hi, c.Hi + 1} {
-					values = append(values, uint64(v))
+			var values []uint64
+			if miss != "" {
+				values = append(values, ^uint64(0), 1<<32, uint64(lo)+10)
+				for _, c := range cases {
+					for _, v := range []uint32{c.Lo - 1, c.Lo, c.Lo + 1, c.Hi - 1, c.Hi, c.Hi + 1} {
+						values = append(values, uint64(v))
+					}
+				}
+			} else {
+				for _, c := range cases {
+					for v := c.Lo; v <= c.Hi; v++ {
+						values = append(values, uint64(v))
+					}
 				}
 			}
 			for _, v := range values {
