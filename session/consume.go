@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/cilium/ebpf"
 
@@ -26,13 +27,15 @@ type Printer struct {
 	// aggs holds what the consumer keeps of each aggregation between
 	// printings: its normalization and whether printa printed it.
 	aggs []*output.Aggregation
+	// stderr receives run-time warnings (see SetStderr).
+	stderr io.Writer
 }
 
 // NewPrinter returns a Consumer printing to w with the given options,
 // buffering its writes between batches of records.
 func NewPrinter(w io.Writer, opt output.Options) *Printer {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	return &Printer{p: output.New(bw, opt), w: bw}
+	return &Printer{p: output.New(bw, opt), w: bw, stderr: os.Stderr}
 }
 
 // Flush implements Consumer.
@@ -151,6 +154,11 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 			if err := c.p.Printf(fd.Format, args...); err != nil {
 				return nil, err
 			}
+		case codegen.FieldSetopt:
+			if err := c.setoptField(rec, r, f, r.Fields[i:]); err != nil {
+				return nil, err
+			}
+			i += fd.NArgs
 		case codegen.FieldExit:
 			v := int(int32(le.Uint64(rec[fd.Offset:])))
 			exit = &v

@@ -128,7 +128,7 @@ func records(s ast.Stmt) bool {
 	ast.Inspect(s, func(n ast.Node) bool {
 		if call, ok := n.(*ast.Call); ok {
 			switch call.Fun.Name {
-			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize":
+			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt":
 				found = true
 			}
 		}
@@ -249,6 +249,8 @@ func (c *clauseGen) action(x *ast.Call) {
 		for _, a := range x.Args[1:] {
 			c.recordValue(a, FieldArg)
 		}
+	case "setopt":
+		c.setopt(x)
 	case "exit":
 		c.recordValue(x.Args[0], FieldExit)
 		c.emit(bpf.StoreImm64(regGlobals, GlobalExiting, 1))

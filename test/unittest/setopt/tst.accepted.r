@@ -1,0 +1,5 @@
+done
+
+-- @@stderr --
+dtrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): couldn't set option "zdefs" to "x": Invalid value for specified option
+

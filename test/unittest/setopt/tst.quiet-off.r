@@ -1,0 +1,4 @@
+quiet
+loud
+                          :BEGIN           1
+
