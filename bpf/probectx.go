@@ -48,3 +48,34 @@ func ProbeLabel(id uint32) string { return "probe_" + strconv.FormatUint(uint64(
 func StoreImm64(dst asm.Register, off int16, v int32) asm.Instruction {
 	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: dst, Offset: off, Constant: int64(v)}
 }
+
+// CtxUse says which fields of the probe context a program's clauses read,
+// so that a trampoline fills only those: a field no clause reads may hold
+// anything. The probe id is always filled, and the timestamp is governed
+// by its own flag (codegen.Program.NeedsTime).
+type CtxUse struct {
+	Args  uint16 // bit i set: argument i is read
+	Errno bool
+}
+
+// CtxUseAll reads every field: what a trampoline fills when nothing is
+// known about the clauses.
+var CtxUseAll = CtxUse{Args: 1<<CtxNArgs - 1, Errno: true}
+
+// Arg reports whether argument i is read.
+func (u CtxUse) Arg(i int) bool { return i >= 0 && i < CtxNArgs && u.Args&(1<<i) != 0 }
+
+// AnyArg reports whether any of arguments from..to (inclusive) is read.
+func (u CtxUse) AnyArg(from, to int) bool {
+	for i := from; i <= to; i++ {
+		if u.Arg(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// Union returns the fields u or v reads.
+func (u CtxUse) Union(v CtxUse) CtxUse {
+	return CtxUse{Args: u.Args | v.Args, Errno: u.Errno || v.Errno}
+}

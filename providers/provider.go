@@ -5,6 +5,8 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
 )
 
 // Probe is one probe a provider offers.
@@ -36,6 +38,11 @@ type Attachment struct {
 	// jumps to the label of the probe that fired; the block there stores
 	// the probe's id (bpf.CtxProbeID).
 	Fragment asm.Instructions
+	// FragmentFor, when not nil, returns a fragment like Fragment that
+	// fills only the fields of the probe context use names (the others
+	// may hold anything); the runner uses it in place of Fragment when it
+	// knows what the clauses read.
+	FragmentFor func(use bpf.CtxUse) (asm.Instructions, error)
 	// Attach attaches the loaded program. Closing what it returns detaches
 	// it. Nil for probes that only fire when the runner triggers them.
 	Attach func(prog *ebpf.Program) (io.Closer, error)

@@ -60,6 +60,8 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 			t = ebpf.Array
 		case codegen.PerCPUHashMap:
 			t = ebpf.PerCPUHash
+		case codegen.LRUHashMap:
+			t = ebpf.LRUHash
 		}
 		specs = append(specs, &ebpf.MapSpec{Name: d.Name, Type: t, KeySize: uint32(d.KeySize),
 			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(d.MaxEntries), Flags: mapFlags(t)})
@@ -99,7 +101,15 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 			asm.StoreMem(bpf.RegProbeCtx, bpf.CtxTime, asm.R0, asm.DWord),
 		)
 	}
-	insns = append(insns, att.Fragment...)
+	// Only what the clauses read, when the provider can tell (the full
+	// fragment is right too, only slower).
+	frag := att.Fragment
+	if att.FragmentFor != nil {
+		if f, err := att.FragmentFor(prog.CtxUse); err == nil {
+			frag = f
+		}
+	}
+	insns = append(insns, frag...)
 	// Probes calling the same clauses share one block of calls: the first
 	// such probe falls into it, the others jump to it. The verifier then
 	// walks the clauses once per distinct list instead of once per probe

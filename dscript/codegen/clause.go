@@ -3,6 +3,7 @@ package codegen
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/cilium/ebpf/asm"
@@ -44,12 +45,14 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 		}
 	}()
 	c.at(cl)
-	// Prologue: R9 = probe context; R8 = globals; R7 = string table.
+	// Prologue: R9 = probe context; R8 = globals; R7 = string table. The
+	// globals and the string table are one-entry arrays whose values the
+	// instructions address directly (no lookup); R7 is loaded only when
+	// the body reads it.
 	c.emit(asm.Mov.Reg(regCtx, asm.R1))
-	c.lookupZero(GlobalsMap)
-	c.emit(asm.Mov.Reg(regGlobals, asm.R0))
-	c.lookupZero(StringsMap)
-	c.emit(asm.Mov.Reg(regStrings, asm.R0))
+	c.valuePtr(regGlobals, GlobalsMap)
+	strtab := len(c.insns)
+	c.valuePtr(regStrings, StringsMap)
 	c.emit(asm.LoadMem(asm.R0, regGlobals, GlobalExiting, asm.DWord), asm.JNE.Imm(asm.R0, 0, c.exitLabel))
 	if cl.Pred != nil {
 		c.at(cl.Pred)
@@ -63,7 +66,11 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	}
 	c.finishRecord()
 	c.emit(asm.Mov.Imm(asm.R0, 0).WithSymbol(c.exitLabel), asm.Return())
+	if !usesReg(c.insns[strtab+1:], regStrings) {
+		c.insns = slices.Delete(c.insns, strtab, strtab+1)
+	}
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
+	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:]))
 	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns}, nil
 }
 
@@ -328,4 +335,45 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 		ValueSize: a.ValueSize, MaxEntries: 65536, Object: o})
 	g.aggs[o] = a
 	return a
+}
+
+// ctxUse returns the fields of the probe context insns (a clause body,
+// past the prologue's copy of R1 into R9) read: the loads through R9 at
+// the offsets of the arguments and of errno. Conservatively, every field
+// counts as read once R9 escapes in a way not known to address the scratch
+// space past the probe context: copied or spilled other than as "rX = R9;
+// rX += k" with k past the context, or changed.
+func ctxUse(insns asm.Instructions) bpf.CtxUse {
+	var u bpf.CtxUse
+	overlaps := func(off, size, lo, hi int) bool { return off < hi && lo < off+size }
+	for i, ins := range insns {
+		class := ins.OpCode.Class()
+		switch {
+		case class == asm.LdXClass && ins.Src == regCtx:
+			off, size := int(ins.Offset), ins.OpCode.Size().Sizeof()
+			for a := 0; a < bpf.CtxNArgs; a++ {
+				if overlaps(off, size, int(bpf.CtxArg(a)), int(bpf.CtxArg(a))+8) {
+					u.Args |= 1 << a
+				}
+			}
+			if overlaps(off, size, bpf.CtxErrno, bpf.CtxErrno+4) {
+				u.Errno = true
+			}
+		case (class == asm.StClass || class == asm.StXClass) && ins.Dst == regCtx && ins.Src != regCtx:
+			// A store into the context or the scratch space.
+		case ins.Src == regCtx && class.IsALU() && ins.OpCode.ALUOp() == asm.Mov && ins.OpCode.Source() == asm.RegSource &&
+			i+1 < len(insns) && scratchOffset(insns[i+1], ins.Dst):
+			// The address of a scratch region.
+		case ins.Src == regCtx || ins.Dst == regCtx && class != asm.JumpClass && class != asm.Jump32Class:
+			return bpf.CtxUseAll
+		}
+	}
+	return u
+}
+
+// scratchOffset reports whether ins is "r += k" with k at or past the end
+// of the probe context.
+func scratchOffset(ins asm.Instruction, r asm.Register) bool {
+	return ins.OpCode.Class().IsALU() && ins.OpCode.ALUOp() == asm.Add && ins.OpCode.Source() == asm.ImmSource &&
+		ins.Dst == r && ins.Constant >= bpf.CtxSize
 }

@@ -77,6 +77,7 @@ const (
 	ArrayMap MapKind = iota
 	HashMap
 	PerCPUHashMap
+	LRUHashMap
 )
 
 // MapDesc describes a map the program needs besides the fixed ones.
@@ -103,6 +104,9 @@ type Program struct {
 	// NeedsTime reports whether a clause reads the firing's timestamp, which
 	// the trampoline then takes (bpf_ktime_get_ns) before calling clauses.
 	NeedsTime bool
+	// CtxUse tells which other fields of the probe context the clauses
+	// read, which are all a trampoline needs to fill.
+	CtxUse bpf.CtxUse
 }
 
 // Clause is one compiled probe clause.

@@ -128,14 +128,23 @@ func (c *clauseGen) mapPtr(r asm.Register, name string) {
 	c.emit(asm.LoadMapPtr(r, 0).WithReference(name))
 }
 
-// lookupZero looks up key 0 of array map name and leaves the value pointer
-// in R0, leaving the clause when the lookup fails (it cannot for an array).
-func (c *clauseGen) lookupZero(name string) {
-	c.emit(bpf.StoreImm64(asm.RFP, stackKey, 0))
-	c.mapPtr(asm.R1, name)
-	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-	c.call(asm.FnMapLookupElem)
-	c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+// valuePtr loads into r the address of the value of the one-entry array
+// map name: a 64-bit immediate load the kernel resolves (direct value
+// access), so no lookup and no null check.
+func (c *clauseGen) valuePtr(r asm.Register, name string) {
+	c.emit(asm.LoadMapValue(r, 0, 0).WithReference(name))
+}
+
+// usesReg reports whether any of insns names r as its source or
+// destination (conservatively: the Src field of a pseudo instruction is
+// never a callee-saved register's number).
+func usesReg(insns asm.Instructions, r asm.Register) bool {
+	for _, ins := range insns {
+		if ins.Dst == r || ins.Src == r {
+			return true
+		}
+	}
+	return false
 }
 
 // zero fills n bytes at R9+off with zeros (n a multiple of 8).

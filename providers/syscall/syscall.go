@@ -112,33 +112,44 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 	}
 	var as []*providers.Attachment
 	if len(enter) > 0 {
-		frag, err := enterFragment(enter)
+		a, err := attachment("sys_enter", enter, enterFragment)
 		if err != nil {
 			return nil, err
 		}
-		as = append(as, attachment("sys_enter", enter, frag))
+		as = append(as, a)
 	}
 	if len(exit) > 0 {
-		frag, err := exitFragment(exit)
+		a, err := attachment("sys_exit", exit, exitFragment)
 		if err != nil {
 			return nil, err
 		}
-		as = append(as, attachment("sys_exit", exit, frag))
+		as = append(as, a)
 	}
 	return as, nil
 }
 
-func attachment(tp string, probes []*providers.Probe, frag asm.Instructions) *providers.Attachment {
+// attachment returns the attachment of the raw tracepoint tp for probes,
+// whose fragment frag makes: filling every field of the probe context, and
+// (FragmentFor) only the fields the clauses read.
+func attachment(tp string, probes []*providers.Probe,
+	frag func([]*providers.Probe, bpf.CtxUse) (asm.Instructions, error)) (*providers.Attachment, error) {
+	full, err := frag(probes, bpf.CtxUseAll)
+	if err != nil {
+		return nil, err
+	}
 	return &providers.Attachment{
 		Name:     "syscall_" + tp,
 		Type:     ebpf.RawTracepoint,
 		AttachTo: tp,
 		Probes:   probes,
-		Fragment: frag,
+		Fragment: full,
+		FragmentFor: func(use bpf.CtxUse) (asm.Instructions, error) {
+			return frag(probes, use)
+		},
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
 			return link.AttachRawTracepoint(link.RawTracepointOptions{Name: tp, Program: prog})
 		},
-	}
+	}, nil
 }
 
 // Offsets in x86_64's struct pt_regs.
@@ -157,14 +168,19 @@ const (
 const regNr = asm.R7
 
 // enterFragment reads the number from the sys_enter context (args[1]),
-// dispatches on it once to tell whether any enabled probe wants it, copies
-// the six argument registers from the struct pt_regs (args[0]) with one
-// bpf_probe_read_kernel, and dispatches again to the probe's label.
+// dispatches on it once to tell whether any enabled probe wants it, fills
+// the fields of the probe context use names, and dispatches again to the
+// probe's label.
 //
-// The copy reads pt_regs r10 to di, 64 bytes, into arguments 2..9 and
-// moves di, si, dx, r10, r8, r9 into place as arguments 0..5 (r8 lands in
-// argument 4 where it belongs).
-func enterFragment(probes []*providers.Probe) (asm.Instructions, error) {
+// The arguments come from the struct pt_regs (args[0]) with one
+// bpf_probe_read_kernel of the span of registers holding the arguments
+// read, at most r10 to di (64 bytes), into the probe context at arguments
+// 2..9 (r10 in argument 2, di in argument 9); di, si, dx, r10 and r9 then
+// move into place as arguments 0, 1, 2, 3 and 5 (r8 lands in argument 4
+// where it belongs). Arguments 6..9 and errno are 0 on entry. Nothing is
+// read when no clause reads an argument: the helper call costs more than
+// all the rest of the firing.
+func enterFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions, error) {
 	const copyLabel = "syscall_enter_copy"
 	insns := asm.Instructions{
 		asm.LoadMem(regNr, bpf.RegCtx, 8, asm.DWord),
@@ -175,42 +191,72 @@ func enterFragment(probes []*providers.Probe) (asm.Instructions, error) {
 	}
 	insns = append(insns, pre...)
 
-	slot := func(off int) int16 { return bpf.CtxArg(2 + (off-ptSpanStart)/8) }
-	insns = append(insns,
-		asm.Mov.Reg(asm.R1, bpf.RegProbeCtx).WithSymbol(copyLabel),
-		asm.Add.Imm(asm.R1, int32(bpf.CtxArg(2))),
-		asm.Mov.Imm(asm.R2, ptSpanLen),
-		asm.LoadMem(asm.R3, bpf.RegCtx, 0, asm.DWord),
-		asm.Add.Imm(asm.R3, ptSpanStart),
-		asm.FnProbeReadKernel.Call(),
-		asm.LoadMem(asm.R0, bpf.RegProbeCtx, slot(ptDI), asm.DWord),
-		asm.LoadMem(asm.R1, bpf.RegProbeCtx, slot(ptDI-8), asm.DWord),  // si
-		asm.LoadMem(asm.R2, bpf.RegProbeCtx, slot(ptDI-16), asm.DWord), // dx
-		asm.LoadMem(asm.R3, bpf.RegProbeCtx, slot(ptR10), asm.DWord),
-		asm.LoadMem(asm.R5, bpf.RegProbeCtx, slot(ptR9), asm.DWord),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(0), asm.R0, asm.DWord),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R1, asm.DWord),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(2), asm.R2, asm.DWord),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(3), asm.R3, asm.DWord),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(5), asm.R5, asm.DWord),
-	)
-	if slot(ptR8) != bpf.CtxArg(4) {
-		panic("syscall: r8 is not copied into argument 4")
+	var fill asm.Instructions
+	if use.AnyArg(0, 5) {
+		fill = copyArgs(use)
 	}
-	insns = append(insns, tramp.ClearArgs(6)...)
-	insns = append(insns, tramp.ClearErrno())
+	for i := 6; i < bpf.CtxNArgs; i++ {
+		if use.Arg(i) {
+			fill = append(fill, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
+		}
+	}
+	if use.Errno {
+		fill = append(fill, tramp.ClearErrno())
+	}
 	post, err := fire(probes, "syscall_enter_d")
 	if err != nil {
 		return nil, err
 	}
-	return append(insns, post...), nil
+	fill = append(fill, post...)
+	fill[0] = fill[0].WithSymbol(copyLabel)
+	return append(insns, fill...), nil
+}
+
+// argRegs are the pt_regs offsets of the registers holding system call
+// arguments 0..5 on x86_64.
+var argRegs = [6]int{ptDI, ptDI - 8, ptDI - 16, ptR10, ptR8, ptR9}
+
+// copyArgs reads the argument registers use names (of arguments 0..5)
+// from the struct pt_regs into the probe context.
+func copyArgs(use bpf.CtxUse) asm.Instructions {
+	slot := func(off int) int16 { return bpf.CtxArg(2 + (off-ptSpanStart)/8) }
+	if slot(ptR8) != bpf.CtxArg(4) || slot(ptSpanStart+ptSpanLen-8) != bpf.CtxArg(bpf.CtxNArgs-1) {
+		panic("syscall: the register span does not fit arguments 2..9")
+	}
+	lo, hi := ptSpanStart+ptSpanLen, ptSpanStart
+	for i, off := range argRegs {
+		if use.Arg(i) {
+			lo, hi = min(lo, off), max(hi, off+8)
+		}
+	}
+	insns := asm.Instructions{
+		asm.Mov.Reg(asm.R1, bpf.RegProbeCtx),
+		asm.Add.Imm(asm.R1, int32(slot(lo))),
+		asm.Mov.Imm(asm.R2, int32(hi-lo)),
+		asm.LoadMem(asm.R3, bpf.RegCtx, 0, asm.DWord),
+		asm.Add.Imm(asm.R3, int32(lo)),
+		asm.FnProbeReadKernel.Call(),
+	}
+	// Load every argument that moves before storing any: an argument's
+	// place may hold another's register.
+	var stores asm.Instructions
+	for i, off := range argRegs {
+		if !use.Arg(i) || slot(off) == bpf.CtxArg(i) {
+			continue
+		}
+		r := asm.R0 + asm.Register(len(stores))
+		insns = append(insns, asm.LoadMem(r, bpf.RegProbeCtx, slot(off), asm.DWord))
+		stores = append(stores, asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(i), r, asm.DWord))
+	}
+	return append(insns, stores...)
 }
 
 // exitFragment reads the number from the struct pt_regs (orig_ax, with
 // bpf_probe_read_kernel: the sys_exit context does not carry it), dispatches
 // on it, then stores the return value (args[1]) as arguments 0 and 1 and
-// errno: -ret for a return value in [-4095, -1], else 0.
-func exitFragment(probes []*providers.Probe) (asm.Instructions, error) {
+// errno: -ret for a return value in [-4095, -1], else 0; of these, the
+// fields use names.
+func exitFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions, error) {
 	const copyLabel = "syscall_exit_copy"
 	const errnoLabel = "syscall_exit_errno"
 	insns := asm.Instructions{
@@ -228,22 +274,33 @@ func exitFragment(probes []*providers.Probe) (asm.Instructions, error) {
 		return nil, err
 	}
 	insns = append(insns, pre...)
-	insns = append(insns,
-		asm.LoadMem(asm.R0, bpf.RegCtx, 8, asm.DWord).WithSymbol(copyLabel),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(0), asm.R0, asm.DWord),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R0, asm.DWord),
-		asm.Mov.Imm(asm.R1, 0),
-		asm.JSGT.Imm(asm.R0, -1, errnoLabel),
-		asm.JSLT.Imm(asm.R0, -4095, errnoLabel),
-		asm.Sub.Reg(asm.R1, asm.R0),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxErrno, asm.R1, asm.Word).WithSymbol(errnoLabel),
-	)
-	insns = append(insns, tramp.ClearArgs(2)...)
+	fill := asm.Instructions{asm.LoadMem(asm.R0, bpf.RegCtx, 8, asm.DWord)}
+	for i := 0; i < 2; i++ {
+		if use.Arg(i) {
+			fill = append(fill, asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(i), asm.R0, asm.DWord))
+		}
+	}
+	if use.Errno {
+		fill = append(fill,
+			asm.Mov.Imm(asm.R1, 0),
+			asm.JSGT.Imm(asm.R0, -1, errnoLabel),
+			asm.JSLT.Imm(asm.R0, -4095, errnoLabel),
+			asm.Sub.Reg(asm.R1, asm.R0),
+			asm.StoreMem(bpf.RegProbeCtx, bpf.CtxErrno, asm.R1, asm.Word).WithSymbol(errnoLabel),
+		)
+	}
+	for i := 2; i < bpf.CtxNArgs; i++ {
+		if use.Arg(i) {
+			fill = append(fill, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
+		}
+	}
 	post, err := fire(probes, "syscall_exit_d")
 	if err != nil {
 		return nil, err
 	}
-	return append(insns, post...), nil
+	fill = append(fill, post...)
+	fill[0] = fill[0].WithSymbol(copyLabel)
+	return append(insns, fill...), nil
 }
 
 // filter jumps to label when regNr is the number of one of probes, else to
