@@ -28,7 +28,8 @@ const (
 //	stddev     u64 n, s64 sum, u64 sum of squares (low, high)
 //	quantize   u64 buckets[127]
 //	lquantize  u64 buckets[levels+2]: below base, levels, at or above limit
-//	llquantize u64 buckets[output.LLQuantizeBins]: illumos's layout
+//	llquantize u64 buckets[output.LLQuantizeBins]: Oracle's layout
+//	           (negative values mirrored below the zero bucket)
 func aggValueSize(a *Agg) int {
 	switch a.Func {
 	case "count", "sum":
@@ -253,33 +254,54 @@ func (c *clauseGen) lquantizeIndex(p []int64) {
 }
 
 // llquantizeIndex computes llquantize's bucket for the value in R1 into
-// R2, as output.LLQuantizeBucket does: bucket 0 below the low magnitude,
-// then one unrolled test per magnitude against its end (a constant), the
-// bucket within it by one division by the magnitude's step width, and the
-// overflow bucket past the last magnitude.
+// R2, as output.LLQuantizeBucket does (Oracle's layout, negative values
+// mirrored below the zero bucket), in straight-line code: R3 = |v| (2^63
+// for the least int64, read unsigned); the zero bucket's offset 0 for |v|
+// under factor^lmag; one unrolled test per magnitude against its end (a
+// constant), the offset within it by one unsigned division by the step
+// width (none for width 1; |v|*nsteps/factor^(m+1) where steps are less
+// than one apart); the edge buckets past the last magnitude; and the
+// offset added to the zero bucket, or subtracted from it for v < 0.
 func (c *clauseGen) llquantizeIndex(p []int64) {
-	mags, top := output.LLQuantizeMagnitudes(llquantizeParams(p))
-	done := c.newLabel()
-	c.emit(asm.Mov.Imm(asm.R2, 0), asm.LoadImm(asm.R3, mags[0].Low, asm.DWord), asm.JSLT.Reg(asm.R1, asm.R3, done))
+	factor, lmag, hmag, nsteps := llquantizeParams(p)
+	mags, zero, bins := output.LLQuantizeLayout(factor, lmag, hmag, nsteps)
+	side, neg, done := c.newLabel(), c.newLabel(), c.newLabel()
+	abs := c.newLabel()
+	c.emit(asm.Mov.Reg(asm.R3, asm.R1), asm.JSGE.Imm(asm.R1, 0, abs), asm.Neg.Imm(asm.R3, 0))
+	c.label(abs)
+	c.emit(asm.Mov.Imm(asm.R2, 0))
+	if mags[0].Low == 1 {
+		c.emit(asm.JEq.Imm(asm.R3, 0, side))
+	} else {
+		c.emit(asm.LoadImm(asm.R4, int64(mags[0].Low), asm.DWord), asm.JLT.Reg(asm.R3, asm.R4, side))
+	}
+	overflows := true
 	for _, m := range mags {
-		if m.Clamp {
-			// Every value left counts in the magnitude's last bucket,
-			// which is top: there is no overflow bucket.
+		next := c.newLabel()
+		if m.High != 0 {
+			c.emit(asm.LoadImm(asm.R4, int64(m.High), asm.DWord), asm.JGE.Reg(asm.R3, asm.R4, next))
+		}
+		c.emit(asm.Mov.Reg(asm.R2, asm.R3))
+		switch {
+		case m.Width == 0:
+			c.emit(asm.Mul.Imm(asm.R2, int32(nsteps)), asm.LoadImm(asm.R4, int64(m.High), asm.DWord), asm.Div.Reg(asm.R2, asm.R4))
+		case m.Width > 1:
+			c.emit(asm.LoadImm(asm.R4, int64(m.Width), asm.DWord), asm.Div.Reg(asm.R2, asm.R4))
+		}
+		c.emit(asm.Add.Imm(asm.R2, int32(m.Off)), asm.Ja.Label(side))
+		if m.High == 0 {
+			// factor^(m+1) is past 64 bits: every |v| left is in m.
+			overflows = false
 			break
 		}
-		next := c.newLabel()
-		c.emit(
-			asm.LoadImm(asm.R3, m.High, asm.DWord), asm.JSGE.Reg(asm.R1, asm.R3, next),
-			asm.Mov.Reg(asm.R2, asm.R1),
-			asm.LoadImm(asm.R3, m.Low, asm.DWord), asm.Sub.Reg(asm.R2, asm.R3),
-		)
-		if m.Width > 1 {
-			c.emit(asm.LoadImm(asm.R3, m.Width, asm.DWord), asm.Div.Reg(asm.R2, asm.R3))
-		}
-		c.emit(asm.Add.Imm(asm.R2, int32(m.Base)), asm.Ja.Label(done))
 		c.label(next)
 	}
-	c.emit(asm.Mov.Imm(asm.R2, int32(top)))
+	if overflows {
+		c.emit(asm.Mov.Imm(asm.R2, int32(bins-1)), asm.JSGE.Imm(asm.R1, 0, done), asm.Mov.Imm(asm.R2, 0), asm.Ja.Label(done))
+	}
+	c.label(side)
+	c.emit(asm.JSLT.Imm(asm.R1, 0, neg), asm.Add.Imm(asm.R2, int32(zero)), asm.Ja.Label(done))
+	c.emit(asm.Neg.Imm(asm.R2, 0).WithSymbol(neg), asm.Add.Imm(asm.R2, int32(zero)))
 	c.label(done)
 }
 

@@ -636,22 +636,24 @@ func TestQuantizationsHaveNoLoops(t *testing.T) {
 	}
 }
 
-// llquantize() tests the value against each magnitude's end, divides by
+// llquantize() tests |value| against each magnitude's end, divides by
 // the magnitude's step width (none for unit steps), and counts into
-// output.LLQuantizeBins buckets.
+// output.LLQuantizeBins buckets in Oracle's layout: the offset from the
+// zero bucket (28 of 57) added for positive values and subtracted for
+// negative ones, the edge buckets 0 and 56.
 func TestLLQuantizeMagnitudes(t *testing.T) {
 	prog := compile(t, "long x;\nBEGIN\n{\n\t@l = llquantize(x, 10, 0, 2, 10);\n}\n")
-	if a := prog.Aggs[0]; a.ValueSize != 8*output.LLQuantizeBins(10, 0, 2, 10) || a.ValueSize != 8*29 {
-		t.Errorf("value size %d, want %d", a.ValueSize, 8*29)
+	if a := prog.Aggs[0]; a.ValueSize != 8*output.LLQuantizeBins(10, 0, 2, 10) || a.ValueSize != 8*57 {
+		t.Errorf("value size %d, want %d", a.ValueSize, 8*57)
 	}
 	s := stmt(t, prog, 4)
 	var ends, widths []int64
 	for i := 0; i+1 < len(s); i++ {
-		if s[i].IsConstantLoad(asm.DWord) && s[i].Dst == asm.R3 {
+		if s[i].IsConstantLoad(asm.DWord) && s[i].Dst == asm.R4 {
 			switch n := s[i+1]; {
-			case n.OpCode.JumpOp() == asm.JSGE && n.OpCode.Source() == asm.RegSource && n.Src == asm.R3:
+			case n.OpCode.JumpOp() == asm.JGE && n.OpCode.Source() == asm.RegSource && n.Src == asm.R4:
 				ends = append(ends, s[i].Constant)
-			case n.OpCode.ALUOp() == asm.Div && n.Src == asm.R3:
+			case n.OpCode.ALUOp() == asm.Div && n.Src == asm.R4:
 				widths = append(widths, s[i].Constant)
 			}
 		}
@@ -659,15 +661,24 @@ func TestLLQuantizeMagnitudes(t *testing.T) {
 	if fmt.Sprint(ends) != "[10 100 1000]" || fmt.Sprint(widths) != "[10 100]" {
 		t.Errorf("magnitude ends %v, widths %v; want [10 100 1000], [10 100]", ends, widths)
 	}
-	// The overflow bucket is the last one.
-	over := false
+	// The edge buckets are the first and the last; the zero bucket is
+	// the middle one.
+	var edges []int64
+	zero := 0
 	for _, ins := range s {
-		if ins.OpCode.ALUOp() == asm.Mov && ins.Dst == asm.R2 && ins.OpCode.Source() == asm.ImmSource && ins.Constant == 28 {
-			over = true
+		if ins.OpCode.Class() == asm.ALU64Class && ins.Dst == asm.R2 && ins.OpCode.Source() == asm.ImmSource {
+			switch {
+			case ins.OpCode.ALUOp() == asm.Mov && ins.Constant != 0:
+				edges = append(edges, ins.Constant)
+			case ins.OpCode.ALUOp() == asm.Mov && len(edges) > 0:
+				edges = append(edges, ins.Constant)
+			case ins.OpCode.ALUOp() == asm.Add && ins.Constant == 28:
+				zero++
+			}
 		}
 	}
-	if !over {
-		t.Errorf("no r2 = 28 (the overflow bucket):\n%v", s)
+	if fmt.Sprint(edges) != "[56 0]" || zero != 2 {
+		t.Errorf("edge buckets %v, %d additions of the zero bucket; want [56 0], 2:\n%v", edges, zero, s)
 	}
 }
 
@@ -680,7 +691,7 @@ func TestNotSupportedErrors(t *testing.T) {
 	if !errors.As(err, &ce) || !errors.Is(err, codegen.ErrNotSupported) || ce.Pos.Line != 3 {
 		t.Fatalf("error %v, want a *codegen.Error at line 3 wrapping ErrNotSupported", err)
 	}
-	if want := "line 3: llquantize() with 4601 buckets (at most 2048) is not supported yet"; err.Error() != want {
+	if want := "line 3: llquantize() with 12603 buckets (at most 2048) is not supported yet"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"math"
 	"math/big"
 	"math/bits"
 	"sort"
@@ -37,7 +38,7 @@ type Aggregation struct {
 	Base, Limit, Step int32
 
 	// llquantize(value, Factor, LMag, HMag, Steps): factor, low and high
-	// magnitude, and linear steps per magnitude (see LLQuantizeMagnitudes).
+	// magnitude, and linear steps per magnitude (see LLQuantizeLayout).
 	Factor, LMag, HMag, Steps int
 
 	// Normal is the normalization factor set by normalize() (0 or 1:
@@ -158,104 +159,177 @@ func LQuantizeBucket(v int64, base, limit, step int32) int {
 	return 1 + int((v-int64(base))/int64(step))
 }
 
-// LLQuantizeMagnitude is one order of magnitude of an llquantize(): the
-// values v with Low <= v < High (Low = factor^m, High = factor^(m+1)) fall
-// in bucket Base + (v-Low)/Width. Clamp marks the magnitude whose next
-// power overflows 64 bits; there, as in illumos, every value at or over
-// Low counts in the magnitude's last bucket.
+// LLQuantizeMagnitude is one order of magnitude m of an llquantize() in
+// Oracle's DTrace for Linux layout (see LLQuantizeLayout): the magnitudes
+// u with Low <= u < factor^(m+1) fall in linear step k = u*nsteps /
+// factor^(m+1) (between nsteps/factor and nsteps-1), whose bucket is Off+k
+// away from the zero bucket (above it for positive values, below it for
+// negative ones).
 type LLQuantizeMagnitude struct {
-	Low, High, Width int64
-	Base             int
-	Clamp            bool
+	Low uint64 // factor^m
+	// High is factor^(m+1), or 0 when that does not fit in 64 bits (every
+	// magnitude at or over Low is then in this order of magnitude).
+	High uint64
+	// Width is factor^(m+1)/nsteps, the magnitudes a step holds, when
+	// nsteps <= factor^(m+1) (it divides it then); 0 otherwise, when steps
+	// are less than one apart and some hold no integer (Oracle's "ghost
+	// bins"): step k is then u*nsteps/High.
+	Width uint64
+	Off   int
 }
 
-// LLQuantizeMagnitudes returns the orders of magnitude of
-// llquantize(factor, low, high, nsteps) from low to high, in illumos's
-// layout (dtrace_aggregate_llquantize_bucket): bucket 0 holds the values
-// under factor^low (negative values included); magnitude m has
-// min(factor^(m+1), nsteps) linear steps of which the first 1/factor
-// overlap the magnitude below and are left out; the bucket after the last
-// magnitude holds the values at or over factor^(high+1). top is the bucket
-// of the largest int64 (the overflow bucket unless the last magnitude
-// clamps). It returns nil for parameters the compiler rejects.
-func LLQuantizeMagnitudes(factor, low, high, nsteps int) (mags []LLQuantizeMagnitude, top int) {
-	if !llquantizeValid(factor, low, high, nsteps) {
-		return nil, 0
+// step returns the linear step of magnitude u in m.
+func (m *LLQuantizeMagnitude) step(u uint64, nsteps int) int {
+	if m.Width > 0 {
+		return int(u / m.Width)
 	}
-	f, steps := int64(factor), int64(nsteps)
-	this := int64(1)
-	for order := 0; order < low; order++ {
-		this *= f
-	}
-	last := this
-	this *= f
-	base := 1
-	for order := low; order <= high; order++ {
-		// int nbuckets = this > nsteps ? nsteps : this;
-		nb := steps
-		if this <= steps {
-			nb = int64(int32(this))
-		}
-		if this <= 0 || nb <= 0 || this/nb <= 0 {
-			return nil, 0 // magnitudes past 64 bits, which the compiler rejects
-		}
-		m := LLQuantizeMagnitude{Low: last, High: this, Width: this / nb, Base: base}
-		next := this * f
-		if next < this {
-			m.Clamp = true
-			return append(mags, m), base + int((this-1-last)/m.Width)
-		}
-		mags = append(mags, m)
-		base += int(nb - nb/f)
-		last, this = this, next
-	}
-	return mags, base
+	return int(u * uint64(nsteps) / m.High)
 }
 
-// llquantizeValid reports whether llquantize's parameters are ones
-// dtrace.c accepts: factor at least 2, low under high, nsteps a multiple
-// of factor that divides a power of factor, all 16-bit.
-func llquantizeValid(factor, low, high, nsteps int) bool {
-	if factor < 2 || low < 0 || low >= high || nsteps < factor || high > 1<<16-1 || nsteps > 1<<16-1 || nsteps%factor != 0 {
+// LLQuantizeLayout returns the layout of llquantize(factor, lmag, hmag,
+// nsteps) in Oracle's DTrace for Linux: negative values have buckets of
+// their own, mirroring the positive ones around a zero bucket. With per =
+// nsteps - nsteps/factor buckets for each order of magnitude:
+//
+//	0                            values <= -factor^(hmag+1)
+//	zero-1 ... 1                 the negative magnitudes, from high to low
+//	zero = 1 + (hmag-lmag+1)*per |v| < factor^lmag
+//	zero+1 ... bins-2            the positive magnitudes, from low to high
+//	bins-1                       values >= factor^(hmag+1)
+//
+// Order of magnitude m (lmag <= m <= hmag) spans factor^m to factor^(m+1)
+// in nsteps linear steps, of which the first nsteps/factor overlap the
+// magnitude below and are left out. mags are the orders of magnitude
+// from lmag up. It returns nil, 0, 0 for parameters the compiler rejects.
+func LLQuantizeLayout(factor, lmag, hmag, nsteps int) (mags []LLQuantizeMagnitude, zero, bins int) {
+	if !llquantizeValid(factor, lmag, hmag, nsteps) {
+		return nil, 0, 0
+	}
+	f, sf := uint64(factor), uint64(nsteps/factor)
+	per := nsteps - nsteps/factor
+	low := uint64(1)
+	for m := 0; m < lmag; m++ {
+		low *= f
+	}
+	for m := lmag; m <= hmag; m++ {
+		mag := LLQuantizeMagnitude{Low: low, Off: 1 + (m-lmag)*per - int(sf)}
+		hi, lo := bits.Mul64(low, f)
+		if hi == 0 {
+			mag.High = lo
+		}
+		if mag.High == 0 || mag.High >= uint64(nsteps) {
+			// nsteps divides factor^(m+1), so nsteps/factor divides factor^m.
+			mag.Width = low / sf
+		}
+		mags = append(mags, mag)
+		low = lo
+	}
+	zero = 1 + (hmag-lmag+1)*per
+	return mags, zero, 2*zero + 1
+}
+
+// llquantizeValid reports whether llquantize's parameters are ones the
+// compiler accepts: factor at least 2, lmag at most hmag, nsteps a
+// multiple of factor that divides the first power of factor not under it,
+// all 16-bit, and factor^hmag within 64 bits.
+func llquantizeValid(factor, lmag, hmag, nsteps int) bool {
+	if factor < 2 || lmag < 0 || lmag > hmag || nsteps < factor || hmag > 1<<16-1 || nsteps > 1<<16-1 || nsteps%factor != 0 {
 		return false
 	}
 	v := factor
 	for v < nsteps {
 		v *= factor
 	}
-	return v%nsteps == 0
+	if v%nsteps != 0 {
+		return false
+	}
+	p := uint64(1)
+	for m := 0; m < hmag; m++ {
+		hi, lo := bits.Mul64(p, uint64(factor))
+		if hi != 0 {
+			return false
+		}
+		p = lo
+	}
+	return true
 }
 
-// LLQuantizeBins is the number of buckets of llquantize(factor, low, high,
-// nsteps) (see LLQuantizeMagnitudes): as dtrace.c sizes it, one more than
-// the bucket of the largest int64. It is 0 for invalid parameters.
-func LLQuantizeBins(factor, low, high, nsteps int) int {
-	mags, top := LLQuantizeMagnitudes(factor, low, high, nsteps)
+// LLQuantizeBins is the number of buckets of llquantize(factor, lmag,
+// hmag, nsteps) (see LLQuantizeLayout): (hmag-lmag+1)*(nsteps -
+// nsteps/factor)*2 + 3. It is 0 for invalid parameters.
+func LLQuantizeBins(factor, lmag, hmag, nsteps int) int {
+	_, _, bins := LLQuantizeLayout(factor, lmag, hmag, nsteps)
+	return bins
+}
+
+// LLQuantizeBucket returns the bucket of v in llquantize(factor, lmag,
+// hmag, nsteps), as Oracle's DTrace for Linux computes it (see
+// LLQuantizeLayout): with u = |v|, the zero bucket for u < factor^lmag,
+// the overflow bucket on v's side for u >= factor^(hmag+1), else the
+// bucket Off+k away from the zero bucket on v's side, for u's order of
+// magnitude and linear step k. It is 0 for invalid parameters.
+func LLQuantizeBucket(v int64, factor, lmag, hmag, nsteps int) int {
+	mags, zero, bins := LLQuantizeLayout(factor, lmag, hmag, nsteps)
 	if mags == nil {
 		return 0
 	}
-	return top + 1
+	u := uint64(v)
+	if v < 0 {
+		u = -u
+	}
+	off := llqOffset(mags, u, nsteps)
+	switch {
+	case off < 0 && v < 0:
+		return 0
+	case off < 0:
+		return bins - 1
+	case v < 0:
+		return zero - off
+	}
+	return zero + off
 }
 
-// LLQuantizeBucket returns the bucket of v in llquantize(factor, low,
-// high, nsteps), as dtrace_aggregate_llquantize_bucket computes it: 0 for
-// v under factor^low (so for every negative v), then a magnitude's bucket,
-// then the overflow bucket for v at or over factor^(high+1). It is 0 for
-// invalid parameters.
-func LLQuantizeBucket(v int64, factor, low, high, nsteps int) int {
-	mags, top := LLQuantizeMagnitudes(factor, low, high, nsteps)
-	if mags == nil || v < mags[0].Low {
+// llqOffset is the distance of magnitude u's bucket from the zero bucket,
+// or -1 when u is at or over factor^(hmag+1).
+func llqOffset(mags []LLQuantizeMagnitude, u uint64, nsteps int) int {
+	if u < mags[0].Low {
 		return 0
 	}
-	for _, m := range mags {
-		if m.Clamp {
-			v = m.High - 1
-		}
-		if v < m.High {
-			return m.Base + int((v-m.Low)/m.Width)
+	for i := range mags {
+		if m := &mags[i]; m.High == 0 || u < m.High {
+			return m.Off + m.step(u, nsteps)
 		}
 	}
-	return top
+	return -1
+}
+
+// llqLabel returns the lowest magnitude counted by the bucket off (1 to
+// zero-1) away from the zero bucket, false for a ghost bucket, which no
+// integer falls in. The value wraps as Oracle's uint64 step*scale does
+// past 64 bits (only buckets no value reaches).
+func llqLabel(mags []LLQuantizeMagnitude, off, nsteps, factor int) (uint64, bool) {
+	per := nsteps - nsteps/factor
+	m := &mags[(off-1)/per]
+	k := uint64(nsteps/factor + (off-1)%per)
+	if m.Width > 0 {
+		return k * m.Width, true
+	}
+	// The least u with u*nsteps/High >= k, if it is in step k.
+	u := (k*m.High + uint64(nsteps) - 1) / uint64(nsteps)
+	return u, m.step(u, nsteps) == int(k)
+}
+
+// llqPow is (uint64_t)powl(factor, n), saturated at the largest uint64.
+func llqPow(factor, n int) uint64 {
+	p := uint64(1)
+	for ; n > 0; n-- {
+		hi, lo := bits.Mul64(p, uint64(factor))
+		if hi != 0 {
+			return math.MaxUint64
+		}
+		p = lo
+	}
+	return p
 }
 
 // stddev is dt_stddev: the integer square root of the average of the
@@ -385,8 +459,11 @@ func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
 		if c := llquantSum(a, l).Cmp(llquantSum(ra, r)); c != 0 {
 			return c
 		}
-		// dt_aggregate_llquantizedcmp's "weights at zero": bucket 0.
-		return cmpInt64(l.bucket(0), r.bucket(0))
+		// dt_aggregate_llquantizedcmp's "weights at zero": the zero
+		// bucket.
+		_, lz, _ := LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
+		_, rz, _ := LLQuantizeLayout(ra.Factor, ra.LMag, ra.HMag, ra.Steps)
+		return cmpInt64(l.bucket(lz), r.bucket(rz))
 	}
 	return cmpInt64(l.Value, r.Value)
 }
@@ -436,27 +513,27 @@ func lquantZero(a *Aggregation, e *Entry) int64 {
 	return 0
 }
 
-// llquantSum is dt_aggregate_llquantizedsum: the buckets weighted by the
-// lowest value each counts (factor^low - 1 for bucket 0), in long double
-// arithmetic.
+// llquantSum is Oracle's dt_aggregate_llquantizedsum: the difference
+// of each positive bucket and its negative mirror, weighted by the lowest
+// magnitude the bucket counts (factor^(hmag+1) for the overflow buckets),
+// summed in long double arithmetic. Ghost buckets count nothing.
 func llquantSum(a *Aggregation, e *Entry) *big.Float {
-	mags, top := LLQuantizeMagnitudes(a.Factor, a.LMag, a.HMag, a.Steps)
 	t := ld(0)
+	mags, zero, bins := LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	if mags == nil {
 		return t
 	}
-	add := func(n, w int64) {
-		t = ld(0).Add(t, ld(0).Mul(ld(0).SetInt64(n), ld(0).SetInt64(w)))
+	add := func(i int, w *big.Float) {
+		d := ld(0).SetInt64(e.bucket(zero+i) - e.bucket(zero-i))
+		t = ld(0).Add(t, ld(0).Mul(d, w))
 	}
-	add(e.bucket(0), mags[0].Low-1)
-	for _, m := range mags {
-		for v, i := m.Low, m.Base; v < m.High; v, i = v+m.Width, i+1 {
-			add(e.bucket(i), v)
+	for i := 1; i < zero; i++ {
+		if w, ok := llqLabel(mags, i, a.Steps, a.Factor); ok {
+			add(i, ld(0).SetUint64(w))
 		}
 	}
-	if last := mags[len(mags)-1]; !last.Clamp {
-		add(e.bucket(top), last.High)
-	}
+	over := new(big.Int).Exp(big.NewInt(int64(a.Factor)), big.NewInt(int64(a.HMag+1)), nil)
+	add(bins-1-zero, ld(0).SetInt(over))
 	return t
 }
 

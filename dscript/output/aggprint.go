@@ -403,49 +403,87 @@ func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64)
 	}
 }
 
-// writeLLQuantize is illumos's dt_print_llquantize: the rows from one
-// bucket before the first non-empty one to one after the last (the first
-// two when all are empty), bucket 0 labelled "< factor^low", the overflow
-// bucket ">= factor^(high+1)", the others by the lowest value they count.
+// writeLLQuantize is Oracle's dt_print_llquantize (DTrace for Linux): the
+// rows from one bucket before the first non-empty one to one after the
+// last (the zero bucket and the two above it when all are empty); the edge buckets labelled "<= -N" and ">= N" (N =
+// factor^(hmag+1)); the zero bucket "0" when lmag is 0, else "< M" (M =
+// factor^lmag) when no row below it is shown and "abs() < M" when one
+// is; the others by the lowest magnitude they count, negated below the
+// zero bucket. Labels are cut to 15 characters. Ghost buckets, which no
+// integer falls in, have no row, except as the first or last row, which
+// takes the label of its nearest labelled neighbour outside the rows.
 func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
-	mags, top := LLQuantizeMagnitudes(a.Factor, a.LMag, a.HMag, a.Steps)
+	mags, zero, bins := LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	if mags == nil {
 		return // parameters the compiler rejects
 	}
-	levels := top + 1
-	first, last := 0, levels-1
-	for first < levels && e.bucket(first) == 0 {
+	first, last := 0, bins-1
+	for first <= last && e.bucket(first) == 0 {
 		first++
 	}
-	if first == levels {
-		first, last = 0, 1
+	if first > last {
+		first, last = zero+1, zero+1
 	} else {
-		if first > 0 {
-			first--
-		}
-		for last > 0 && e.bucket(last) == 0 {
+		for e.bucket(last) == 0 {
 			last--
-		}
-		if last < levels-1 {
-			last++
 		}
 	}
 	d := newDist(e, first, last, normal)
 	b.WriteString(distHeader)
-	if first == 0 {
-		b.WriteString(cprintf("%16s ", cprintf("< %lld", mags[0].Low)))
-		d.line(b, e.bucket(0))
+	if first > 0 {
+		first--
 	}
-	for _, m := range mags {
-		for v, i := m.Low, m.Base; v < m.High && i <= last; v, i = v+m.Width, i+1 {
-			if i >= first {
-				b.WriteString(cprintf("%16lld ", v))
-				d.line(b, e.bucket(i))
+	if last < bins-1 {
+		last++
+	}
+	// label returns bucket i's label, "" for a ghost bucket.
+	label := func(i int) string {
+		var s string
+		switch {
+		case i == 0:
+			s = cprintf("<= -%llu", llqPow(a.Factor, a.HMag+1))
+		case i == bins-1:
+			s = cprintf(">= %llu", llqPow(a.Factor, a.HMag+1))
+		case i == zero && mags[0].Low == 1:
+			s = "0"
+		case i == zero && first >= zero:
+			s = cprintf("< %llu", mags[0].Low)
+		case i == zero:
+			s = cprintf("abs() < %llu", mags[0].Low)
+		case i < zero:
+			v, ok := llqLabel(mags, zero-i, a.Steps, a.Factor)
+			if !ok {
+				return ""
 			}
+			s = cprintf("-%llu", v)
+		default:
+			v, ok := llqLabel(mags, i-zero, a.Steps, a.Factor)
+			if !ok {
+				return ""
+			}
+			s = cprintf("%llu", v)
 		}
+		if len(s) > 15 {
+			s = s[:15]
+		}
+		return s
 	}
-	if lm := mags[len(mags)-1]; !lm.Clamp && last == top {
-		b.WriteString(cprintf("%16s ", cprintf(">= %lld", lm.High)))
-		d.line(b, e.bucket(top))
+	for i := first; i <= last; i++ {
+		l := label(i)
+		switch {
+		case l != "":
+		case i == first:
+			for j := i - 1; l == ""; j-- {
+				l = label(j)
+			}
+		case i == last:
+			for j := i + 1; l == ""; j++ {
+				l = label(j)
+			}
+		default:
+			continue
+		}
+		b.WriteString(cprintf("%16s ", l))
+		d.line(b, e.bucket(i))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -148,63 +149,70 @@ func TestLQuantizeTable(t *testing.T) {
 	diff(t, "lquantize negative base", printAgg(t, Options{}, a), want)
 }
 
-// illumosLLQBucket is dtrace_aggregate_llquantize_bucket from illumos's
-// dtrace.c, transcribed literally, as the reference for LLQuantizeBucket.
-func illumosLLQBucket(factor, low, high, nsteps uint16, value int64) uint64 {
-	this, base := int64(1), 1
-	var last, next int64
-	order := 0
-	for ; order < int(low); order++ {
-		this *= int64(factor)
+// oracleLLQBucket is the bucket of v in llquantize(factor, lmag, hmag,
+// steps) as Oracle's DTrace for Linux computes it, written independently
+// of LLQuantizeBucket with unbounded integers, as its reference: bin0 = 1
+// + (hmag-lmag+1)*(steps - steps/factor) is |v| < factor^lmag; |v| in
+// [factor^m, factor^(m+1)) is 1 + (m-lmag)*(steps - steps/factor) +
+// |v|*steps/factor^(m+1) - steps/factor buckets above bin0 for v > 0 and
+// below it for v < 0; |v| >= factor^(hmag+1) is the first (v < 0) or the
+// last (v > 0) of 2*bin0+1 buckets.
+func oracleLLQBucket(factor, lmag, hmag, steps int, v int64) (bucket, bins int) {
+	per := steps - steps/factor
+	bin0 := 1 + (hmag-lmag+1)*per
+	bins = 2*bin0 + 1
+	pow := func(n int) *big.Int { return new(big.Int).Exp(big.NewInt(int64(factor)), big.NewInt(int64(n)), nil) }
+	u := new(big.Int).Abs(big.NewInt(v))
+	off := -1
+	if u.Cmp(pow(lmag)) < 0 {
+		off = 0
 	}
-	last = this
-	if value < last {
-		return 0
+	for m := lmag; off < 0 && m <= hmag; m++ {
+		if end := pow(m + 1); u.Cmp(end) < 0 {
+			k := new(big.Int).Quo(new(big.Int).Mul(u, big.NewInt(int64(steps))), end)
+			off = 1 + (m-lmag)*per + int(k.Int64()) - steps/factor
+		}
 	}
-	for this *= int64(factor); order <= int(high); order++ {
-		nbuckets := int32(this)
-		if this > int64(nsteps) {
-			nbuckets = int32(nsteps)
-		}
-		if next = this * int64(factor); next < this {
-			value = this - 1
-		}
-		if value < this {
-			return uint64(int64(base) + (value-last)/(this/int64(nbuckets)))
-		}
-		base += int(nbuckets - nbuckets/int32(factor))
-		last = this
-		this = next
+	switch {
+	case off < 0 && v < 0:
+		return 0, bins
+	case off < 0:
+		return bins - 1, bins
+	case v < 0:
+		return bin0 - off, bins
 	}
-	return uint64(base)
+	return bin0 + off, bins
 }
 
 func TestLLQuantizeBuckets(t *testing.T) {
 	for _, p := range [][4]int{
 		{10, 0, 6, 20}, {10, 1, 2, 10}, {2, 0, 10, 2}, {2, 0, 12, 8}, {3, 3, 5, 27}, {4, 1, 6, 16},
-		{10, 0, 18, 10}, {2, 60, 63, 2}, {3, 2, 40, 9}, {16, 0, 15, 256}, {1000, 0, 6, 1000},
+		{10, 0, 18, 10}, {10, 0, 19, 10}, {2, 60, 63, 2}, {2, 0, 63, 4}, {3, 2, 40, 9}, {16, 0, 15, 256},
+		{1000, 0, 6, 1000}, {12, 0, 3, 192}, {4, 1, 5, 32}, {6, 0, 4, 36}, {10, 2, 2, 100},
 	} {
-		factor, low, high, nsteps := p[0], p[1], p[2], p[3]
-		want := int(illumosLLQBucket(uint16(factor), uint16(low), uint16(high), uint16(nsteps), math.MaxInt64)) + 1
-		if n := LLQuantizeBins(factor, low, high, nsteps); n != want {
+		factor, lmag, hmag, steps := p[0], p[1], p[2], p[3]
+		_, want := oracleLLQBucket(factor, lmag, hmag, steps, 0)
+		if n := LLQuantizeBins(factor, lmag, hmag, steps); n != want {
 			t.Errorf("LLQuantizeBins%v = %d, want %d", p, n, want)
 		}
-		vals := []int64{math.MinInt64, -1 << 40, -100, -1, 0, 1, 2, 3, math.MaxInt64, math.MaxInt64 - 1}
+		vals := []int64{math.MinInt64, math.MinInt64 + 1, -1 << 40, -100, -1, 0, 1, 2, 3, math.MaxInt64, math.MaxInt64 - 1}
 		for v := int64(1); v > 0 && v < math.MaxInt64/int64(factor); v *= int64(factor) {
-			vals = append(vals, v-1, v, v+1, v*2-1, v*2, v*3/2)
+			for _, x := range []int64{v - 1, v, v + 1, v*2 - 1, v * 2, v * 3 / 2} {
+				vals = append(vals, x, -x)
+			}
 		}
-		for x := uint64(12345); len(vals) < 400; x = x*6364136223846793005 + 1442695040888963407 {
-			vals = append(vals, int64(x>>uint(x%64)))
+		for x := uint64(12345); len(vals) < 600; x = x*6364136223846793005 + 1442695040888963407 {
+			vals = append(vals, int64(x>>(x%64)), -int64(x>>(x%64)))
 		}
 		for _, v := range vals {
-			want := int(illumosLLQBucket(uint16(factor), uint16(low), uint16(high), uint16(nsteps), v))
-			if b := LLQuantizeBucket(v, factor, low, high, nsteps); b != want {
+			want, _ := oracleLLQBucket(factor, lmag, hmag, steps, v)
+			if b := LLQuantizeBucket(v, factor, lmag, hmag, steps); b != want {
 				t.Errorf("LLQuantizeBucket(%d, %v) = %d, want %d", v, p, b, want)
 			}
 		}
 	}
-	// Parameters dtrace.c rejects have no buckets.
-	for _, p := range [][4]int{{1, 0, 6, 20}, {10, 2, 2, 10}, {10, 0, 6, 5}, {10, 0, 6, 25}, {4, 0, 6, 6}} {
+	// Parameters the compiler rejects have no buckets.
+	for _, p := range [][4]int{{1, 0, 6, 20}, {10, 3, 2, 10}, {10, 0, 6, 5}, {10, 0, 6, 25}, {4, 0, 6, 6}, {6, 0, 4, 24}, {10, 0, 20, 10}} {
 		if n := LLQuantizeBins(p[0], p[1], p[2], p[3]); n != 0 {
 			t.Errorf("LLQuantizeBins%v = %d, want 0", p, n)
 		}
@@ -212,8 +220,9 @@ func TestLLQuantizeBuckets(t *testing.T) {
 }
 
 func TestLLQuantizeLabels(t *testing.T) {
-	// factor 10, magnitudes 1 to 2, 10 steps: "< 10" counts everything
-	// under 10, then 10, 20, ... 90, 100, 200, ... 900, ">= 1000".
+	// factor 10, magnitudes 1 to 2, 10 steps: 39 buckets, the zero one
+	// (|v| < 10) in the middle. A row below the zero bucket is shown, so
+	// it reads "abs() < 10".
 	llq := func(vals ...int64) []int64 {
 		b := make([]int64, LLQuantizeBins(10, 1, 2, 10))
 		for _, v := range vals {
@@ -222,8 +231,8 @@ func TestLLQuantizeLabels(t *testing.T) {
 		return b
 	}
 	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10, Entries: []*Entry{{Buckets: llq(5, 15, 250, 1000)}}}
-	want := "\n" + hdr + row("< 10", 10, 1) + row("10", 10, 1)
-	for v := 20; v <= 90; v += 10 {
+	want := "\n" + hdr + row("-10", 0, 0) + row("abs() < 10", 10, 1) + row("10", 10, 1) + row("20", 0, 0)
+	for v := 30; v <= 90; v += 10 {
 		want += row(fmt.Sprint(v), 0, 0)
 	}
 	want += row("100", 0, 0) + row("200", 10, 1)
@@ -233,35 +242,46 @@ func TestLLQuantizeLabels(t *testing.T) {
 	want += row(">= 1000", 10, 1) + "\n"
 	diff(t, "llquantize", printAgg(t, Options{}, a), want)
 
-	// Nothing under 10: the "< 10" row is the empty one before 10.
+	// Nothing under 10: the zero row is the first, "< 10".
 	a.Entries[0].Buckets = llq(15, 15, 15, 15)
 	want = "\n" + hdr + row("< 10", 0, 0) + row("10", 40, 4) + row("20", 0, 0) + "\n"
 	diff(t, "llquantize positive", printAgg(t, Options{}, a), want)
 
-	// Negative values count under the low magnitude, with no row of
-	// their own.
+	// Negative values mirror the positive ones.
 	a.Entries[0].Buckets = llq(-15, -5000)
-	want = "\n" + hdr + row("< 10", 40, 2) + row("10", 0, 0) + "\n"
+	want = "\n" + hdr + row("<= -1000", 20, 1) + row("-900", 0, 0)
+	for v := 800; v >= 100; v -= 100 {
+		want += row(fmt.Sprint(-v), 0, 0)
+	}
+	for v := 90; v >= 20; v -= 10 {
+		want += row(fmt.Sprint(-v), 0, 0)
+	}
+	want += row("-10", 20, 1) + row("abs() < 10", 0, 0) + "\n"
 	diff(t, "llquantize negative", printAgg(t, Options{}, a), want)
 
-	// Only the overflow bucket: the row before it and no row after.
+	// Only the overflow bucket: the row before it and none after.
 	a.Entries[0].Buckets = llq(1000, 1<<40)
 	want = "\n" + hdr + row("900", 0, 0) + row(">= 1000", 40, 2) + "\n"
 	diff(t, "llquantize overflow", printAgg(t, Options{}, a), want)
 
-	// No data at all: the first two rows.
+	// No data at all: the zero bucket and the two above it.
 	a.Entries[0].Buckets = llq()
-	want = "\n" + hdr + row("< 10", 0, 0) + row("10", 0, 0) + "\n"
+	want = "\n" + hdr + row("< 10", 0, 0) + row("10", 0, 0) + row("20", 0, 0) + "\n"
 	diff(t, "llquantize empty", printAgg(t, Options{}, a), want)
 
-	// Magnitude 0 with more steps than the factor: steps of 1 up to the
-	// factor, then factor^(m+1)/nsteps.
-	b := make([]int64, LLQuantizeBins(10, 0, 2, 20))
-	for _, v := range []int64{0, 9, 10, 14, 95, 100, 999} {
-		b[LLQuantizeBucket(v, 10, 0, 2, 20)]++
+	// Magnitude 0 with more steps than the factor: the zero bucket is
+	// "0", magnitude 0 has steps of 1 (2 buckets each, one a ghost no
+	// integer falls in, which has no row), the next ones
+	// factor^(m+1)/nsteps.
+	llq20 := func(vals ...int64) []int64 {
+		b := make([]int64, LLQuantizeBins(10, 0, 2, 20))
+		for _, v := range vals {
+			b[LLQuantizeBucket(v, 10, 0, 2, 20)]++
+		}
+		return b
 	}
-	a = &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 0, HMag: 2, Steps: 20, Entries: []*Entry{{Buckets: b}}}
-	want = "\n" + hdr + row("< 1", 6, 1)
+	a = &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 0, HMag: 2, Steps: 20, Entries: []*Entry{{Buckets: llq20(0, 9, 10, 14, 95, 100, 999)}}}
+	want = "\n" + hdr + row("-1", 0, 0) + row("0", 6, 1)
 	for v := 1; v <= 8; v++ {
 		want += row(fmt.Sprint(v), 0, 0)
 	}
@@ -275,6 +295,34 @@ func TestLLQuantizeLabels(t *testing.T) {
 	}
 	want += row("950", 6, 1) + row(">= 1000", 0, 0) + "\n"
 	diff(t, "llquantize steps", printAgg(t, Options{}, a), want)
+
+	// A ghost bucket as the first or last row takes the label of its
+	// neighbour outside the rows: below for the first, above for the last.
+	a.Entries[0].Buckets = llq20(2)
+	want = "\n" + hdr + row("1", 0, 0) + row("2", 40, 1) + row("3", 0, 0) + "\n"
+	diff(t, "llquantize ghosts", printAgg(t, Options{}, a), want)
+	a.Entries[0].Buckets = llq20(-9)
+	want = "\n" + hdr + row("-10", 0, 0) + row("-9", 40, 1) + row("-8", 0, 0) + "\n"
+	diff(t, "llquantize negative ghosts", printAgg(t, Options{}, a), want)
+
+	// Steps less than one apart above magnitude 0 (factor 4, magnitudes 1
+	// to 2, 32 steps): magnitude 1 has a bucket for each integer and a
+	// ghost after each; magnitude 2 steps of 2.
+	b := make([]int64, LLQuantizeBins(4, 1, 2, 32))
+	for _, v := range []int64{5, 15, 16, 17, 63, 64} {
+		b[LLQuantizeBucket(v, 4, 1, 2, 32)]++
+	}
+	a = &Aggregation{ID: 1, Func: LLQuantize, Factor: 4, LMag: 1, HMag: 2, Steps: 32, Entries: []*Entry{{Buckets: b}}}
+	want = "\n" + hdr + row("4", 0, 0) + row("5", 7, 1)
+	for v := 6; v <= 14; v++ {
+		want += row(fmt.Sprint(v), 0, 0)
+	}
+	want += row("15", 7, 1) + row("16", 13, 2)
+	for v := 18; v <= 60; v += 2 {
+		want += row(fmt.Sprint(v), 0, 0)
+	}
+	want += row("62", 7, 1) + row(">= 64", 7, 1) + "\n"
+	diff(t, "llquantize fine steps", printAgg(t, Options{}, a), want)
 }
 
 func TestAvgStddevNormalize(t *testing.T) {

@@ -253,8 +253,7 @@ func TestSuiteTruncLquantize(t *testing.T) {
 }
 
 // test/unittest/aggs/tst.llquantstep.d: llquantize(i++, 3, 3, 5, 27) for i
-// from 0 to 1499, printed as illumos prints it (Oracle's port, whose .r
-// this was, adds a "-27" row and labels bucket 0 "abs() < 27").
+// from 0 to 1499; the expected output is Oracle's tst.llquantstep.r.
 func TestSuiteLLQuantStep(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
@@ -265,7 +264,8 @@ func TestSuiteLLQuantStep(t *testing.T) {
 	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 3, LMag: 3, HMag: 5, Steps: 27, Entries: []*Entry{{Buckets: b}}}
 	p.Exit([]*Aggregation{a})
 	want := "\n\n           value  ------------- Distribution ------------- count    \n" +
-		"            < 27 |@                                        27       \n"
+		"             -27 |                                         0        \n" +
+		"      abs() < 27 |@                                        27       \n"
 	for v := 27; v <= 78; v += 3 {
 		want += cprintf("%16d |                                         3        \n", int64(v))
 	}
@@ -280,8 +280,8 @@ func TestSuiteLLQuantStep(t *testing.T) {
 }
 
 // test/unittest/aggs/tst.llquantneg.d: llquantize() with increments of 1
-// and -1: bars on both sides of the zero line. Printed as illumos prints
-// it: 0 counts in "< 1" (Oracle's port has a "-1" and a "0" row).
+// and -1: bars on both sides of the zero line; the expected output is
+// Oracle's tst.llquantneg.r.
 func TestSuiteLLQuantNeg(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
@@ -296,10 +296,10 @@ func TestSuiteLLQuantNeg(t *testing.T) {
 	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 0, HMag: 6, Steps: 20, Entries: []*Entry{{Buckets: b}}}
 	p.Exit([]*Aggregation{a})
 	want := "\n\n           value  ------------- Distribution ------------- count    \n" +
-		"             < 1                     |@                    1        \n"
+		"              -1                     |                     0        \n"
 	pos := "                     |@                    1        \n"
 	neg := "                    @|                     -1       \n"
-	for v := 1; v <= 9; v++ {
+	for v := 0; v <= 9; v++ {
 		want += cprintf("%16d", int64(v)) + pick(v%2 == 0, pos, neg)
 	}
 	for v := 10; v <= 95; v += 5 {

@@ -20,7 +20,7 @@
 // Behaviour follows libdtrace (dt_consume.c, dt_printf.c, dt_aggregate.c
 // and dtrace.c); where Oracle's Linux port and illumos differ, the Linux
 // port's output is used where that is what our users see (trace() widths,
-// _DTRACE_TESTING), illumos's otherwise (llquantize()'s layout among them).
+// llquantize()'s layout, _DTRACE_TESTING), illumos's otherwise.
 package output
 
 import (

@@ -1,7 +1,10 @@
 /* @@nosort */
 #pragma D option quiet
 
-/* Values under factor^low count in the "< 1000" bucket. */
+/*
+ * Values under factor^low count in the zero bucket, "abs() < 1000" as a
+ * row below it ("-1000") is shown.
+ */
 BEGIN
 {
 	@ = llquantize(1, 10, 3, 5, 10);

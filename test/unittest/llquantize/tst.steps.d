@@ -3,8 +3,10 @@
 
 /*
  * More steps per magnitude than the factor: 20 steps of factor 10 are unit
- * steps under 10, then steps of 5 and of 50; 8 steps of factor 2 are unit
- * steps under 8, then steps of 2, 4, 8.
+ * steps under 10 (each bucket followed by a ghost no integer falls in,
+ * which has no row), then steps of 5 and of 50; 8 steps of factor 2 are
+ * unit steps under 8, then steps of 2, 4, 8. (@b has ghost buckets past
+ * magnitude 0 too; their rows follow the same rule.)
  */
 BEGIN
 {
