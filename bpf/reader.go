@@ -17,6 +17,18 @@ import (
 // wakes it: DTrace's default switchrate of 1 Hz.
 const DefaultInterval = time.Second
 
+// BusyInterval is how soon a Reader collects again after a collection that
+// found records, when that is sooner than its interval: while records
+// flow they are read in batches at this cadence, without a wake-up per
+// record and without waiting for a whole interval.
+const BusyInterval = 10 * time.Millisecond
+
+// releaseBytes bounds how many bytes of records the Reader consumes
+// before it tells the producers (the consumer position is a cache line
+// every producer reads: written once per record, it would cost each of
+// them a cache miss).
+const releaseBytes = 64 << 10
+
 const (
 	ringBusyBit    = 1 << 31 // BPF_RINGBUF_BUSY_BIT
 	ringDiscardBit = 1 << 30 // BPF_RINGBUF_DISCARD_BIT
@@ -24,8 +36,10 @@ const (
 
 // A Reader consumes a BPF ring buffer in place.
 //
-// Records are collected every interval, and at once when a producer forces
-// a wake-up (RingForceWakeup) or the buffer's default wake-up policy fires.
+// Records are collected every interval, BusyInterval after a collection
+// that found some (when that is sooner), and at once when a producer
+// forces a wake-up (RingForceWakeup) or the buffer's default wake-up
+// policy fires.
 // Records are handed to the caller's function as slices of the shared
 // mapping, without a copy.
 //
@@ -40,7 +54,9 @@ type Reader struct {
 	data     []byte
 	mask     uint64
 	interval time.Duration
-	next     time.Time
+	next     time.Time // when the next collection on the interval is due
+	busyAt   time.Time // when the next collection is due after one that found records; zero if none
+	release  uint64    // bytes consumed between two stores of the consumer position
 	events   [2]unix.EpollEvent
 	stopped  atomic.Bool
 	closed   bool
@@ -64,7 +80,8 @@ func NewReader(m *ebpf.Map, interval time.Duration) (_ *Reader, err error) {
 	size := int(m.MaxEntries())
 	page := os.Getpagesize()
 
-	r := &Reader{mapFD: -1, epollFD: -1, stopFD: -1, interval: interval, mask: uint64(size - 1)}
+	r := &Reader{mapFD: -1, epollFD: -1, stopFD: -1, interval: interval, mask: uint64(size - 1),
+		release: uint64(min(releaseBytes, size/4))}
 	defer func() {
 		if err != nil {
 			r.Close()
@@ -138,6 +155,10 @@ func (r *Reader) Read(fn func(rec []byte) error) (int, error) {
 		}
 	}
 	n, err := r.drain(fn)
+	r.busyAt = time.Time{}
+	if n > 0 && BusyInterval < r.interval {
+		r.busyAt = time.Now().Add(BusyInterval)
+	}
 	if err != nil {
 		return n, err
 	}
@@ -206,8 +227,15 @@ func (r *Reader) wait() error {
 		r.next = now.Add(r.interval)
 	}
 	for {
-		d := r.next.Sub(now)
+		due := r.next
+		if !r.busyAt.IsZero() && r.busyAt.Before(due) {
+			due = r.busyAt
+		}
+		d := due.Sub(now)
 		if d <= 0 {
+			if now.Before(r.next) {
+				return nil // a busy collection: the interval's cadence stays
+			}
 			// Keep a steady cadence, but do not try to catch up with
 			// collections missed while the caller was busy.
 			r.next = r.next.Add(r.interval)
@@ -230,12 +258,19 @@ func (r *Reader) wait() error {
 
 // drain consumes records until the buffer is empty, a record is still
 // being written, or one buffer's worth has been consumed (so that a
-// producer faster than fn cannot keep Read from returning).
+// producer faster than fn cannot keep Read from returning). The consumer
+// position is stored every release bytes and before drain returns.
 func (r *Reader) drain(fn func(rec []byte) error) (int, error) {
 	consPtr, prodPtr := r.consumerPos(), r.producerPos()
 	cons := atomic.LoadUint64(consPtr)
 	prod := atomic.LoadUint64(prodPtr)
 	limit := cons + r.mask + 1
+	stored := cons
+	defer func() {
+		if cons != stored {
+			atomic.StoreUint64(consPtr, cons)
+		}
+	}()
 	n := 0
 	for cons < prod && cons < limit {
 		off := cons & r.mask
@@ -251,7 +286,10 @@ func (r *Reader) drain(fn func(rec []byte) error) (int, error) {
 			n++
 		}
 		cons += (length + RingHeaderSize + 7) &^ 7
-		atomic.StoreUint64(consPtr, cons)
+		if cons-stored >= r.release {
+			atomic.StoreUint64(consPtr, cons)
+			stored = cons
+		}
 		if err != nil {
 			return n, err
 		}

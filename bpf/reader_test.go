@@ -248,3 +248,54 @@ func TestReaderCallbackError(t *testing.T) {
 		t.Fatalf("then %d records, want 2", n)
 	}
 }
+
+// TestReaderBusyCadence checks that a Read that found records makes the
+// next one collect BusyInterval later without a wake-up, and that a Read
+// that found none makes the next one wait for the interval again.
+func TestReaderBusyCadence(t *testing.T) {
+	rb := mustRingBuf(t, 1<<16)
+	drops := mustCounters(t, 1)
+	prog := triggerProgram(t, rb, drops)
+	r := mustReader(t, rb, time.Hour)
+	count := func([]byte) error { return nil }
+
+	// A forced wake-up ends the first wait.
+	go func() {
+		time.Sleep(10 * time.Millisecond)
+		bpf.Trigger(prog, 0, 0, bpf.RingForceWakeup)
+	}()
+	if n, err := r.Read(count); n != 1 || err != nil {
+		t.Fatalf("first Read: %d records, %v", n, err)
+	}
+	// Records that wake no one are collected BusyInterval later.
+	for i := range 5 {
+		if _, err := bpf.Trigger(prog, uint64(i), 0, bpf.RingNoWakeup); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now()
+	n, err := r.Read(count)
+	if n != 5 || err != nil {
+		t.Fatalf("second Read: %d records, %v", n, err)
+	}
+	if d := time.Since(start); d > bpf.BusyInterval+time.Second {
+		t.Errorf("records that woke no one were collected after %s", d)
+	}
+	// That Read found records, so this one collects soon too, and finds
+	// none; the next waits for the interval (here: until Stop).
+	if n, err := r.Read(count); n != 0 || err != nil {
+		t.Fatalf("third Read: %d records, %v", n, err)
+	}
+	const stopAfter = 300 * time.Millisecond
+	go func() {
+		time.Sleep(stopAfter)
+		r.Stop()
+	}()
+	start = time.Now()
+	if _, err := r.Read(count); !errors.Is(err, bpf.ErrStopped) {
+		t.Fatalf("fourth Read: %v", err)
+	}
+	if d := time.Since(start); d < stopAfter-10*time.Millisecond {
+		t.Errorf("a Read after one that found nothing returned after %s, before Stop", d)
+	}
+}

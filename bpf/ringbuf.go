@@ -17,6 +17,19 @@ const (
 	RingForceWakeup = 1 << 1 // BPF_RB_FORCE_WAKEUP
 )
 
+// RingWakeMark returns how many bytes of records each CPU sends between
+// two records that wake the reader, for a ring buffer of at least size
+// bytes (see RingBufSize): a quarter of the buffer shared among the
+// possible CPUs, so that at most a quarter of it waits unseen before the
+// reader is woken.
+func RingWakeMark(size int) uint64 {
+	n, err := ebpf.PossibleCPU()
+	if err != nil || n < 1 {
+		n = 1
+	}
+	return max(uint64(RingBufSize(size))/4/uint64(n), 1)
+}
+
 // RingHeaderSize is the size of the header the kernel puts before each
 // record; a record of n bytes occupies (n + RingHeaderSize) rounded up to
 // 8 bytes of the buffer.

@@ -29,12 +29,38 @@ type Printer struct {
 	aggs []*output.Aggregation
 	// stderr receives run-time warnings (see SetStderr).
 	stderr io.Writer
+
+	// What Record needs to know of each record (by record id) and probe
+	// (by probe id), found once; the values of a printf(), reused.
+	recs   []recInfo
+	probes []probeInfo
+	vals   []output.Value
+}
+
+// recInfo is what the consumer works out once about a record.
+type recInfo struct {
+	firing bool       // the record prints a firing line
+	strs   []strCache // by field: the field's last string
+}
+
+// strCache is the last string a field held: a field whose bytes have not
+// changed since (an execname, say) decodes without an allocation.
+type strCache struct {
+	b []byte
+	s string
+}
+
+// probeInfo is a probe as the registry gives it (nil if unknown), once
+// looked up.
+type probeInfo struct {
+	p      *providers.Probe
+	looked bool
 }
 
 // NewPrinter returns a Consumer printing to w with the given options,
 // buffering its writes between batches of records.
 func NewPrinter(w io.Writer, opt output.Options) *Printer {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	bw := bufio.NewWriterSize(w, 256<<10)
 	return &Printer{p: output.New(bw, opt), w: bw, stderr: os.Stderr}
 }
 
@@ -44,6 +70,19 @@ func (c *Printer) Flush() error { return c.w.Flush() }
 // Begin implements Consumer.
 func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map) {
 	c.prog, c.reg, c.maps = prog, reg, m
+	c.recs = make([]recInfo, len(prog.Records))
+	for i, r := range prog.Records {
+		// A record holding only aggregation actions prints no firing
+		// line.
+		firing := len(r.Fields) == 0
+		for _, fd := range r.Fields {
+			if fd.Kind != codegen.FieldPrinta && fd.Kind != codegen.FieldClear && fd.Kind != codegen.FieldTrunc &&
+				fd.Kind != codegen.FieldNormalize && fd.Kind != codegen.FieldDenormalize && fd.Kind != codegen.FieldArg {
+				firing = true
+			}
+		}
+		c.recs[i] = recInfo{firing: firing, strs: make([]strCache, len(r.Fields))}
+	}
 	for _, a := range prog.Aggs {
 		oa := &output.Aggregation{ID: a.ID + 1, Name: a.Name, Func: aggFunc(a.Func)}
 		if a.Func == "lquantize" && len(a.Params) == 3 {
@@ -121,20 +160,11 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 		return nil, fmt.Errorf("consume record %d: %d bytes, want %d", recID, len(rec), r.Size)
 	}
 	f := output.Firing{CPU: int(cpu), ID: probeID, EPID: recID}
-	if p := c.reg.Probe(probeID); p != nil {
+	if p := c.probe(probeID); p != nil {
 		f.Provider, f.Module, f.Func, f.Name = p.Provider, p.Module, p.Function, p.Name
 	}
-	// A record holding only aggregation actions prints no firing line.
-	firing := false
-	for _, fd := range r.Fields {
-		if fd.Kind != codegen.FieldPrinta && fd.Kind != codegen.FieldClear && fd.Kind != codegen.FieldTrunc &&
-			fd.Kind != codegen.FieldNormalize && fd.Kind != codegen.FieldDenormalize && fd.Kind != codegen.FieldArg {
-			firing = true
-		}
-	}
-	if len(r.Fields) == 0 {
-		firing = true
-	}
+	info := &c.recs[recID]
+	firing := info.firing
 	if firing {
 		if err := c.p.BeginFiring(f); err != nil {
 			return nil, err
@@ -145,13 +175,16 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 		fd := r.Fields[i]
 		switch fd.Kind {
 		case codegen.FieldTrace:
-			if err := c.p.Trace(c.value(rec, fd)); err != nil {
+			if err := c.p.Trace(c.value(rec, info, fd, i)); err != nil {
 				return nil, err
 			}
 		case codegen.FieldPrintf:
-			args := c.args(rec, r.Fields[i+1:i+1+fd.NArgs])
+			c.vals = c.vals[:0]
+			for k := i + 1; k <= i+fd.NArgs && k < len(r.Fields); k++ {
+				c.vals = append(c.vals, c.value(rec, info, r.Fields[k], k))
+			}
 			i += fd.NArgs
-			if err := c.p.Printf(fd.Format, args...); err != nil {
+			if err := c.p.Printf(fd.Format, c.vals...); err != nil {
 				return nil, err
 			}
 		case codegen.FieldSetopt:
@@ -200,18 +233,38 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 	return exit, nil
 }
 
-// value decodes one recorded field.
-func (c *Printer) value(rec []byte, f *codegen.Field) output.Value {
-	b := rec[f.Offset : f.Offset+f.Size]
-	return decode(b, f.Type, c.prog.StrSize)
+// probe returns the probe of id, or nil.
+func (c *Printer) probe(id uint32) *providers.Probe {
+	if int(id) >= len(c.probes) {
+		if id > 1<<20 {
+			return c.reg.Probe(id)
+		}
+		c.probes = append(c.probes, make([]probeInfo, int(id)+1-len(c.probes))...)
+	}
+	pi := &c.probes[id]
+	if !pi.looked {
+		pi.p, pi.looked = c.reg.Probe(id), true
+	}
+	return pi.p
 }
 
-func (c *Printer) args(rec []byte, fs []*codegen.Field) []output.Value {
-	var vs []output.Value
-	for _, f := range fs {
-		vs = append(vs, c.value(rec, f))
+// value decodes field f, the index'th of its record, whose recInfo is
+// info: a string field whose bytes are those it held last decodes to the
+// same string.
+func (c *Printer) value(rec []byte, info *recInfo, f *codegen.Field, index int) output.Value {
+	b := rec[f.Offset : f.Offset+f.Size]
+	if f.Type.IsString() || f.Type.IsStringLike() {
+		if i := bytes.IndexByte(b, 0); i >= 0 {
+			b = b[:i]
+		}
+		sc := &info.strs[index]
+		if sc.b == nil || !bytes.Equal(sc.b, b) {
+			sc.s = string(b)
+			sc.b = append(sc.b[:0], b...)
+		}
+		return output.String(sc.s, c.prog.StrSize)
 	}
-	return vs
+	return decode(b, f.Type, c.prog.StrSize)
 }
 
 // decode turns bytes holding a value of type t into an output value.

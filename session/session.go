@@ -235,8 +235,9 @@ func (r *run) setWallBase() error {
 	wall := time.Now().UnixNano()
 	v := make([]byte, r.prog.GlobalsSize)
 	le.PutUint64(v[codegen.GlobalWallBase:], uint64(wall-mono))
-	// A record wakes the reader once a quarter of the ring buffer waits.
-	le.PutUint64(v[codegen.GlobalWakeAt:], uint64(bpf.RingBufSize(r.cfg.BufSize)/4))
+	// A record wakes the reader each time its CPU has sent its share of a
+	// quarter of the ring buffer: at most a quarter waits unseen.
+	le.PutUint64(v[codegen.GlobalWakeAt:], bpf.RingWakeMark(r.cfg.BufSize))
 	return r.maps[codegen.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
 }
 

@@ -170,11 +170,19 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 	t := c.typeOf(x)
 	base := c.g.recordBase()
 	switch {
+	case c.isBuiltin(x, "execname") && c.g.opts.StrSize >= commLen:
+		// The task's comm, NUL-padded, straight into a field of its own
+		// size: the consumer reads a string up to its NUL whatever the
+		// field's size, and gives it the type's strsize.
+		f := c.field(x, kind, commLen, types.StringType)
+		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(base+f.Offset)), asm.Mov.Imm(asm.R2, commLen))
+		c.call(asm.FnGetCurrentComm)
+		return f
 	case t.IsString() || t.IsStringLike() && t.Resolve().Kind == types.Array:
+		// The bytes past the NUL are never read: not cleared first.
 		f := c.field(x, kind, c.g.opts.StrSize, types.StringType)
 		c.expr(x)
-		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-		c.copyStr(base+f.Offset, asm.R6)
+		c.readStr(base+f.Offset, c.g.opts.StrSize, asm.R0)
 		return f
 	case t.IsScalar() || t.IsSpecial():
 		f := c.field(x, kind, 8, t)
@@ -184,6 +192,19 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 	}
 	c.fail(x, "recording a value of type "+t.String())
 	return nil
+}
+
+// commLen is the size of a task's comm (TASK_COMM_LEN), NUL included.
+const commLen = 16
+
+// isBuiltin reports whether x is the builtin variable name.
+func (c *clauseGen) isBuiltin(x ast.Expr, name string) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	o := c.g.info.Uses[id]
+	return o != nil && o.Kind() == check.ObjBuiltin
 }
 
 // finishRecord writes the record's header and sends it.
@@ -210,20 +231,23 @@ func (c *clauseGen) finishRecord() {
 		asm.StoreImm(regCtx, int16(base+12), 0, asm.Word),
 	)
 	if flags == rbNoWakeup {
-		// Records do not wake the reader one by one; one does when the
-		// buffer fills past the runner's mark, so that a burst is read
-		// before the buffer overflows.
+		// Records do not wake the reader one by one (it collects them on
+		// a timer); one does each time its CPU has sent the runner's mark
+		// of bytes since the last one, so that a burst is read before
+		// the buffer overflows. The count is this CPU's own, in the
+		// scratch value: no shared cache line, no helper call.
 		quiet := c.newLabel()
-		c.mapPtr(asm.R1, RingMap)
-		c.emit(asm.Mov.Imm(asm.R2, 0)) // BPF_RB_AVAIL_DATA
-		c.call(asm.FnRingbufQuery)
 		c.emit(
 			asm.Mov.Imm(asm.R4, rbNoWakeup),
-			asm.LoadMem(asm.R1, regGlobals, GlobalWakeAt, asm.DWord),
-			asm.JLE.Reg(asm.R0, asm.R1, quiet),
+			asm.LoadMem(asm.R1, regCtx, ScratchSent, asm.DWord),
+			asm.Add.Imm(asm.R1, int32(align8(r.Size+bpf.RingHeaderSize))),
+			asm.LoadMem(asm.R2, regGlobals, GlobalWakeAt, asm.DWord),
+			asm.JLE.Reg(asm.R1, asm.R2, quiet),
+			asm.Mov.Imm(asm.R1, 0),
 			asm.Mov.Imm(asm.R4, rbForceWakeup),
 		)
 		c.label(quiet)
+		c.emit(asm.StoreMem(regCtx, ScratchSent, asm.R1, asm.DWord))
 	} else {
 		c.emit(asm.Mov.Imm(asm.R4, flags))
 	}

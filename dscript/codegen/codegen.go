@@ -53,13 +53,17 @@ const (
 const (
 	GlobalExiting  = 0  // u64: set by exit(); trampolines then do nothing
 	GlobalWallBase = 8  // s64: walltimestamp minus monotonic time, set by the runner
-	GlobalWakeAt   = 16 // u64: ring buffer bytes pending above which a record wakes the reader
+	GlobalWakeAt   = 16 // u64: ring buffer bytes a CPU sends between two records that wake the reader
 	globalsFirst   = 24 // first global variable
 )
 
 // ScratchDrops is the offset in the (per-CPU) scratch value of the count
 // of records that did not fit in the ring buffer on that CPU.
 const ScratchDrops = (bpf.CtxSize + 7) &^ 7
+
+// ScratchSent is the offset in the (per-CPU) scratch value of the ring
+// buffer bytes that CPU sent since its last record that woke the reader.
+const ScratchSent = ScratchDrops + 8
 
 // MaxScratch is the largest per-CPU map value the kernel allows, which
 // bounds the scratch space.
@@ -191,7 +195,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		strs:    map[string]int{},
 		globOff: globalsFirst,
 	}
-	g.scratchBase = ScratchDrops + 8
+	g.scratchBase = ScratchSent + 8
 	n := 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i

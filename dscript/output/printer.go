@@ -44,6 +44,13 @@ type Printer struct {
 	lastEPID  uint32
 	lastProbe uint32
 	haveLast  bool
+
+	// The printf() formats that render on the fast path (nil: not one),
+	// the last one asked for, and the buffer they render into.
+	fast       map[*printf.Format]*fastFormat
+	lastFormat *printf.Format
+	lastFast   *fastFormat
+	buf        []byte
 }
 
 // New returns a Printer writing to w.
@@ -216,6 +223,11 @@ func (p *Printer) TraceMem(data []byte) error {
 // included, in order. f should have been checked (printf.Format.Check) so
 // that each conversion's OutFmt is sized for its argument.
 func (p *Printer) Printf(f *printf.Format, args ...Value) error {
+	if ff := p.fastFormat(f); ff != nil && ff.fits(args) {
+		p.buf = ff.appendTo(p.buf[:0], args)
+		_, err := p.w.Write(p.buf)
+		return err
+	}
 	s, err := p.Sprintf(f, args...)
 	if s != "" {
 		if _, werr := io.WriteString(p.w, s); werr != nil && err == nil {
