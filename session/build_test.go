@@ -53,6 +53,9 @@ func runBeginMaps(t *testing.T, src string) (*codegen.Program, [][]byte, maps) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := relocate(prog, nil); err != nil {
+		t.Fatal(err)
+	}
 	probe := &providers.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
 	m, err := newMaps(prog, []*providers.Probe{probe}, 1<<16)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -43,6 +44,9 @@ type Config struct {
 	BufSize    int           // ring buffer bytes; 0 sizes it from the program (see RingPerCPU)
 	SwitchRate time.Duration // how often records are read
 	BPFLog     bool          // -x bpflog: show the verifier's log on a rejection
+	// Kernel gives the running kernel's types, for the offsets of the
+	// kernel members the program reads; nil opens the default BTF.
+	Kernel *ktypes.Kernel
 	// Output formats the records; nil prints nothing but what the runner
 	// prints itself.
 	Output Consumer
@@ -82,6 +86,9 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	rc := *cfg
 	rc.BufSize = ringSize(prog, cfg.BufSize)
 	cfg = &rc
+	if err := relocate(prog, cfg.Kernel); err != nil {
+		return 1, err
+	}
 	// Match every clause's descriptions, in order.
 	byProbe := map[uint32][]*codegen.Clause{}
 	var enabled []*providers.Probe
@@ -221,6 +228,9 @@ func (r *run) load(enabled []*providers.Probe) error {
 			return err
 		}
 		r.progs = append(r.progs, bp)
+	}
+	if err := r.startVtime(); err != nil {
+		return err
 	}
 	return r.setWallBase()
 }

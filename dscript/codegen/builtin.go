@@ -30,10 +30,15 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 	case "curthread":
 		c.call(asm.FnGetCurrentTask)
 	case "ppid":
-		// curthread->real_parent->tgid, read as the kernel lays it out:
-		// that needs the kernel's types, which the program does not
-		// depend on; fail until the runner patches offsets at load time.
-		c.fail(n, "the builtin variable ppid")
+		// curthread->real_parent->tgid, at the running kernel's offsets
+		// (load-time relocations).
+		c.call(asm.FnGetCurrentTask)
+		c.addKernelField("struct", "task_struct", []string{"real_parent"}, 0)
+		c.readKernel(n, types.ULongType)
+		c.addKernelField("struct", "task_struct", []string{"tgid"}, 0)
+		c.readKernel(n, types.IntType)
+	case "vtimestamp":
+		c.vtimestamp()
 	case "timestamp":
 		c.g.prog.NeedsTime = true
 		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord))

@@ -104,7 +104,7 @@ func (c *clauseGen) member(x *ast.Member) {
 	if m.Bits != 0 {
 		c.fail(x, "a bit-field")
 	}
-	c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
+	c.memberOffset(x, st, m)
 	c.readKernel(x, m.Type)
 }
 
@@ -128,7 +128,41 @@ func (c *clauseGen) memberAddr(x *ast.Member) {
 	if !ok {
 		c.fail(x, "member "+x.Name)
 	}
-	c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
+	c.memberOffset(x, st, m)
+}
+
+// memberOffset adds to R0 the offset of member m (named by x) of the
+// record st. A kernel record's offset is a load-time relocation (see
+// KernelField), named from the nearest tagged record up the chain of
+// members when st itself has no tag.
+func (c *clauseGen) memberOffset(x *ast.Member, st *types.Type, m types.Member) {
+	r := st.Resolve()
+	if r.Module != ktypesModule {
+		c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
+		return
+	}
+	path := []string{x.Name}
+	for cur := x; r.Name == ""; {
+		inner, ok := ast.Unparen(cur.X).(*ast.Member)
+		if !ok || cur.Arrow {
+			// An untagged record behind a pointer has no name to find
+			// it by in another kernel: its offset stays as compiled.
+			c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
+			return
+		}
+		path = append([]string{inner.Name}, path...)
+		pt := c.typeOf(inner.X)
+		if inner.Arrow {
+			pt = pt.Resolve().Elem
+		}
+		r = pt.Resolve()
+		cur = inner
+	}
+	kind := "struct"
+	if r.Kind == types.Union {
+		kind = "union"
+	}
+	c.addKernelField(kind, r.Name, path, m.Offset)
 }
 
 // readKernel replaces the address in R0 by the value of type t there: a

@@ -67,16 +67,17 @@ type state struct {
 
 	opts     options.Set
 	mode     mode
-	exec     bool // enable probes (no -e, -A, -G, -h)
-	done     bool // -e: stop after compiling
-	grabanon bool // -a
-	cpp      bool // -C
-	zdefs    bool // -Z, implied by -G, -h and -l
-	difv     bool // -S
-	verbose  int  // -v
-	ilp32    bool // -32
-	lp64     bool // -64
-	noOutput bool // -B
+	kernel   *ktypes.Kernel // the running kernel's types, read on first use
+	exec     bool           // enable probes (no -e, -A, -G, -h)
+	done     bool           // -e: stop after compiling
+	grabanon bool           // -a
+	cpp      bool           // -C
+	zdefs    bool           // -Z, implied by -G, -h and -l
+	difv     bool           // -S
+	verbose  int            // -v
+	ilp32    bool           // -32
+	lp64     bool           // -64
+	noOutput bool           // -B
 	ofile    string
 	cmds     []command
 	procs    []option // -c and -p, in order
@@ -358,8 +359,9 @@ func (s *state) compile() error {
 			break
 		}
 	}
+	s.kernel = ktypes.Open("")
 	comp := dscript.New(dscript.Config{Args: args, Defaultargs: s.defaultargs, Macros: s.macros(),
-		Kernel: ktypes.Open("")})
+		Kernel: s.kernel})
 
 	for _, c := range s.cmds {
 		src := dscript.Source{Kind: kind(c.flag), Name: c.arg}

@@ -53,6 +53,7 @@ func (s *state) trace() error {
 		StrSize:    256,
 		SwitchRate: time.Second,
 		BPFLog:     s.opts.Bool("bpflog"),
+		Kernel:     s.kernel,
 		Output:     session.NewPrinter(out, popts),
 	}
 	if v, ok := s.opts.Size("strsize"); ok {
@@ -119,7 +120,10 @@ func (s *state) showCode() error {
 		return s.errorf(exitError, "failed to generate code: %v", err)
 	}
 	for _, c := range prog.Clauses {
-		fmt.Fprintf(s.stderr, "\nClause %d (%s):\n%v", c.Index, describe(c), c.Insns)
+		fmt.Fprintf(s.stderr, "\nClause %d (%s):\n", c.Index, describe(c))
+		if err := codegen.Fprint(s.stderr, c.Insns); err != nil {
+			return err
+		}
 	}
 	return nil
 }
