@@ -77,32 +77,57 @@ func (c *Checker) try(f func()) (err *diag.Error) {
 	return nil
 }
 
-// probeDesc checks the macros a probe description uses.
+// probeDesc checks the macros a probe description uses and expands them
+// in place, as dtrace_xstr2desc does: $N and $$N become the Nth argument,
+// $pid, $target... their decimal values (pid$target:::entry).
 func (c *Checker) probeDesc(pd *ast.ProbeDesc) {
-	for _, f := range []string{pd.Provider, pd.Module, pd.Func, pd.Name} {
-		for i := strings.IndexByte(f, '$'); i >= 0; {
-			j := i + 1
-			for j < len(f) && (isAlnum(f[j]) || f[j] == '$' && j == i+1) {
-				j++
-			}
-			name := f[i:j]
-			key := strings.TrimLeft(name, "$")
-			if key != "" {
-				if n, err := strconv.Atoi(key); err == nil && n >= 0 {
-					if n >= len(c.cfg.Args) && !c.cfg.Defaultargs {
-						c.errorf(pd, diag.Tag("D_MACRO_UNDEF"), "macro argument %s is not defined", name)
-					}
-				} else if _, ok := c.cfg.Macros[key]; !ok && key == "target" {
-					c.errorf(pd, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
-				}
-			}
-			k := strings.IndexByte(f[j:], '$')
-			if k < 0 {
-				break
-			}
-			i = j + k
-		}
+	for _, f := range []*string{&pd.Provider, &pd.Module, &pd.Func, &pd.Name} {
+		*f = c.expandDesc(pd, *f)
 	}
+}
+
+// expandDesc returns the field f of pd with its macros expanded.
+func (c *Checker) expandDesc(pd *ast.ProbeDesc, f string) string {
+	if strings.IndexByte(f, '$') < 0 {
+		return f
+	}
+	var b strings.Builder
+	for i := 0; i < len(f); {
+		if f[i] != '$' {
+			b.WriteByte(f[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(f) && (isAlnum(f[j]) || f[j] == '$' && j == i+1) {
+			j++
+		}
+		name := f[i:j]
+		key := strings.TrimLeft(name, "$")
+		i = j
+		if key == "" {
+			b.WriteString(name)
+			continue
+		}
+		if n, err := strconv.Atoi(key); err == nil && n >= 0 {
+			switch {
+			case n < len(c.cfg.Args):
+				b.WriteString(c.cfg.Args[n])
+			case !c.cfg.Defaultargs:
+				c.errorf(pd, diag.Tag("D_MACRO_UNDEF"), "macro argument %s is not defined", name)
+			}
+			continue
+		}
+		if v, ok := c.cfg.Macros[key]; ok {
+			b.WriteString(strconv.FormatInt(v, 10))
+			continue
+		}
+		if key == "target" {
+			c.errorf(pd, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
+		}
+		b.WriteString(name)
+	}
+	return b.String()
 }
 
 func isAlnum(b byte) bool {
