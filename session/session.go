@@ -93,6 +93,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	byProbe := map[uint32][]*codegen.Clause{}
 	var enabled []*providers.Probe
 	seen := map[uint32]bool{}
+	var eps epids
 	ci := 0
 	for _, u := range units {
 		matched := 0
@@ -112,6 +113,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 					return 1, &MatchError{Unit: u, Desc: pd}
 				}
 				for _, p := range ps {
+					eps.add(p.ID, clause.Index)
 					byProbe[p.ID] = append(byProbe[p.ID], clause)
 					matched++
 					if !seen[p.ID] {
@@ -125,9 +127,13 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 			fmt.Fprintln(cfg.Stderr, matchNotice(u, matched))
 		}
 	}
+	eps.size(prog)
 	r := &run{cfg: cfg, prog: prog, byProbe: byProbe}
 	defer r.close()
 	if err := r.load(enabled); err != nil {
+		return 1, err
+	}
+	if err := eps.fill(prog, r.maps); err != nil {
 		return 1, err
 	}
 	return r.trace(ctx)

@@ -37,6 +37,8 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		c.readKernel(n, types.ULongType)
 		c.addKernelField("struct", "task_struct", []string{"tgid"}, 0)
 		c.readKernel(n, types.IntType)
+	case "epid":
+		c.epid()
 	case "vtimestamp":
 		c.vtimestamp()
 	case "timestamp":

@@ -32,7 +32,7 @@ func (g *gen) recordBase() int { return g.scratchBase + thisRegion }
 
 // clause compiles one clause into a BPF function.
 func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
-	c := &clauseGen{g: g, sym: "clause_" + strconv.Itoa(n)}
+	c := &clauseGen{g: g, sym: "clause_" + strconv.Itoa(n), clause: n}
 	c.exitLabel = c.sym + "_out"
 	g.cl = c
 	defer func() {

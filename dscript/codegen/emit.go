@@ -35,6 +35,7 @@ type cgError struct{ err error }
 type clauseGen struct {
 	g      *gen
 	sym    string
+	clause int // the clause's index in the program
 	insns  asm.Instructions
 	labels int
 	depth  int
