@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/antlr4-go/antlr/v4 v4.13.1
 	github.com/cilium/ebpf v0.22.0
+	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/sys v0.43.0
 )
 
