@@ -79,8 +79,10 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 
 // link builds the program of one attachment: the common prologue, the
 // provider's fragment, a block per probe calling its clauses, and the
-// clause functions those blocks call.
-func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][]*codegen.Clause) asm.Instructions {
+// clause functions those blocks call; when a clause can fault, the
+// function that reports faults and the ERROR clauses it calls (see
+// errorWiring).
+func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][]*codegen.Clause, ew errorWiring) asm.Instructions {
 	const key = -8
 	insns := asm.Instructions{
 		asm.Mov.Reg(bpf.RegCtx, asm.R1).WithSource(asm.Comment("trampoline: " + att.Name)),
@@ -129,8 +131,9 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 		label := fmt.Sprintf("clauses_%d", len(blocks))
 		blocks[sig] = label
 		block := asm.Instructions{}
-		for _, c := range cs {
+		for i, c := range cs {
 			block = append(block, asm.Mov.Reg(asm.R1, bpf.RegProbeCtx), asm.Call.Label(c.Symbol))
+			block = appendFaultCheck(block, c, fmt.Sprintf("%s_%d", label, i))
 			if !used[c] {
 				used[c] = true
 				order = append(order, c)
@@ -144,12 +147,18 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 	for _, c := range order {
 		insns = append(insns, c.Insns...)
 	}
-	return insns
+	return ew.appendTo(insns, prog, order)
 }
 
-// load links and loads the program of att, associating its map references.
+// load links and loads the program of att, associating its map
+// references, with no clause enabled on dtrace:::ERROR.
 func load(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][]*codegen.Clause, m maps, opts *bpf.LoadOptions) (*ebpf.Program, error) {
-	insns := link(att, prog, clauses)
+	return loadWith(att, prog, clauses, m, opts, errorWiring{})
+}
+
+// loadWith is load with the ERROR probe's clauses given by ew.
+func loadWith(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][]*codegen.Clause, m maps, opts *bpf.LoadOptions, ew errorWiring) (*ebpf.Program, error) {
+	insns := link(att, prog, clauses, ew)
 	for name, mp := range m {
 		if err := insns.AssociateMap(name, mp); err != nil {
 			// A map the program does not use is not an error.

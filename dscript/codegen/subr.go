@@ -15,9 +15,10 @@ import (
 //
 //   - A string argument is copied first into a strsize buffer in scratch
 //     with bpf_probe_read_kernel_str, which accepts any address (a map
-//     value, a kernel pointer, NULL: a faulting read yields ""), and tells
-//     the length. The work is then done on scratch memory, at offsets from
-//     R9 that the verifier can bound.
+//     value, a kernel pointer) and tells the length; an address it cannot
+//     read (NULL) is a bad-address fault, as in DTrace. The work is then
+//     done on scratch memory, at offsets from R9 that the verifier can
+//     bound.
 //   - Every loop counts a register from 0 up to a constant bound, so the
 //     verifier walks it iteration by iteration with the counter known.
 //     Whatever else a loop carries from one iteration to the next (a
@@ -66,6 +67,7 @@ func init() {
 
 		"copyinstr": subrCopyinstr,
 		"copyin":    subrCopyin,
+		"copyinto":  subrCopyinto,
 		"alloca":    subrAlloca,
 		"bcopy":     subrBcopy,
 
@@ -135,13 +137,15 @@ func (c *clauseGen) retLen() {
 // strArg evaluates the string x and copies it into a new strsize buffer,
 // returning the buffer's offset and that of a slot holding its length;
 // the length is also left in R0, bounded to [0, strsize-1] for the
-// verifier.
+// verifier. An unreadable address faults.
 func (c *clauseGen) strArg(x ast.Expr) (buf, lenSlot int) {
 	n := c.strSize()
 	c.expr(x)
 	buf = c.temp(n)
 	lenSlot = c.temp(8)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.readStr(buf, n, asm.R0)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
 	c.retLen()
 	c.clampU(asm.R0, n-1)
 	c.stSlot(lenSlot, asm.R0)
@@ -352,7 +356,7 @@ func (c *clauseGen) changeCase(x *ast.Call, lo, hi byte, delta int32) {
 }
 
 // subrCopyinstr: copyinstr(addr [, len]) reads a user string, at most len
-// bytes of it.
+// bytes of it. An address the kernel cannot read faults.
 func subrCopyinstr(c *clauseGen, x *ast.Call) {
 	n := c.strSize()
 	c.expr(x.Args[0])
@@ -369,8 +373,10 @@ func subrCopyinstr(c *clauseGen, x *ast.Call) {
 	} else {
 		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
 	}
+	c.emit(asm.Mov.Reg(asm.R6, asm.R3))
 	c.scratchAddr(asm.R1, dst)
 	c.call(asm.FnProbeReadUserStr)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
 	c.resultStr(dst)
 }
 
@@ -403,8 +409,9 @@ func (c *clauseGen) allocSize(x ast.Expr) (int, bool) {
 
 // subrCopyin: copyin(addr, size) copies size bytes of user memory into
 // scratch and returns its address. The memory lasts for the clause (it
-// is reserved for the call site); a size that is not a constant is
-// bounded to strsize.
+// is reserved for the call site); a size that is not a constant gets
+// strsize bytes, and a larger one faults (out of scratch space), as does
+// an address the kernel cannot read (bad address).
 func subrCopyin(c *clauseGen, x *ast.Call) {
 	size, isConst := c.allocSize(x.Args[1])
 	dst := c.thisAlloc(x, size)
@@ -415,20 +422,24 @@ func subrCopyin(c *clauseGen, x *ast.Call) {
 		c.push(x)
 		c.expr(x.Args[1])
 		c.emit(asm.Mov.Reg(asm.R2, asm.R0))
-		c.clampU(asm.R2, size)
+		c.faultIf(x, asm.JGT, asm.R2, int32(size), FaultNoScratch, asm.R2)
 		c.pop(asm.R3)
 	}
+	c.emit(asm.Mov.Reg(asm.R6, asm.R3))
 	c.scratchAddr(asm.R1, dst)
 	c.call(asm.FnProbeReadUser)
+	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
 	c.resultStr(dst)
 }
 
 // subrAlloca: alloca(size) reserves size bytes of scratch for the clause
-// (for the call site: a non-constant size gets strsize bytes).
+// (for the call site: a non-constant size gets strsize bytes, and a
+// larger one faults: out of scratch space).
 func subrAlloca(c *clauseGen, x *ast.Call) {
 	size, isConst := c.allocSize(x.Args[0])
 	if !isConst {
-		c.expr(x.Args[0]) // for its side effects
+		c.expr(x.Args[0])
+		c.faultIf(x, asm.JGT, asm.R0, int32(size), FaultNoScratch, asm.R0)
 	}
 	dst := c.thisAlloc(x, size)
 	c.resultStr(dst)

@@ -104,9 +104,10 @@ func subrInetNtoa(c *clauseGen, x *ast.Call) {
 	n := c.strSize()
 	c.expr(x.Args[0])
 	raw := c.temp(8)
-	c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, 4))
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, 4))
 	c.scratchAddr(asm.R1, raw)
 	c.call(asm.FnProbeReadKernel)
+	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
 	size := n
 	if size < 16 {
 		size = 16

@@ -33,9 +33,7 @@ func subrInetNtoa6(c *clauseGen, x *ast.Call) {
 // at addr as inet_ntoa prints them, for AF_INET6 (10) the 16 bytes at
 // addr as text, an IPv4-mapped or IPv4-compatible address with its IPv4
 // part in dotted form (::ffff:1.2.3.4). Any other af is an illegal
-// operation in DTrace (DTRACEFLT_ILLOP, "illegal operation"): runtime
-// faults are not reported yet, so the clause is abandoned, as DTrace
-// abandons a clause that faults.
+// operation, as in DTrace (an illegal-operation fault, arg5 0).
 func subrInetNtop(c *clauseGen, x *ast.Call) {
 	t := c.newInetText()
 	af, isConst := c.constOf(x.Args[0])
@@ -70,9 +68,9 @@ func subrInetNtop(c *clauseGen, x *ast.Call) {
 	c.emit(
 		asm.JEq.Imm(asm.R1, afInet, v4),
 		asm.JEq.Imm(asm.R1, afInet6, v6),
-		// DTrace raises DTRACEFLT_ILLOP here: leave the clause.
-		asm.Ja.Label(c.exitLabel),
+		asm.Mov.Imm(asm.R1, 0),
 	)
+	c.fault(x, FaultIllOp, asm.R1)
 	c.label(v4)
 	c.ldSlot(asm.R0, addr)
 	t.read(asm.R0, 4)
@@ -109,15 +107,16 @@ func (c *clauseGen) newInetText() *inetText {
 
 // read copies n bytes at the address in src (not R1 or R2) into raw with
 // bpf_probe_read_kernel, as inet_ntoa reads its argument; a bad address
-// reads as zeros. The output position starts at 0.
+// faults. The output position starts at 0.
 func (t *inetText) read(src asm.Register, n int) {
 	c := t.c
 	if src != asm.R3 {
 		c.emit(asm.Mov.Reg(asm.R3, src))
 	}
-	c.emit(asm.Mov.Imm(asm.R2, int32(n)))
+	c.emit(asm.Mov.Reg(asm.R6, asm.R3), asm.Mov.Imm(asm.R2, int32(n)))
 	c.scratchAddr(asm.R1, t.raw)
 	c.call(asm.FnProbeReadKernel)
+	c.faultIf(nil, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
 	c.stSlotImm(t.pos, 0)
 }
 

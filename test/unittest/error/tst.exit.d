@@ -1,0 +1,14 @@
+#pragma D option quiet
+
+/* An ERROR clause may end tracing with exit(). */
+ERROR
+{
+	printf("fault at %d\n", arg4);
+	exit(0);
+}
+
+profile:::tick-10ms
+{
+	x = 0;
+	x = x % x;
+}

@@ -1,0 +1,4 @@
+fault at 4
+
+-- @@stderr --
+dtrace: error in dt_clause_1 for probe ID 17 (profile:::tick-10ms): divide-by-zero at BPF pc 20

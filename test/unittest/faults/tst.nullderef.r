@@ -1,0 +1,5 @@
+tracing goes on
+
+-- @@stderr --
+dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc 14
+dtrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): invalid address (0x10) at BPF pc 16
