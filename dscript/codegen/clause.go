@@ -69,7 +69,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	if !usesReg(c.insns[strtab+1:], regStrings) {
 		c.insns = slices.Delete(c.insns, strtab, strtab+1)
 	}
-	c.finishFaults()
+	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:]))
 	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns}, nil

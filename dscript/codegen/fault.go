@@ -5,6 +5,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/providers"
 )
 
 // Fault is the code of a runtime fault: what DTrace reports when a probe
@@ -100,8 +101,12 @@ const faultSuffix = "_fault"
 
 // finishFaults ends a clause that can fault with its fault exit (the
 // clause's index stored, 1 returned) and sets the pc of each fault site.
-// It runs once the clause's instructions are final.
-func (c *clauseGen) finishFaults() {
+// It runs once the clause's instructions are final. A clause cl that may
+// be enabled on dtrace:::ERROR needs the enabled probe IDs (ERROR's arg1).
+func (c *clauseGen) finishFaults(cl *ast.Clause) {
+	if mayMatchError(cl) {
+		c.g.needEPIDs()
+	}
 	pc := uint64(0)
 	any := false
 	for i := range c.insns {
@@ -121,6 +126,18 @@ func (c *clauseGen) finishFaults() {
 		asm.Mov.Imm(asm.R0, 1),
 		asm.Return(),
 	)
+}
+
+// mayMatchError reports whether one of cl's probe descriptions may match
+// dtrace:::ERROR.
+func mayMatchError(cl *ast.Clause) bool {
+	for _, pd := range cl.Probes {
+		if providers.Glob(pd.Provider, "dtrace") && providers.Glob(pd.Module, "") &&
+			providers.Glob(pd.Func, "") && providers.Glob(pd.Name, "ERROR") {
+			return true
+		}
+	}
+	return false
 }
 
 // CanFault reports whether clause cl can fault, and so return 1 to the
@@ -148,9 +165,10 @@ func faultAreaOf(cl *Clause) (int, bool) {
 //   - it sends a record of id ErrorRecordID for the consumer's message;
 //   - when clauses are enabled on dtrace:::ERROR (handlers, the probe's id
 //     errorID), it calls them with the probe context turned into
-//     ERROR's: the id errorID, errno 0, arg0 = 0, arg1 = the faulting
-//     probe's id (DTrace's enabled probe id; here the clause is arg2),
-//     arg2 = the clause's index, arg3 = the BPF pc of the fault,
+//     ERROR's: the id errorID, errno 0, arg0 = 0, arg1 = the enabled
+//     probe ID of the faulting clause on the faulting probe (from EPIDMap,
+//     which a program has when a clause may be enabled on ERROR; 0
+//     otherwise), arg2 = the clause's index, arg3 = the BPF pc of the fault,
 //     arg4 = the fault code, arg5 = the faulting address or value
 //     (arguments past arg5 keep the faulting probe's values);
 //   - it restores the firing's id, errno and arguments, so that the
@@ -160,9 +178,9 @@ func faultAreaOf(cl *Clause) (int, bool) {
 // (DTrace counts such double faults and reports none either): the
 // handlers' result is not looked at, so nothing recurses.
 //
-// The function saves 56 bytes on the stack: with the trampoline's 8 and
-// a clause's at most 400, the combined stack stays within the kernel's
-// 512 bytes.
+// The function uses 64 bytes of stack: with the trampoline's 8 and a
+// clause's at most 400, the combined stack stays within the kernel's 512
+// bytes.
 func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions {
 	area := -1
 	for _, cl := range p.Clauses {
@@ -190,11 +208,31 @@ func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions
 			asm.LoadMem(asm.R0, regCtx, ctxWord(i), asm.DWord),
 			asm.StoreMem(asm.RFP, slot(i), asm.R0, asm.DWord))
 	}
-	// ERROR's arguments.
+	// ERROR's arguments; arg1 is looked up by probe id and clause.
+	const key = -8 * (saved + 1)
 	insns = append(insns,
-		asm.LoadMem(asm.R1, regCtx, bpf.CtxProbeID, asm.Word),
 		bpf.StoreImm64(regCtx, bpf.CtxArg(0), 0),
-		asm.StoreMem(regCtx, bpf.CtxArg(1), asm.R1, asm.DWord),
+		bpf.StoreImm64(regCtx, bpf.CtxArg(1), 0),
+	)
+	if p.NeedsEPIDs() {
+		const noEPID = "dt_error_noepid"
+		insns = append(insns,
+			asm.LoadMem(asm.R1, regCtx, bpf.CtxProbeID, asm.Word),
+			asm.StoreMem(asm.RFP, key, asm.R1, asm.Word),
+			asm.LoadMem(asm.R1, regCtx, int16(area+16), asm.Word),
+			asm.StoreMem(asm.RFP, key+4, asm.R1, asm.Word),
+			asm.LoadMapPtr(asm.R1, 0).WithReference(EPIDMap),
+			asm.Mov.Reg(asm.R2, asm.RFP),
+			asm.Add.Imm(asm.R2, key),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, noEPID),
+			asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
+			asm.StoreMem(regCtx, bpf.CtxArg(1), asm.R1, asm.DWord),
+		)
+		nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
+		insns = append(insns, nop.WithSymbol(noEPID))
+	}
+	insns = append(insns,
 		asm.LoadMem(asm.R1, regCtx, int16(area+16), asm.DWord),
 		asm.StoreMem(regCtx, bpf.CtxArg(2), asm.R1, asm.DWord),
 		asm.LoadMem(asm.R1, regCtx, int16(area+8), asm.DWord),
@@ -261,4 +299,24 @@ func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions
 			asm.StoreMem(regCtx, ctxWord(i), asm.R0, asm.DWord))
 	}
 	return append(insns, asm.Mov.Imm(asm.R0, 0), asm.Return())
+}
+
+// aligned faults with a bad alignment unless the address in R0 of a place
+// of kind k, where a scalar of size bytes is about to be stored (writable
+// made it a pointer into scratch memory), is aligned to size, as DTrace
+// checks its 2-, 4- and 8-byte stores. Direct places (D variables) are
+// always aligned. R1 is clobbered.
+func (c *clauseGen) aligned(n ast.Node, k placeKind, size int64) {
+	if k == placeDirect || size != 2 && size != 4 && size != 8 {
+		return
+	}
+	slot := c.temp(8)
+	c.stSlot(slot, asm.R0) // the pointer, as a number
+	c.ldSlot(asm.R1, slot)
+	c.emit(asm.And.Imm(asm.R1, int32(size-1)))
+	ok := c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R1, 0, ok))
+	c.ldSlot(asm.R1, slot)
+	c.fault(n, FaultBadAlign, asm.R1)
+	c.label(ok)
 }

@@ -357,12 +357,14 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.push(x)
 		k := c.place(lx)
 		c.writable(x, k, size)
+		c.aligned(x, k, size)
 		c.pop(asm.R1)
 		c.store(asm.R0, 0, asm.R1, t)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R1))
 	case t.IsScalar():
 		k := c.place(lx)
 		c.writable(x, k, size)
+		c.aligned(x, k, size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
 		c.push(x) // the old value
@@ -453,6 +455,7 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	if o == nil {
 		k := c.place(lx)
 		c.writable(x, k, t.Resolve().Size)
+		c.aligned(x, k, t.Resolve().Size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
 		c.push(x) // the old value
