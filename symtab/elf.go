@@ -3,6 +3,7 @@ package symtab
 import (
 	"bytes"
 	"debug/elf"
+	"debug/gosym"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -38,7 +39,7 @@ type segment struct {
 // .symtab, its .dynsym, the mini debug information of .gnu_debugdata (an
 // xz-compressed ELF object holding a .symtab), and, when the object has no
 // .symtab, the separate debug file its build ID or .gnu_debuglink names
-// under DebugDir.
+// under DebugDir, else a Go program's function table (.gopclntab).
 func OpenObject(path string) (*Object, error) {
 	return openObject(path, path, DebugDir, nil)
 }
@@ -78,12 +79,40 @@ func openObject(p, name, debugDir string, cached func(id string) *Object) (*Obje
 	if !hasSymtab {
 		if d := openDebugFile(f, name, o.BuildID, debugDir); d != nil {
 			s, _ := d.Symbols()
+			hasSymtab = len(s) > 0
 			syms = appendFuncs(syms, s)
 			d.Close()
 		}
 	}
+	if !hasSymtab {
+		syms = append(syms, goFuncs(f)...)
+	}
 	o.syms = newTable(dedupe(syms))
 	return o, nil
+}
+
+// goFuncs returns the functions of a Go program's function table
+// (.gopclntab), which stripping (go build -ldflags=-s) leaves in place.
+func goFuncs(f *elf.File) []sym {
+	pcln, text := f.Section(".gopclntab"), f.Section(".text")
+	if pcln == nil || text == nil {
+		return nil
+	}
+	data, err := pcln.Data()
+	if err != nil {
+		return nil
+	}
+	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text.Addr))
+	if err != nil {
+		return nil
+	}
+	syms := make([]sym, 0, len(tab.Funcs))
+	for _, fn := range tab.Funcs {
+		if fn.End > fn.Entry && fn.Name != "" {
+			syms = append(syms, sym{value: fn.Entry, size: fn.End - fn.Entry, name: fn.Name, global: true})
+		}
+	}
+	return syms
 }
 
 // appendFuncs appends the defined function symbols of ss.

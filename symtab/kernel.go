@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 )
 
 // CoreKernel is the module name of the core kernel's symbols, as Oracle's
@@ -19,8 +18,9 @@ type Kernel struct {
 	// mods[i] is the module of syms.syms[i]; kernel symbols have no
 	// sizes, so each function ends where the next symbol (of any kind)
 	// starts.
-	syms *table
-	mods map[uint64]string // function start -> module, for module symbols only
+	syms  *table
+	mods  map[uint64]string // function start -> module, for module symbols only
+	bases map[string]uint64 // module -> its lowest function address
 }
 
 // KallsymsPath is where ReadKernel reads the kernel's symbols.
@@ -44,64 +44,61 @@ func ReadKernel() (*Kernel, error) {
 // an unprivileged reader sees) are ignored; a listing with none left is an
 // error.
 func ParseKallsyms(r io.Reader) (*Kernel, error) {
+	// An entry's name is in arena (text symbols only: the others only
+	// bound the functions below them); one string holds them all.
 	type entry struct {
-		addr   uint64
-		text   bool
-		global bool
-		name   string
-		mod    string
+		addr    uint64
+		name    uint32 // offset in arena
+		nameLen uint16
+		mod     uint16 // index in mods, 0: the core kernel
+		text    bool
+		global  bool
 	}
-	var es []entry
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	names := map[string]string{} // interned module names
-	for sc.Scan() {
-		line := sc.Bytes()
-		sp := bytes.IndexByte(line, ' ')
-		if sp <= 0 || len(line) < sp+4 || line[sp+2] != ' ' {
+	es := make([]entry, 0, 1<<17)
+	var arena []byte
+	mods := []string{CoreKernel}
+	modIndex := map[string]uint16{}
+	br := bufio.NewReaderSize(r, 1<<20)
+	for {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			for err == bufio.ErrBufferFull { // an absurd line: skipped
+				_, err = br.ReadSlice('\n')
+			}
 			continue
 		}
-		addr, err := strconv.ParseUint(string(line[:sp]), 16, 64)
-		if err != nil || addr == 0 {
-			continue
-		}
-		typ := line[sp+1]
-		if typ == 'a' || typ == 'A' {
-			continue
-		}
-		rest := line[sp+3:]
-		name, mod := rest, []byte(nil)
-		if i := bytes.IndexAny(rest, " \t"); i >= 0 {
-			name = rest[:i]
-			m := bytes.TrimSpace(rest[i:])
-			if len(m) >= 2 && m[0] == '[' && m[len(m)-1] == ']' {
-				mod = m[1 : len(m)-1]
+		if len(line) > 0 {
+			if e, name, mod, ok := parseKallsymsLine(line); ok {
+				ent := entry{addr: e.addr, text: e.text, global: e.global}
+				if mod != nil {
+					m, ok := modIndex[string(mod)]
+					if !ok && len(mods) < 1<<16 {
+						m = uint16(len(mods))
+						mods = append(mods, string(mod))
+						modIndex[string(mod)] = m
+					}
+					ent.mod = m
+				}
+				if e.text && len(name) < 1<<16 {
+					ent.name, ent.nameLen = uint32(len(arena)), uint16(len(name))
+					arena = append(arena, name...)
+				}
+				es = append(es, ent)
 			}
 		}
-		e := entry{addr: addr, name: string(name)}
-		switch typ {
-		case 't', 'T', 'w', 'W':
-			e.text = true
-			e.global = typ == 'T' || typ == 'W'
+		if err == io.EOF {
+			break
 		}
-		if mod != nil {
-			m, ok := names[string(mod)]
-			if !ok {
-				m = string(mod)
-				names[m] = m
-			}
-			e.mod = m
+		if err != nil {
+			return nil, fmt.Errorf("read kernel symbols: %w", err)
 		}
-		es = append(es, e)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read kernel symbols: %w", err)
 	}
 	if len(es) == 0 {
 		return nil, fmt.Errorf("read kernel symbols: no symbol addresses (not privileged?)")
 	}
-	// Order by address; at one address, text symbols first.
-	sortEntries := func(a, b entry) int {
+	// Order by address; at one address, text symbols first. The core
+	// kernel's symbols come in address order, modules' after them.
+	cmpEntries := func(a, b entry) int {
 		switch {
 		case a.addr < b.addr:
 			return -1
@@ -114,9 +111,12 @@ func ParseKallsyms(r io.Reader) (*Kernel, error) {
 		}
 		return 0
 	}
-	slices.SortFunc(es, sortEntries)
-	var syms []sym
-	k := &Kernel{mods: map[uint64]string{}}
+	if !slices.IsSortedFunc(es, cmpEntries) {
+		slices.SortStableFunc(es, cmpEntries)
+	}
+	names := string(arena)
+	syms := make([]sym, 0, len(es))
+	k := &Kernel{mods: map[uint64]string{}, bases: map[string]uint64{}}
 	for i, e := range es {
 		if !e.text {
 			continue
@@ -132,15 +132,68 @@ func ParseKallsyms(r io.Reader) (*Kernel, error) {
 		if size == 0 {
 			continue // the last symbol: its end is unknown
 		}
-		syms = append(syms, sym{value: e.addr, size: size, name: e.name, global: e.global})
-		if e.mod != "" {
-			k.mods[e.addr] = e.mod
+		syms = append(syms, sym{value: e.addr, size: size, name: names[e.name : e.name+uint32(e.nameLen)], global: e.global})
+		mod := mods[e.mod]
+		if e.mod != 0 {
+			k.mods[e.addr] = mod
+		}
+		if _, ok := k.bases[mod]; !ok {
+			k.bases[mod] = e.addr // the entries are in address order
 		}
 	}
 	// Aliases at one address share the same end; newTable keeps the
 	// preferred name.
 	k.syms = newTable(syms)
 	return k, nil
+}
+
+// kallsymsEntry is one parsed line of kallsyms.
+type kallsymsEntry struct {
+	addr         uint64
+	text, global bool
+}
+
+// parseKallsymsLine parses "address type name[\t[module]]\n"; it reports
+// false for lines without a usable address (absolute symbols, address 0).
+func parseKallsymsLine(line []byte) (e kallsymsEntry, name, mod []byte, ok bool) {
+	line = bytes.TrimRight(line, "\n")
+	sp := bytes.IndexByte(line, ' ')
+	if sp <= 0 || sp > 16 || len(line) < sp+4 || line[sp+2] != ' ' {
+		return e, nil, nil, false
+	}
+	for _, c := range line[:sp] {
+		var d byte
+		switch {
+		case c >= '0' && c <= '9':
+			d = c - '0'
+		case c >= 'a' && c <= 'f':
+			d = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			d = c - 'A' + 10
+		default:
+			return e, nil, nil, false
+		}
+		e.addr = e.addr<<4 | uint64(d)
+	}
+	typ := line[sp+1]
+	if e.addr == 0 || typ == 'a' || typ == 'A' {
+		return e, nil, nil, false
+	}
+	rest := line[sp+3:]
+	name = rest
+	if i := bytes.IndexAny(rest, " \t"); i >= 0 {
+		name = rest[:i]
+		m := bytes.TrimSpace(rest[i:])
+		if len(m) >= 2 && m[0] == '[' && m[len(m)-1] == ']' {
+			mod = m[1 : len(m)-1]
+		}
+	}
+	switch typ {
+	case 't', 'T', 'w', 'W':
+		e.text = true
+		e.global = typ == 'T' || typ == 'W'
+	}
+	return e, name, mod, len(name) > 0
 }
 
 // Lookup resolves a kernel address.
@@ -156,5 +209,19 @@ func (k *Kernel) Lookup(pc uint64) Symbol {
 	if !ok {
 		mod = CoreKernel
 	}
-	return Symbol{Module: mod, Name: s.name, Start: s.value}
+	return Symbol{Module: mod, Name: s.name, Start: s.value, Base: k.bases[mod]}
+}
+
+// Func returns the address range of the kernel function name (the first
+// such, for a name several modules define).
+func (k *Kernel) Func(name string) (start, size uint64, ok bool) {
+	if k == nil {
+		return 0, 0, false
+	}
+	for _, s := range k.syms.syms {
+		if s.name == name {
+			return s.value, s.size, true
+		}
+	}
+	return 0, 0, false
 }

@@ -101,7 +101,7 @@ func (ps *Processes) Lookup(pid int, pc uint64) Symbol {
 	if m == nil {
 		return Symbol{}
 	}
-	s := Symbol{Module: m.module, Start: m.start}
+	s := Symbol{Module: m.module, Base: m.start}
 	if m.obj == nil {
 		return s
 	}

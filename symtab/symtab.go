@@ -23,9 +23,12 @@ type Symbol struct {
 	Module string
 	// Name is the function holding the address; empty when none is known.
 	Name string
-	// Start is the function's first address when Name is set, else the
-	// address of the object's first mapping (its base) when Module is set.
+	// Start is the function's first address when Name is set.
 	Start uint64
+	// Base is the module's first address when Module is set: a kernel
+	// module's lowest function address, or the start of the user
+	// object's mapping that holds the address.
+	Base uint64
 }
 
 // Found reports whether the address resolved to a function.
