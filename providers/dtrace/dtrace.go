@@ -3,8 +3,11 @@
 //
 // BEGIN and END are raw tracepoint programs that are never attached: the
 // runner fires each once, with BPF_PROG_TEST_RUN, through the attachment's
-// Trigger. ERROR is listed here but fired by the runtime (from the code it
-// generates for faulting clauses), so Plan makes no attachment for it.
+// Trigger. ERROR is listed here but fired by the runtime: a clause that
+// faults returns to its trampoline, which calls the function
+// codegen.ErrorSymbol, which runs the clauses enabled on ERROR with
+// DTrace's arguments (see codegen's Program.ErrorFunc). Plan makes no
+// attachment for it.
 package dtrace
 
 import (

@@ -1,0 +1,88 @@
+package codegen_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+)
+
+// faultSites returns, for each fault site of insns (the store of the code
+// and pc into the fault area, which follows the store of the value), the
+// code, the pc it records and the site's actual offset in instructions.
+func faultSites(insns asm.Instructions) (codes []codegen.Fault, pcs, offsets []int) {
+	pc := 0
+	for i, ins := range insns {
+		next := i + 1
+		if ins.OpCode.Class() == asm.StXClass && next < len(insns) &&
+			insns[next].OpCode.Class() == asm.StClass && insns[next].Offset == ins.Offset+8 &&
+			next+1 < len(insns) && insns[next+1].OpCode.JumpOp() == asm.Ja &&
+			strings.HasSuffix(insns[next+1].Reference(), "_fault") {
+			codes = append(codes, codegen.Fault(insns[next].Constant&0xff))
+			pcs = append(pcs, int(insns[next].Constant>>8))
+			offsets = append(offsets, pc)
+		}
+		pc += int(ins.Size() / asm.InstructionSize)
+	}
+	return codes, pcs, offsets
+}
+
+// Each fault site records its fault code and its own offset in the
+// clause's function (the BPF pc of the report), and the clause ends with
+// the fault exit that stores the clause's index and returns 1.
+func TestFaultSites(t *testing.T) {
+	prog := compile(t, "BEGIN\n{\n\tx = 0;\n}\n\nBEGIN\n{\n\ty = 1 / x;\n\tz = *(int *)y;\n}\n")
+	if codegen.CanFault(prog.Clauses[0]) {
+		t.Error("clause 0 cannot fault, but CanFault says it can")
+	}
+	cl := prog.Clauses[1]
+	if !codegen.CanFault(cl) {
+		t.Fatal("clause 1 divides and dereferences, but CanFault says it cannot fault")
+	}
+	codes, pcs, offsets := faultSites(cl.Insns)
+	if len(codes) != 2 || codes[0] != codegen.FaultDivZero || codes[1] != codegen.FaultBadAddr {
+		t.Fatalf("fault sites %v, want divide-by-zero then bad address", codes)
+	}
+	for i := range pcs {
+		if pcs[i] != offsets[i] {
+			t.Errorf("site %d records pc %d, is at %d", i, pcs[i], offsets[i])
+		}
+	}
+	n := len(cl.Insns)
+	tail := cl.Insns[n-3:]
+	if tail[0].Symbol() != cl.Symbol+"_fault" || tail[0].Constant != 1 ||
+		tail[1].OpCode.ALUOp() != asm.Mov || tail[1].Constant != 1 || tail[2].OpCode.JumpOp() != asm.Exit {
+		t.Errorf("clause does not end with its fault exit:\n%v", tail)
+	}
+}
+
+// ErrorFunc exists only for a program with a clause that can fault; it
+// calls the ERROR clauses it is given, and looks the enabled probe ID up
+// when a clause may be enabled on ERROR.
+func TestErrorFunc(t *testing.T) {
+	if f := compile(t, "BEGIN\n{\n\tx = 1;\n}\n").ErrorFunc(3, nil); f != nil {
+		t.Errorf("a program that cannot fault has an ERROR function:\n%v", f)
+	}
+	prog := compile(t, "ERROR\n{\n\ttrace(arg4);\n}\n\nBEGIN\n{\n\tx = 0;\n\tx = 1 / x;\n}\n")
+	f := prog.ErrorFunc(3, prog.Clauses[:1])
+	if len(f) == 0 || f[0].Symbol() != codegen.ErrorSymbol {
+		t.Fatalf("no ERROR function")
+	}
+	calls, epids := 0, 0
+	for _, ins := range f {
+		if ins.IsFunctionCall() && ins.Reference() == prog.Clauses[0].Symbol {
+			calls++
+		}
+		if ins.Reference() == codegen.EPIDMap {
+			epids++
+		}
+	}
+	if calls != 1 || epids != 1 {
+		t.Errorf("ERROR function calls the handler %d times and looks enabled probe IDs up %d times, want 1 and 1:\n%v", calls, epids, f)
+	}
+	if !prog.NeedsEPIDs() {
+		t.Error("a program with an ERROR clause does not need enabled probe IDs")
+	}
+}
