@@ -35,6 +35,8 @@ type Printer struct {
 	recs   []recInfo
 	probes []probeInfo
 	vals   []output.Value
+
+	sys sysState // system() and freopen() (destructive.go)
 }
 
 // recInfo is what the consumer works out once about a record.
@@ -61,7 +63,7 @@ type probeInfo struct {
 // buffering its writes between batches of records.
 func NewPrinter(w io.Writer, opt output.Options) *Printer {
 	bw := bufio.NewWriterSize(w, 256<<10)
-	return &Printer{p: output.New(bw, opt), w: bw, stderr: os.Stderr}
+	return &Printer{p: output.New(bw, opt), w: bw, stderr: os.Stderr, sys: sysState{base: w}}
 }
 
 // Flush implements Consumer.
@@ -195,6 +197,12 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 				return nil, err
 			}
 			i += fd.NArgs
+		case codegen.FieldSystem, codegen.FieldFreopen, codegen.FieldTracemem:
+			n, err := c.sysField(rec, info, r, i, f)
+			if err != nil {
+				return nil, err
+			}
+			i += n
 		case codegen.FieldExit:
 			v := int(int32(le.Uint64(rec[fd.Offset:])))
 			exit = &v

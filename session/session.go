@@ -50,6 +50,12 @@ type Config struct {
 	// Output formats the records; nil prints nothing but what the runner
 	// prints itself.
 	Output Consumer
+
+	// Destructive allows destructive actions (-w, -x destructive).
+	Destructive bool
+	// Procs are the processes of -c and -p: created ones run once the
+	// probes are enabled, and tracing ends once all have exited.
+	Procs []*Proc
 }
 
 // Consumer turns records into output.
@@ -130,9 +136,13 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	eps.size(prog)
 	r := &run{cfg: cfg, prog: prog, byProbe: byProbe}
 	defer r.close()
+	if err := refuseDestructive(cfg, units); err != nil {
+		return 1, err
+	}
 	if err := r.load(enabled); err != nil {
 		return 1, err
 	}
+	r.allowNotice()
 	if err := eps.fill(prog, r.maps); err != nil {
 		return 1, err
 	}
@@ -318,6 +328,11 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			}
 			r.links.Add(c)
 		}
+		stopProcs, err := r.startProcs(rd)
+		if err != nil {
+			return 1, err
+		}
+		defer stopProcs()
 		go func() {
 			<-ctx.Done()
 			rd.Stop()
@@ -330,6 +345,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			if err := r.batchDone(); err != nil {
 				return 1, err
 			}
+			r.procNotices()
 			if err != nil {
 				break
 			}

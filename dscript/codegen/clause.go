@@ -136,7 +136,7 @@ func records(s ast.Stmt) bool {
 	ast.Inspect(s, func(n ast.Node) bool {
 		if call, ok := n.(*ast.Call); ok {
 			switch call.Fun.Name {
-			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt":
+			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem":
 				found = true
 			}
 		}
@@ -283,6 +283,8 @@ func (c *clauseGen) action(x *ast.Call) {
 		}
 	case "setopt":
 		c.setopt(x)
+	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic":
+		c.sysAction(x)
 	case "exit":
 		c.recordValue(x.Args[0], FieldExit)
 		c.emit(bpf.StoreImm64(regGlobals, GlobalExiting, 1))

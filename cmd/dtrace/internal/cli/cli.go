@@ -6,8 +6,8 @@
 // its passes over argv); where Oracle's Linux port differs in what a Linux
 // user sees, comments say which was followed.
 //
-// This build compiles only: -e works; tracing, listing and the other modes
-// say they are not supported yet.
+// Compiling (-e) and tracing work, with -c and -p; listing and the other
+// modes say they are not supported yet.
 package cli
 
 import (
@@ -80,8 +80,8 @@ type state struct {
 	noOutput bool           // -B
 	ofile    string
 	cmds     []command
-	procs    []option // -c and -p, in order
-	operands []string // the macro arguments $1, $2, ...
+	procs    []*session.Proc // created (-c) and grabbed (-p), in order
+	operands []string        // the macro arguments $1, $2, ...
 
 	errtags     bool // -x errtags
 	defaultargs bool // -x defaultargs
@@ -104,6 +104,9 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		exec:   true,
 	}
 	err := s.run(args)
+	for _, p := range s.procs {
+		p.Release()
+	}
 	if s.output != nil {
 		s.output.Close()
 	}
@@ -180,17 +183,30 @@ func (s *state) run(args []string) error {
 	s.errtags = s.opts.Bool("errtags")
 	s.defaultargs = s.opts.Bool("defaultargs")
 
-	// Third pass: processes to create or grab.
+	// Third pass: processes to create or grab, before compiling, so
+	// that $target is the first one's pid.
 	for _, o := range opts {
+		var p *session.Proc
+		var err error
 		switch o.c {
 		case 'c':
-			s.procs = append(s.procs, o)
+			p, err = session.CreateProc(o.arg)
 		case 'p':
 			if !validPid(o.arg) {
 				return s.errorf(exitError, "invalid pid: %s", o.arg)
 			}
-			s.procs = append(s.procs, o)
+			pid, _ := strconv.ParseInt(strings.TrimLeft(o.arg, " \t\n\v\f\r"), 10, 64)
+			if pid != int64(int(pid)) {
+				pid = -1
+			}
+			p, err = session.GrabProc(int(pid))
+		default:
+			continue
 		}
+		if err != nil {
+			return s.errorf(exitError, "%v", err)
+		}
+		s.procs = append(s.procs, p)
 	}
 
 	// Fourth pass: compile the programs in order.
@@ -393,7 +409,9 @@ func (s *state) compile() error {
 }
 
 // macros returns the values of the macro variables $pid, $uid, ...: those
-// of dtrace itself (dtrace_update in dt_open.c), and $target for -p.
+// of dtrace itself (dtrace_update in dt_open.c), and $target: the pid of
+// the first process created (-c) or grabbed (-p); without them $target
+// is not defined.
 func (s *state) macros() map[string]int64 {
 	sid, _, _ := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0)
 	pgid, _ := syscall.Getpgid(0)
@@ -409,12 +427,8 @@ func (s *state) macros() map[string]int64 {
 		"projid": 0, // Solaris projects and tasks; none on Linux
 		"taskid": 0,
 	}
-	for _, p := range s.procs {
-		if p.c == 'p' {
-			pid, _ := strconv.ParseInt(strings.TrimLeft(p.arg, " \t\n\v\f\r"), 10, 64)
-			m["target"] = pid
-			break
-		}
+	if len(s.procs) > 0 {
+		m["target"] = int64(s.procs[0].Pid())
 	}
 	return m
 }
@@ -527,8 +541,6 @@ func (s *state) finish() error {
 	switch {
 	case s.grabanon:
 		return s.errorf(exitError, "-a is not supported yet")
-	case len(s.procs) > 0:
-		return s.errorf(exitError, "-%c is not supported yet", s.procs[0].c)
 	case s.done:
 		return nil
 	case len(s.cmds) == 0 && !s.zdefs:

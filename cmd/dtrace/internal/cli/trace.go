@@ -67,6 +67,12 @@ func (s *state) trace() error {
 	if v, ok := s.opts.Rate("switchrate"); ok && v > 0 {
 		cfg.SwitchRate = v
 	}
+	cfg.Destructive = s.opts.Bool("destructive")
+	cfg.Procs = s.procs
+	if pr, ok := cfg.Output.(*session.Printer); ok && s.output != nil {
+		// system() commands write to dtrace's standard output, not -o's.
+		pr.SetSystemOutput(s.stdout)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	status, err := session.Run(ctx, cfg, s.units)
@@ -89,6 +95,8 @@ func (s *state) trace() error {
 				return s.errorf(exitError, "failed to compile script %s: %s", me.Unit.Name, s.errText(de, true))
 			}
 			return s.errorf(exitError, "invalid probe specifier %s: %s", me.Unit.Name, s.errText(de, false))
+		case errors.As(err, &ve) && kernelRefusal(ve) != "":
+			return s.errorf(exitError, "could not enable tracing: %s", kernelRefusal(ve))
 		case errors.As(err, &ve) && cfg.BPFLog:
 			for _, l := range ve.Log {
 				s.stderr.Write([]byte(l + "\n"))

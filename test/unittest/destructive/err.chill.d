@@ -1,0 +1,6 @@
+/* chill() needs -w. */
+BEGIN
+{
+	chill(1);
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* raise() needs -w. */
+BEGIN
+{
+	raise(10);
+	exit(0);
+}

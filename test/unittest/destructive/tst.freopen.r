@@ -1,0 +1,5 @@
+before
+after
+in the file
+command in the file
+

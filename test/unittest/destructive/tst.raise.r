@@ -1,0 +1,2 @@
+target got SIGUSR1
+

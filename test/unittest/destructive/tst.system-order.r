@@ -1,0 +1,6 @@
+one
+two 2
+three
+four
+five
+

@@ -1,0 +1,5 @@
+#!/bin/sh
+# The -c operand is split at blanks into the command's arguments.
+DT=/proc/$PPID/exe
+$DT -q -c '/bin/echo one  two	three' -n 'BEGIN { }'
+echo "status $?"

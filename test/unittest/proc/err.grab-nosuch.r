@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to grab pid 1073741824: no such process

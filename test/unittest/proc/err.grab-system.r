@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to grab pid 2: system process

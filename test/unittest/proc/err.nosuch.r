@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to execute /nonexistent/command: cannot find executable file

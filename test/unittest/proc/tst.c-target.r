@@ -1,0 +1,3 @@
+target is another process: 1
+target exits
+
