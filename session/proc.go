@@ -24,9 +24,10 @@ import (
 // A created process is started under ptrace: the kernel stops it as its
 // exec completes, before its first instruction, and Continue detaches it
 // (no instruction of the command runs untraced; no helper binary is
-// needed). Should dtrace die before that, the kernel kills it
-// (PTRACE_O_EXITKILL), as DTrace's created processes die with it. A
-// grabbed process is watched through a pidfd and never stopped.
+// needed). Should dtrace die, even by SIGKILL, the kernel kills it
+// (PTRACE_O_EXITKILL before Continue, the parent-death signal after), as
+// DTrace's created processes die with it. A grabbed process is watched
+// through a pidfd and never stopped.
 type Proc struct {
 	pid     int
 	created bool
@@ -126,7 +127,10 @@ func (p *Proc) tracer(path string, argv []string, started chan<- error) {
 	pid, err := syscall.ForkExec(path, argv, &syscall.ProcAttr{
 		Env:   os.Environ(),
 		Files: []uintptr{0, 1, 2},
-		Sys:   &syscall.SysProcAttr{Ptrace: true},
+		// Killed with dtrace, as DTrace's created processes are (kill on
+		// last close): the parent that matters is this thread, which
+		// lives until the process has been reaped.
+		Sys: &syscall.SysProcAttr{Ptrace: true, Pdeathsig: syscall.SIGKILL},
 	})
 	if err != nil {
 		started <- err

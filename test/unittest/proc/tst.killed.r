@@ -1,0 +1,3 @@
+target running
+target gone
+
