@@ -304,8 +304,13 @@ func exitFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions, 
 }
 
 // filter jumps to label when regNr is the number of one of probes, else to
-// the exit label.
+// the exit label. For one probe that is a single comparison (the jump to
+// label, which follows, is a no-op the verifier removes).
 func filter(probes []*providers.Probe, label, prefix string) (asm.Instructions, error) {
+	if len(probes) == 1 {
+		nr := int32(probes[0].Data.(Probe).Nr)
+		return asm.Instructions{asm.JNE.Imm(regNr, nr, bpf.ExitLabel), asm.Ja.Label(label)}, nil
+	}
 	cases := make([]tramp.Case, 0, len(probes))
 	for _, p := range probes {
 		nr := uint32(p.Data.(Probe).Nr)
