@@ -250,12 +250,15 @@ func subrStrlen(c *clauseGen, x *ast.Call) {
 
 // strjoin(a, b): a then b, truncated to strsize-1 bytes. The buffer is
 // twice strsize so that the verifier, which bounds the offset of the
-// second copy and its size separately, sees it fit.
+// second copy and its size separately, sees it fit. An unreadable string
+// faults.
 func subrStrjoin(c *clauseGen, x *ast.Call) {
 	n := c.strSize()
 	dst := c.temp(2 * n)
 	c.expr(x.Args[0])
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.readStr(dst, n, asm.R0)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
 	c.retLen()
 	c.clampU(asm.R0, n-1)
 	c.push(x)
@@ -264,8 +267,9 @@ func subrStrjoin(c *clauseGen, x *ast.Call) {
 	c.pop(asm.R4)
 	c.clampU(asm.R4, n-1)
 	c.scratchAddr(asm.R1, dst, asm.R4)
-	c.emit(asm.Mov.Imm(asm.R2, int32(n)), asm.Sub.Reg(asm.R2, asm.R4))
+	c.emit(asm.Mov.Imm(asm.R2, int32(n)), asm.Sub.Reg(asm.R2, asm.R4), asm.Mov.Reg(asm.R6, asm.R3))
 	c.call(asm.FnProbeReadKernelStr)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
 	c.resultStr(dst)
 }
 
@@ -325,12 +329,15 @@ func (c *clauseGen) byteSwap(x *ast.Call, size asm.Size) {
 	c.emit(asm.HostTo(asm.BE, asm.R0, size))
 }
 
-// changeCase copies the string and adds delta to each byte in [lo, hi].
+// changeCase copies the string and adds delta to each byte in [lo, hi]. An
+// unreadable string faults.
 func (c *clauseGen) changeCase(x *ast.Call, lo, hi byte, delta int32) {
 	n := c.strSize()
 	c.expr(x.Args[0])
 	dst := c.temp(n)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.readStr(dst, n, asm.R0)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
 	c.loop(asm.R6, n, func(brk, next string) {
 		c.scratchAddr(asm.R1, dst, asm.R6)
 		c.emit(
