@@ -119,6 +119,7 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 	used := map[*codegen.Clause]bool{}
 	var order []*codegen.Clause
 	blocks := map[string]string{} // clause symbols -> the block's label
+	tails := tailClauses(att, clauses)
 	for _, p := range att.Probes {
 		first := asm.StoreImm(bpf.RegProbeCtx, bpf.CtxProbeID, int64(p.ID), asm.Word).WithSymbol(bpf.ProbeLabel(p.ID))
 		insns = append(insns, first)
@@ -139,13 +140,29 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 				order = append(order, c)
 			}
 		}
-		block = append(block, asm.Ja.Label(bpf.ExitLabel))
+		// The last clause of a block, when nothing else calls it, is
+		// jumped to rather than called: its exit (R0 = 0) ends the
+		// program, which spares every firing a call and a return. Not a
+		// clause called with more than R1 (the program's context for
+		// stack(), whose frames to skip count the call).
+		if n := len(block) - 1; n > 0 && block[n].IsFunctionCall() && tails[block[n].Reference()] &&
+			block[n-1].OpCode.ALUOp() == asm.Mov && block[n-1].Dst == asm.R1 && block[n-1].Src == bpf.RegProbeCtx {
+			block[n] = asm.Ja.Label(block[n].Reference())
+		} else {
+			block = append(block, asm.Ja.Label(bpf.ExitLabel))
+		}
 		block[0] = block[0].WithSymbol(label)
 		insns = append(insns, block...)
 	}
 	insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(bpf.ExitLabel), asm.Return())
-	for _, c := range order {
-		insns = append(insns, c.Insns...)
+	// The clauses jumped to are part of the main program: they come
+	// before the first function called.
+	for _, tail := range []bool{true, false} {
+		for _, c := range order {
+			if tails[c.Symbol] == tail {
+				insns = append(insns, c.Insns...)
+			}
+		}
 	}
 	return ew.appendTo(insns, prog, order)
 }
@@ -190,6 +207,39 @@ func mapFlags(t ebpf.MapType) uint32 {
 }
 
 // clauseList identifies a list of clauses by their symbols, in order.
+// tailClauses returns the symbols of the clauses of att's program that a
+// block may jump to instead of calling: each the last of its block's list,
+// in no other list and nowhere else in it. None is when a clause can
+// fault: a fault check follows the call, and the fault function calls
+// ERROR clauses.
+func tailClauses(att *providers.Attachment, clauses map[uint32][]*codegen.Clause) map[string]bool {
+	seen := map[string]bool{}
+	uses := map[string]int{}
+	last := map[string]bool{}
+	for _, p := range att.Probes {
+		cs := clauses[p.ID]
+		sig := clauseList(cs)
+		if seen[sig] {
+			continue
+		}
+		seen[sig] = true
+		for i, c := range cs {
+			if codegen.CanFault(c) {
+				return nil
+			}
+			uses[c.Symbol]++
+			last[c.Symbol] = i == len(cs)-1
+		}
+	}
+	tails := map[string]bool{}
+	for sym, n := range uses {
+		if n == 1 && last[sym] {
+			tails[sym] = true
+		}
+	}
+	return tails
+}
+
 func clauseList(cs []*codegen.Clause) string {
 	var b strings.Builder
 	for _, c := range cs {
