@@ -82,8 +82,9 @@ func (ps *Processes) Note(pid int) {
 	}
 }
 
-// Forget drops what is known of pid (a new process with the same id).
-func (ps *Processes) Forget(pid int) { delete(ps.procs, pid) }
+// Refresh reads pid's memory map again (after an exec, or for a new
+// process with the same id), keeping what was known if it cannot.
+func (ps *Processes) Refresh(pid int) { ps.read(pid) }
 
 // Lookup resolves the user address pc of process pid. An address in no
 // mapping known to pid makes Lookup read the map again (at most once a

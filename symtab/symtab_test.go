@@ -364,6 +364,11 @@ func TestExitedProcess(t *testing.T) {
 	if got := ps.Lookup(cmd.Process.Pid, c+3); got.Name != "main.c" || got.Start != c {
 		t.Errorf("after exit: %+v", got)
 	}
+	// Reading the map again fails: what was known stays.
+	ps.Refresh(cmd.Process.Pid)
+	if got := ps.Lookup(cmd.Process.Pid, c+3); got.Name != "main.c" || got.Start != c {
+		t.Errorf("after exit and Refresh: %+v", got)
+	}
 	// An unknown address of an exited process: hex, no module.
 	if got := ps.Lookup(cmd.Process.Pid, 8); got != (Symbol{}) {
 		t.Errorf("unmapped address: %+v", got)

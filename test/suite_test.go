@@ -10,7 +10,10 @@
 // @@nosort; hexadecimal numbers 0x... become {ptr} on both sides. In-file
 // tags: "@@runtest-opts: ..." (more dtrace flags), "@@timeout: N"
 // (seconds, default 10), "@@nosort", "@@trigger: CMD" (a shell command run
-// alongside; tracing it is the test's business).
+// alongside; tracing it is the test's business), "@@post: CMD" (a shell
+// command, run from this directory, that filters stdout before it is
+// compared: for output only partly deterministic, such as the runtime
+// frames of a Go program's stack).
 package test
 
 import (
@@ -137,6 +140,15 @@ func runTest(t *testing.T, path string) {
 		t.Fatalf("no expected output: %v", err)
 	}
 	got := stdout.String()
+	if post := tags["post"]; post != "" {
+		pc := exec.Command("/bin/sh", "-c", post)
+		pc.Stdin = &stdout
+		out, err := pc.Output()
+		if err != nil {
+			t.Fatalf("@@post %s: %v\nstdout:\n%s", post, err, got)
+		}
+		got = string(out)
+	}
 	if stderr.Len() > 0 {
 		got += "-- @@stderr --\n" + stderr.String()
 	}
