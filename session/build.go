@@ -133,7 +133,16 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 		blocks[sig] = label
 		block := asm.Instructions{}
 		for i, c := range cs {
-			block = append(block, asm.Mov.Reg(asm.R1, bpf.RegProbeCtx), asm.Call.Label(c.Symbol))
+			block = append(block, asm.Mov.Reg(asm.R1, bpf.RegProbeCtx))
+			if codegen.ReadsRawCtx(c) {
+				// The program's context and the frames to skip (stack.go).
+				block = append(block, asm.Mov.Reg(asm.R2, bpf.RegCtx), asm.Mov.Imm(asm.R3, stackSkip(att)))
+				if codegen.UsesMachinery(c) {
+					a, b := machineryArgs(att)
+					block = append(block, asm.LoadImm(asm.R4, a, asm.DWord), asm.LoadImm(asm.R5, b, asm.DWord))
+				}
+			}
+			block = append(block, asm.Call.Label(c.Symbol))
 			block = appendFaultCheck(block, c, fmt.Sprintf("%s_%d", label, i))
 			if !used[c] {
 				used[c] = true

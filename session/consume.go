@@ -36,6 +36,8 @@ type Printer struct {
 	probes []probeInfo
 	vals   []output.Value
 
+	sym *symbols // address resolution (stack.go)
+
 	sys sysState // system() and freopen() (destructive.go)
 }
 
@@ -43,6 +45,7 @@ type Printer struct {
 type recInfo struct {
 	firing bool       // the record prints a firing line
 	strs   []strCache // by field: the field's last string
+	addrs  []byte     // by field: 'a' for an integer printed by %a (stack.go); nil if none
 }
 
 // strCache is the last string a field held: a field whose bytes have not
@@ -72,6 +75,7 @@ func (c *Printer) Flush() error { return c.w.Flush() }
 // Begin implements Consumer.
 func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map) {
 	c.prog, c.reg, c.maps = prog, reg, m
+	prefetchSymbols(prog)
 	c.recs = make([]recInfo, len(prog.Records))
 	for i, r := range prog.Records {
 		// A record holding only aggregation actions prints no firing
@@ -83,7 +87,7 @@ func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[st
 				firing = true
 			}
 		}
-		c.recs[i] = recInfo{firing: firing, strs: make([]strCache, len(r.Fields))}
+		c.recs[i] = recInfo{firing: firing, strs: make([]strCache, len(r.Fields)), addrs: printfAddrs(r)}
 	}
 	for _, a := range prog.Aggs {
 		oa := &output.Aggregation{ID: a.ID + 1, Name: a.Name, Func: aggFunc(a.Func)}
@@ -156,6 +160,10 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 	cpu := le.Uint32(rec[8:])
 	if recID == codegen.ErrorRecordID {
 		return nil, c.fault(rec) // a runtime fault (see fault.go)
+	}
+	if recID == codegen.PIDNotice {
+		c.notePID(rec) // a process to read while it runs (stack.go)
+		return nil, nil
 	}
 	if int(recID) >= len(c.prog.Records) {
 		return nil, fmt.Errorf("consume record: unknown record id %d", recID)
@@ -264,6 +272,12 @@ func (c *Printer) probe(id uint32) *providers.Probe {
 // same string.
 func (c *Printer) value(rec []byte, info *recInfo, f *codegen.Field, index int) output.Value {
 	b := rec[f.Offset : f.Offset+f.Size]
+	if f.Sym != nil {
+		return c.symValue(b, f.Sym)
+	}
+	if info.addrs != nil && info.addrs[index] == 'a' {
+		return c.addrValue(b, int(f.Type.Resolve().Size))
+	}
 	if f.Type.IsString() || f.Type.IsStringLike() {
 		if i := bytes.IndexByte(b, 0); i >= 0 {
 			b = b[:i]
@@ -355,6 +369,7 @@ func (c *Printer) snapshot(id int) (*output.Aggregation, error) {
 		oa.Entries = append(oa.Entries, e)
 		return nil
 	})
+	oa.Entries = mergeEntries(a, oa.Entries)
 	return oa, err
 }
 
@@ -362,7 +377,13 @@ func (c *Printer) snapshot(id int) (*output.Aggregation, error) {
 func (c *Printer) keys(a *codegen.Agg, key []byte) []output.Value {
 	var vs []output.Value
 	off := 0
-	for _, t := range a.Keys {
+	for i, t := range a.Keys {
+		if i < len(a.KeySyms) && a.KeySyms[i] != nil {
+			n := a.KeySyms[i].KeySize()
+			vs = append(vs, c.symKeyValue(a.KeySyms[i], key[off:min(off+n, len(key))]))
+			off += n
+			continue
+		}
 		n := 8
 		if t.IsString() || t.IsStringLike() {
 			n = align8(c.prog.StrSize)
@@ -383,6 +404,7 @@ func (c *Printer) printa(f *codegen.Field) error {
 		}
 		as = append(as, a)
 	}
+	c.printaAddrs(f.Format, as)
 	return c.p.Printa(f.Format, as...)
 }
 

@@ -44,6 +44,11 @@ type Config struct {
 	BufSize    int           // ring buffer bytes; 0 sizes it from the program (see RingPerCPU)
 	SwitchRate time.Duration // how often records are read
 	BPFLog     bool          // -x bpflog: show the verifier's log on a rejection
+
+	// StackFrames and UStackFrames are stackframes and ustackframes: the
+	// frames of stack() and ustack() (0: 20 and 100).
+	StackFrames, UStackFrames int
+
 	// Kernel gives the running kernel's types, for the offsets of the
 	// kernel members the program reads; nil opens the default BTF.
 	Kernel *ktypes.Kernel
@@ -83,7 +88,8 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	for _, u := range units {
 		cu = append(cu, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
 	}
-	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize})
+	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize,
+		StackFrames: cfg.StackFrames, UStackFrames: cfg.UStackFrames})
 	if err != nil {
 		return 1, err
 	}

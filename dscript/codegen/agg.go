@@ -117,7 +117,11 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	if len(ag.Keys) == 0 {
 		c.emit(bpf.StoreImm64(regCtx, int16(key), 0))
 	}
-	for _, k := range ag.Keys {
+	for i, k := range ag.Keys {
+		if n := c.symKey(a, i, k, pos); n > 0 {
+			pos += n
+			continue
+		}
 		kt := c.typeOf(k)
 		c.expr(k)
 		if kt.IsString() || kt.IsStringLike() {

@@ -10,6 +10,9 @@ import (
 
 // builtin evaluates a builtin variable.
 func (c *clauseGen) builtin(n ast.Node, name string) {
+	if c.stackBuiltin(n, name) {
+		return
+	}
 	switch name {
 	case "pid", "tid":
 		c.call(asm.FnGetCurrentPidTgid)

@@ -69,6 +69,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	if !usesReg(c.insns[strtab+1:], regStrings) {
 		c.insns = slices.Delete(c.insns, strtab, strtab+1)
 	}
+	c.spillRawCtx()
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:]))
@@ -134,11 +135,15 @@ func (c *clauseGen) exprStmt(x ast.Expr) {
 func records(s ast.Stmt) bool {
 	found := false
 	ast.Inspect(s, func(n ast.Node) bool {
+		if _, ok := n.(*ast.Agg); ok {
+			return false // stack() and friends as keys record nothing
+		}
 		if call, ok := n.(*ast.Call); ok {
 			switch call.Fun.Name {
 			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem":
 				found = true
 			}
+			found = found || symKinds[call.Fun.Name] != 0
 		}
 		return !found
 	})
@@ -168,6 +173,9 @@ func (c *clauseGen) field(n ast.Node, kind FieldKind, size int, t *types.Type) *
 
 // recordValue evaluates x into a new Arg (or kind) field of the record.
 func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
+	if call := symCall(x); call != nil {
+		return c.recordSym(call, kind)
+	}
 	t := c.typeOf(x)
 	base := c.g.recordBase()
 	switch {
@@ -283,6 +291,8 @@ func (c *clauseGen) action(x *ast.Call) {
 		}
 	case "setopt":
 		c.setopt(x)
+	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
+		c.recordSym(x, FieldTrace)
 	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic":
 		c.sysAction(x)
 	case "exit":
@@ -350,8 +360,8 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	}
 	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Func: o.AggFunc(), Params: o.AggParams(), Keys: o.Keys(), Object: o}
 	a.Map = "agg_" + strconv.Itoa(a.ID)
-	for _, k := range a.Keys {
-		a.KeySize += g.keySize(k)
+	for i, k := range a.Keys {
+		a.KeySize += g.aggKeySize(o, i, k)
 	}
 	if a.KeySize == 0 {
 		a.KeySize = 8

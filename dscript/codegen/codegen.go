@@ -37,6 +37,9 @@ var ErrNotSupported = errors.New("not supported yet")
 // Options are the compile-time options that shape the generated code.
 type Options struct {
 	StrSize int // strsize: bytes in a D string, NUL included (default 256)
+	// StackFrames and UStackFrames are stackframes and ustackframes: the
+	// frames stack() and ustack() capture when not told (0: 20 and 100).
+	StackFrames, UStackFrames int
 }
 
 // Map names the runner creates. Variables and aggregations get maps of
@@ -156,6 +159,10 @@ type Field struct {
 	NArgs  int   // printf: the number of Arg fields that follow
 	Aggs   []int // printa, clear, trunc, normalize: aggregation ids
 	Line   int   // D source line of the action
+
+	// Sym describes a stack or symbol function's record (stack.go); nil
+	// for the other fields.
+	Sym *SymInfo
 }
 
 // Agg describes an aggregation for the consumer.
@@ -171,6 +178,10 @@ type Agg struct {
 	KeySize   int
 	ValueSize int
 	Object    *check.Object
+	// KeySyms says, per key, which stack or symbol function it is (nil
+	// for the others; nil when no key is one); such keys are laid out as
+	// stack.go says.
+	KeySyms []*SymInfo
 }
 
 // Unit is one checked program: a script, or the text of one -n operand.
@@ -196,6 +207,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		globOff: globalsFirst,
 	}
 	g.scratchBase = ScratchSent + 8
+	g.scanStackKeys(units)
 	n := 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i
@@ -249,6 +261,9 @@ type gen struct {
 	cl       *clauseGen
 	clauseNo int
 	unit     int // index of the unit being compiled
+
+	// stackSlots sizes the stack keys of aggregations (stack.go).
+	stackSlots map[*check.Object][]int
 }
 
 // Error is a construct the code generator cannot compile yet, located in

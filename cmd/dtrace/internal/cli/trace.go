@@ -43,6 +43,12 @@ func (s *state) trace() error {
 	if v, ok := s.opts.Int("aggsortpos"); ok {
 		popts.AggSortPos = int(v)
 	}
+	if v, ok := s.opts.Int("stackindent"); ok {
+		popts.StackIndent = int(v)
+		if v == 0 {
+			popts.StackIndent = output.StackIndentNone
+		}
+	}
 	cfg := &session.Config{
 		Registry:   reg,
 		Stdout:     out,
@@ -58,6 +64,12 @@ func (s *state) trace() error {
 	}
 	if v, ok := s.opts.Size("strsize"); ok {
 		cfg.StrSize = int(v)
+	}
+	if v, ok := s.opts.Int("stackframes"); ok {
+		cfg.StackFrames = int(v)
+	}
+	if v, ok := s.opts.Int("ustackframes"); ok {
+		cfg.UStackFrames = int(v)
 	}
 	// dtrace's own bufsize=4m comes first; a later setting is the user's.
 	// Left alone, the session sizes the ring buffer from the program.
@@ -123,7 +135,14 @@ func (s *state) showCode() error {
 	if v, ok := s.opts.Size("strsize"); ok {
 		strsize = int(v)
 	}
-	prog, err := codegen.Compile(units, codegen.Options{StrSize: strsize})
+	opts := codegen.Options{StrSize: strsize}
+	if v, ok := s.opts.Int("stackframes"); ok {
+		opts.StackFrames = int(v)
+	}
+	if v, ok := s.opts.Int("ustackframes"); ok {
+		opts.UStackFrames = int(v)
+	}
+	prog, err := codegen.Compile(units, opts)
 	if err != nil {
 		return s.errorf(exitError, "failed to generate code: %v", err)
 	}

@@ -1,0 +1,184 @@
+package codegen_test
+
+import (
+	"testing"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+)
+
+// A clause that captures a stack spills the program's context (R2) and
+// the frames to skip (R3) right after its prologue's first instruction;
+// one that does not is left alone.
+func TestStackSpillsRawCtx(t *testing.T) {
+	prog := compile(t, "BEGIN\n{\n\tstack();\n}\nEND\n{\n\ttrace(1);\n}\n")
+	cl := prog.Clauses[0]
+	if !codegen.ReadsRawCtx(cl) {
+		t.Fatalf("stack() clause does not read the raw context:\n%v", cl.Insns)
+	}
+	for i, src := range []asm.Register{asm.R2, asm.R3} {
+		ins := cl.Insns[1+i]
+		if ins.OpCode.Class() != asm.StXClass || ins.Dst != asm.RFP || ins.Src != src {
+			t.Errorf("instruction %d is %v, want a spill of %v", 1+i, ins, src)
+		}
+	}
+	if codegen.ReadsRawCtx(prog.Clauses[1]) {
+		t.Error("trace(1) clause reads the raw context")
+	}
+	if codegen.UsesMachinery(cl) {
+		t.Error("stack() reads the machinery ranges (only caller and stackdepth do)")
+	}
+}
+
+// stack(n) records the frames skipped and n+StackExtra PCs with
+// bpf_get_stack, skipping the frames the trampoline says; ustack(n) the
+// pid and n PCs with BPF_F_USER_STACK.
+func TestStackRecords(t *testing.T) {
+	prog := compile(t, "BEGIN\n{\n\tstack(5);\n\tustack(7);\n\texit(0);\n}\n")
+	r := prog.Records[0]
+	if len(r.Fields) != 3 {
+		t.Fatalf("%d fields, want 3", len(r.Fields))
+	}
+	k, u := r.Fields[0], r.Fields[1]
+	if k.Sym == nil || k.Sym.Kind != codegen.SymStack || k.Sym.Frames != 5 || k.Size != 8*(1+5+codegen.StackExtra) {
+		t.Errorf("stack(5) field: %+v %+v", k, k.Sym)
+	}
+	if u.Sym == nil || u.Sym.Kind != codegen.SymUStack || u.Sym.Frames != 7 || u.Size != 8*(1+7) {
+		t.Errorf("ustack(7) field: %+v %+v", u, u.Sym)
+	}
+	for line, want := range map[int]struct {
+		size  int32
+		flags int32
+	}{3: {8 * (5 + codegen.StackExtra), -1}, 4: {8 * 7, 1 << 8}} {
+		insns := stmt(t, prog, line)
+		at := calls(insns, asm.FnGetStack)
+		if len(at) != 1 {
+			t.Fatalf("line %d: %d bpf_get_stack calls:\n%v", line, len(at), insns)
+		}
+		var size, flags int32 = -2, -2
+		for _, ins := range insns[:at[0]] {
+			switch {
+			case ins.Dst == asm.R3 && ins.OpCode.ALUOp() == asm.Mov:
+				size = int32(ins.Constant)
+			case ins.Dst == asm.R4 && ins.OpCode.ALUOp() == asm.Mov && ins.OpCode.Source() == asm.ImmSource:
+				flags = int32(ins.Constant)
+			case ins.Dst == asm.R4 && ins.OpCode.Class() == asm.LdXClass && ins.Src == asm.RFP:
+				flags = -1 // the skip, from the trampoline's R3
+			}
+		}
+		if size != want.size || flags != want.flags {
+			t.Errorf("line %d: size %d flags %d, want %d %d", line, size, flags, want.size, want.flags)
+		}
+	}
+	// A user stack announces its process.
+	if len(calls(stmt(t, prog, 4), asm.FnRingbufOutput)) != 1 {
+		t.Error("ustack() sends no process notice")
+	}
+}
+
+// Stack keys hold their PCs: a slot as large as the largest stack keying
+// that position anywhere in the program, so that stack() and ustack() of
+// any depth may key one aggregation; no stack map.
+func TestStackKeys(t *testing.T) {
+	prog, err := build("BEGIN\n{\n\t@[stack(), 1] = count();\n\t@[ustack(3), 2] = count();\n\t@[stack(5), 3] = count();\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := prog.Aggs[0]
+	slot := 8 * (1 + codegen.DefaultStackFrames + codegen.StackExtra)
+	if a.KeySize != slot+8 || len(a.KeySyms) != 2 || a.KeySyms[0] == nil || a.KeySyms[0].KeySize() != slot {
+		t.Fatalf("aggregation: key size %d (want %d), key syms %+v", a.KeySize, slot+8, a.KeySyms)
+	}
+	for _, m := range prog.Maps {
+		if m.Name != a.Map && m.Name != codegen.UPIDMap {
+			t.Errorf("map %s: stacks need no map of their own", m.Name)
+		}
+	}
+	for line, want := range map[int]int32{3: int32(8 * (codegen.DefaultStackFrames + codegen.StackExtra)), 4: 8 * 3, 5: 8 * (5 + codegen.StackExtra)} {
+		insns := stmt(t, prog, line)
+		at := calls(insns, asm.FnGetStack)
+		if len(at) != 1 {
+			t.Fatalf("line %d: %d bpf_get_stack calls:\n%v", line, len(at), insns)
+		}
+		size := int32(-1)
+		for _, ins := range insns[:at[0]] {
+			if ins.Dst == asm.R3 && ins.OpCode.ALUOp() == asm.Mov && ins.OpCode.Source() == asm.ImmSource {
+				size = int32(ins.Constant)
+			}
+		}
+		if size != want {
+			t.Errorf("line %d: captures %d bytes, want %d", line, size, want)
+		}
+	}
+	// A slot the stack does not fill is zeroed past its PCs.
+	zeroed := 0
+	for _, ins := range stmt(t, prog, 4) {
+		if ins.OpCode.Class() == asm.StClass && ins.Constant == 0 && ins.OpCode.Size() == asm.DWord {
+			zeroed++
+		}
+	}
+	if want := (slot - 8*(1+3)) / 8; zeroed < want {
+		t.Errorf("ustack(3) in a %d-byte slot zeroes %d words, want %d", slot, zeroed, want)
+	}
+}
+
+// StackKey decodes the header symKey stores.
+func TestStackKeyDecode(t *testing.T) {
+	b := append([]byte{0x39, 0x30, 0, 0, 0, 100, 0, byte(codegen.SymUStack)}, make([]byte, 800)...)
+	s, pid, skip, ok := codegen.StackKey(b)
+	if !ok || s.Kind != codegen.SymUStack || s.Frames != 100 || s.Slot != 808 || pid != 12345 || skip != 0 {
+		t.Errorf("StackKey = %+v %d %d %v", s, pid, skip, ok)
+	}
+	b = []byte{0, 0, 0, 0, 3, 20, 0, byte(codegen.SymStack)}
+	s, _, skip, ok = codegen.StackKey(b)
+	if !ok || s.Kind != codegen.SymStack || s.Frames != 20 || skip != 3 {
+		t.Errorf("StackKey = %+v %d %v", s, skip, ok)
+	}
+	for _, bad := range [][]byte{nil, make([]byte, 7), make([]byte, 8), {0, 0, 0, 0, 0, 1, 0, 9},
+		{0, 0, 0, 0, 0, 200, 0, byte(codegen.SymStack)}} {
+		if _, _, _, ok := codegen.StackKey(bad); ok {
+			t.Errorf("StackKey(%v) decoded", bad)
+		}
+	}
+}
+
+// caller reads the tracepoint machinery's ranges; the symbol functions
+// record an address (sym, mod) or a pid and an address (usym...).
+func TestSymbols(t *testing.T) {
+	prog := compile(t, "BEGIN\n{\n\ttrace(func(caller));\n\ttrace(umod(ucaller));\n\t@[usym(ucaller)] = count();\n}\n")
+	if !codegen.UsesMachinery(prog.Clauses[0]) {
+		t.Error("caller does not read the machinery ranges")
+	}
+	r := prog.Records[0]
+	if f := r.Fields[0]; f.Sym == nil || f.Sym.Kind != codegen.SymSym || f.Size != 8 {
+		t.Errorf("func(): %+v", f)
+	}
+	if f := r.Fields[1]; f.Sym == nil || f.Sym.Kind != codegen.SymUMod || f.Size != 16 {
+		t.Errorf("umod(): %+v", f)
+	}
+	if a := prog.Aggs[0]; a.KeySize != 16 || a.KeySyms[0] == nil || a.KeySyms[0].Kind != codegen.SymUSym {
+		t.Errorf("usym() key: %+v", a)
+	}
+}
+
+func TestStackFramesOption(t *testing.T) {
+	prog := compileOpts(t, "BEGIN\n{\n\tstack();\n\tustack();\n\tjstack();\n\tstack(500);\n}\n", codegen.Options{StackFrames: 3, UStackFrames: 4})
+	var got []int
+	for _, f := range prog.Records[0].Fields {
+		got = append(got, f.Sym.Frames)
+	}
+	want := []int{3, 4, codegen.DefaultJStackFrames, codegen.MaxStackFrames}
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			t.Fatalf("frames %v, want %v", got, want)
+		}
+	}
+}
+
+// Mixing symbol functions of different kinds in one key is refused.
+func TestSymbolKeyMix(t *testing.T) {
+	if _, err := build("BEGIN\n{\n\t@[sym(0)] = count();\n\t@[mod(0)] = count();\n}\n"); err == nil {
+		t.Error("sym() and mod() keyed one aggregation")
+	}
+}

@@ -1,0 +1,160 @@
+package session
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/symtab"
+)
+
+// FuzzStackRecord feeds garbage to the decoders of stack and symbol
+// records and keys: they must not panic, and what they decode must be
+// printable.
+func FuzzStackRecord(f *testing.F) {
+	f.Add(uint8(codegen.SymStack), uint8(3), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0x81, 0xff, 0xff, 0xff, 0xff})
+	f.Add(uint8(codegen.SymUStack), uint8(2), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Add(uint8(codegen.SymUSym), uint8(0), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0})
+	f.Add(uint8(codegen.SymMod), uint8(0), []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+	f.Add(uint8(codegen.SymStack), uint8(20), []byte{3, 0, 0, 0, byte(codegen.SymStack), 20, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0})
+	c := &Printer{}
+	p := output.New(&strings.Builder{}, output.Options{})
+	f.Fuzz(func(t *testing.T, kind, frames uint8, b []byte) {
+		si := &codegen.SymInfo{Kind: codegen.SymKind(kind%8 + 1), Frames: int(frames)%codegen.MaxStackFrames + 1}
+		// Keep the processes to look at small: any pid but 1 reads as an
+		// unknown one.
+		for i := 0; i+8 <= len(b); i += 8 {
+			if v := binary.LittleEndian.Uint64(b[i:]); v > 1 && v < 1<<32 {
+				binary.LittleEndian.PutUint64(b[i:], v|1<<40)
+			}
+		}
+		vs := []output.Value{c.symValue(b, si), c.symKeyValue(si, b)}
+		if len(b) >= 8 {
+			vs = append(vs, c.addrValue(b, 8))
+		}
+		for _, v := range vs {
+			if err := p.Trace(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mergeEntries(&codegen.Agg{Func: "count", KeySyms: []*codegen.SymInfo{si}},
+			[]*output.Entry{{Key: vs[:1], Value: 1}, {Key: vs[:1], Value: 2}})
+	})
+}
+
+func TestKernelStackTrim(t *testing.T) {
+	k, err := symtab.ParseKallsyms(strings.NewReader(`ffffffff81000000 T syscall_trace_enter
+ffffffff81000100 T do_syscall_64
+ffffffff81000200 T __traceiter_sys_enter
+ffffffff81000300 T __bpf_trace_sys_enter
+ffffffff81000400 T bpf_trace_run2
+ffffffff81000500 T end_of_text
+ffffffffc0000000 t bpf_prog_1234_clause_0	[bpf]
+ffffffffc0001000 t bpf_prog_5678	[bpf]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernelSymbols() // the real symbols read once, then replaced for the test
+	saved := kernelSyms.k
+	kernelSyms.k = k
+	defer func() { kernelSyms.k = saved }()
+	s := &symbols{procs: symtab.NewProcesses()}
+	pcs := func(ps ...uint64) []byte {
+		var b []byte
+		for _, p := range ps {
+			b = binary.LittleEndian.AppendUint64(b, p)
+		}
+		return append(b, make([]byte, 16)...)
+	}
+	stack := pcs(0xffffffff81000210, 0xffffffff81000010, 0xffffffff81000110)
+	v := s.kernelStack(stack, 2, true)
+	want := []string{"vmlinux`syscall_trace_enter+0x10", "vmlinux`do_syscall_64+0x10"}
+	if strings.Join(v.Frames, ",") != strings.Join(want, ",") {
+		t.Errorf("trimmed: %q, want %q", v.Frames, want)
+	}
+	if len(v.PCs) != 2 {
+		t.Errorf("PCs %x: want 2, the depth asked", v.PCs)
+	}
+	// A perf event's stack is not trimmed: a sample in a BPF program is
+	// one.
+	v = s.kernelStack(pcs(0xffffffffc0000010, 0xffffffff81000410), 5, false)
+	want = []string{"bpf`bpf_prog_1234_clause_0+0x10", "vmlinux`bpf_trace_run2+0x10"}
+	if strings.Join(v.Frames, ",") != strings.Join(want, ",") || len(v.PCs) != 5 {
+		t.Errorf("untrimmed: %q %x, want %q", v.Frames, v.PCs, want)
+	}
+	// Only the top is trimmed; an unknown address is hex.
+	v = s.kernelStack(pcs(0xffffffff81000010, 0xffffffff81000210, 0x1234), 5, true)
+	want = []string{"vmlinux`syscall_trace_enter+0x10", "vmlinux`__traceiter_sys_enter+0x10", "0x1234"}
+	if strings.Join(v.Frames, ",") != strings.Join(want, ",") {
+		t.Errorf("inner frames: %q, want %q", v.Frames, want)
+	}
+}
+
+func TestMergeEntries(t *testing.T) {
+	key := func(name string, bits uint64) []output.Value {
+		return []output.Value{output.Sym(bits, name, name)}
+	}
+	for _, tc := range []struct {
+		fn   string
+		want output.Entry
+	}{
+		{"count", output.Entry{Value: 5, Count: 5, Sum: 12}},
+		{"min", output.Entry{Value: 2, Sum: 12}},
+		{"max", output.Entry{Value: 3, Sum: 12}},
+		{"avg", output.Entry{Count: 5, Sum: 12}},
+	} {
+		es := []*output.Entry{
+			{Key: key("vmlinux`f", 1), Value: 2, Count: 2, Sum: 4},
+			{Key: key("vmlinux`g", 2), Value: 7, Count: 7},
+			{Key: key("vmlinux`f", 1), Value: 3, Count: 3, Sum: 8},
+		}
+		if tc.fn == "min" || tc.fn == "max" {
+			es[0].Count, es[2].Count = 0, 0
+		}
+		if tc.fn == "avg" {
+			es[0].Value, es[2].Value = 0, 0
+		}
+		got := mergeEntries(&codegen.Agg{Func: tc.fn, KeySyms: []*codegen.SymInfo{{Kind: codegen.SymSym}}}, es)
+		if len(got) != 2 {
+			t.Fatalf("%s: %d entries, want 2", tc.fn, len(got))
+		}
+		e := got[0]
+		if e.Value != tc.want.Value || e.Count != tc.want.Count || e.Sum != tc.want.Sum {
+			t.Errorf("%s: merged %+v, want %+v", tc.fn, *e, tc.want)
+		}
+	}
+	// Without symbol keys, nothing is merged.
+	es := []*output.Entry{{Key: key("a", 1)}, {Key: key("a", 1)}}
+	if got := mergeEntries(&codegen.Agg{Func: "count"}, es); len(got) != 2 {
+		t.Errorf("merged without symbol keys: %d", len(got))
+	}
+}
+
+func TestPrintfAddrs(t *testing.T) {
+	fmtA, err := printf.Parse("%a %*d %A %s %a\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &codegen.Record{Fields: []*codegen.Field{
+		{Kind: codegen.FieldPrintf, Format: fmtA, NArgs: 6},
+		{Kind: codegen.FieldArg, Type: types.ULongType},
+		{Kind: codegen.FieldArg, Type: types.IntType},
+		{Kind: codegen.FieldArg, Type: types.IntType},
+		{Kind: codegen.FieldArg, Type: types.USymAddrType, Sym: &codegen.SymInfo{Kind: codegen.SymUSym}},
+		{Kind: codegen.FieldArg, Type: types.StringType},
+		{Kind: codegen.FieldArg, Type: types.SymAddrType, Sym: &codegen.SymInfo{Kind: codegen.SymSym}},
+	}}
+	got := printfAddrs(r)
+	want := []byte{0, 'a', 0, 0, 0, 0, 0}
+	if string(got) != string(want) {
+		t.Errorf("printfAddrs = %q, want %q", got, want)
+	}
+	if printfAddrs(&codegen.Record{Fields: r.Fields[1:]}) != nil {
+		t.Error("marks without a printf")
+	}
+}

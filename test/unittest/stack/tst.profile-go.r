@@ -1,0 +1,2 @@
+gospin`main.spin
+

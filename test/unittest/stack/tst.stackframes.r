@@ -1,0 +1,6 @@
+
+              vmlinux`syscall_trace_enter+0x180
+
+              ustackprog`c+0xf
+              ustackprog`b+0x18
+

@@ -1,0 +1,6 @@
+  ustackprog`c                                      
+  ustackprog`c                                      
+  ustackprog                                        
+  ustackprog`c+0xf                                  
+ustackprog`c+0xf
+
