@@ -19,7 +19,9 @@ import (
 // A provider's trampoline fragment may use R0-R5, R7 and R8 and must keep
 // R6 and R9. It fills the arguments it knows and ends by jumping to the
 // label ProbeLabel(id) of the probe that fired, or to ExitLabel when none
-// did. Clause code is called with R1 = R9.
+// did. Clause code is entered with R1 = R9: called, or jumped to when it
+// is the last a probe runs and nothing else calls it (its exit then ends
+// the program).
 const (
 	CtxProbeID = 0                    // u32: the probe's id
 	CtxErrno   = 4                    // s32: errno of a syscall return, else 0
