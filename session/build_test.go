@@ -44,12 +44,18 @@ func runBegin(t *testing.T, src string) (*codegen.Program, [][]byte) {
 // them).
 func runBeginMaps(t *testing.T, src string) (*codegen.Program, [][]byte, maps) {
 	t.Helper()
+	return runBeginOpts(t, src, codegen.Options{})
+}
+
+// runBeginOpts is runBeginMaps compiling with opts.
+func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Program, [][]byte, maps) {
+	t.Helper()
 	requireBPF(t)
 	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Kernel: ktypes.Open("")}).Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := codegen.Compile([]codegen.Unit{{File: p.File, Info: p.Info}}, codegen.Options{})
+	prog, err := codegen.Compile([]codegen.Unit{{File: p.File, Info: p.Info}}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

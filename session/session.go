@@ -41,6 +41,9 @@ type Config struct {
 	ZeroProbes bool // -Z: descriptions may match no probe
 	Testing    bool // _DTRACE_TESTING: no CPU and ID columns
 	StrSize    int
+	DynVarSize int           // dynvarsize: bytes of keys and values per dynamic variable (0: 1m)
+	DropTags   bool          // -x droptags: drop messages name their DTRACEDROP_* tag
+	AggSize    int           // aggsize: bytes of keys and values per aggregation and CPU (0: 4m)
 	BufSize    int           // ring buffer bytes; 0 sizes it from the program (see RingPerCPU)
 	SwitchRate time.Duration // how often records are read
 	BPFLog     bool          // -x bpflog: show the verifier's log on a rejection
@@ -55,7 +58,6 @@ type Config struct {
 	// Output formats the records; nil prints nothing but what the runner
 	// prints itself.
 	Output Consumer
-
 	// Destructive allows destructive actions (-w, -x destructive).
 	Destructive bool
 	// Procs are the processes of -c and -p: created ones run once the
@@ -88,7 +90,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	for _, u := range units {
 		cu = append(cu, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
 	}
-	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize,
+	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize, DynVarSize: cfg.DynVarSize, AggSize: cfg.AggSize,
 		StackFrames: cfg.StackFrames, UStackFrames: cfg.UStackFrames})
 	if err != nil {
 		return 1, err
@@ -194,7 +196,9 @@ type run struct {
 	progs   []*ebpf.Program
 	links   bpf.Links
 	reader  *bpf.Reader
-	drops   []uint64 // records dropped so far, per CPU
+	// dropSeen holds, per dropKinds entry and CPU, the count reported so
+	// far.
+	dropSeen [][]uint64
 }
 
 func (r *run) close() {
@@ -403,36 +407,4 @@ func (r *run) clearExiting() []byte {
 	}
 	le.PutUint64(v[codegen.GlobalExiting:], 0)
 	return v
-}
-
-// batchDone flushes the output after a batch of records and reports the
-// records dropped since the last batch, per CPU, as dtrace does.
-func (r *run) batchDone() error {
-	if r.cfg.Output != nil {
-		if err := r.cfg.Output.Flush(); err != nil {
-			return err
-		}
-	}
-	var vals [][]byte
-	if err := r.maps[codegen.ScratchMap].Lookup(uint32(0), &vals); err != nil {
-		return fmt.Errorf("read drop counts: %w", err)
-	}
-	if r.drops == nil {
-		r.drops = make([]uint64, len(vals))
-	}
-	for cpu, v := range vals {
-		if len(v) < codegen.ScratchDrops+8 || cpu >= len(r.drops) {
-			continue
-		}
-		n := le.Uint64(v[codegen.ScratchDrops:])
-		if d := n - r.drops[cpu]; d > 0 {
-			s := "s"
-			if d == 1 {
-				s = ""
-			}
-			fmt.Fprintf(r.cfg.Stderr, "dtrace: %d drop%s on CPU %d\n", d, s, cpu)
-		}
-		r.drops[cpu] = n
-	}
-	return nil
 }

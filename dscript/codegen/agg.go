@@ -153,8 +153,17 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
 	)
 	c.call(asm.FnMapUpdateElem)
+	// -EEXIST: another firing inserted the key first; anything else is a
+	// full map.
+	raced := c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, -17, raced))
+	c.countIfFailed(CounterAggDrops)
+	c.label(raced)
+	// A key that could not be stored is dropped (counted above); the
+	// clause goes on.
+	dropped := c.newLabel()
 	lookup()
-	c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+	c.emit(asm.JEq.Imm(asm.R0, 0, dropped))
 	c.label(found)
 	// R0: this CPU's value. R1: the argument. R5: the increment.
 	c.emit(asm.Mov.Imm(asm.R5, 1))
@@ -211,6 +220,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	default:
 		c.fail(call, a.Func+"()")
 	}
+	c.label(dropped)
 }
 
 // quantizeIndex computes quantize's bucket for the value in R1 into R2,

@@ -369,7 +369,7 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	a.ValueSize = aggValueSize(a)
 	g.prog.Aggs = append(g.prog.Aggs, a)
 	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: a.Map, Kind: PerCPUHashMap, KeySize: a.KeySize,
-		ValueSize: a.ValueSize, MaxEntries: 65536, Object: o})
+		ValueSize: a.ValueSize, MaxEntries: g.aggEntries(a.KeySize, a.ValueSize), Object: o})
 	g.aggs[o] = a
 	return a
 }

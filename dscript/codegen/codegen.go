@@ -40,6 +40,12 @@ type Options struct {
 	// StackFrames and UStackFrames are stackframes and ustackframes: the
 	// frames stack() and ustack() capture when not told (0: 20 and 100).
 	StackFrames, UStackFrames int
+	// DynVarSize is dynvarsize: the bytes of keys and values each dynamic
+	// variable (associative array, self-> variable) may hold (default 1m).
+	DynVarSize int
+	// AggSize is aggsize: the bytes of keys and values each aggregation
+	// may hold on each CPU (default 4m).
+	AggSize int
 }
 
 // Map names the runner creates. Variables and aggregations get maps of
@@ -67,6 +73,28 @@ const ScratchDrops = (bpf.CtxSize + 7) &^ 7
 // ScratchSent is the offset in the (per-CPU) scratch value of the ring
 // buffer bytes that CPU sent since its last record that woke the reader.
 const ScratchSent = ScratchDrops + 8
+
+// ScratchCounters is the offset in the (per-CPU) scratch value of the
+// drop counters, u64 each, indexed by Counter.
+const ScratchCounters = ScratchSent + 8
+
+// A Counter counts, per CPU, data that could not be stored; the runner
+// reports increases in DTrace's words.
+type Counter int
+
+// Counters.
+const (
+	CounterDynDrops    Counter = iota // a dynamic variable not stored: dynvarsize is full
+	CounterAggDrops                   // an aggregation key not stored: the map is full
+	CounterSpecDrops                  // speculative data not stored
+	CounterSpecBusy                   // speculation() with every buffer still busy
+	CounterSpecUnavail                // speculation() with no buffer available
+	CounterStackDrops                 // a stack not stored: the stack map is full
+	NumCounters        = 8            // room kept for more
+)
+
+// ScratchCounter returns the scratch offset of counter k.
+func ScratchCounter(k Counter) int { return ScratchCounters + 8*int(k) }
 
 // MaxScratch is the largest per-CPU map value the kernel allows, which
 // bounds the scratch space.
@@ -198,6 +226,12 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	if opts.StrSize <= 0 {
 		opts.StrSize = 256
 	}
+	if opts.DynVarSize <= 0 {
+		opts.DynVarSize = 1 << 20
+	}
+	if opts.AggSize <= 0 {
+		opts.AggSize = 4 << 20
+	}
 	g := &gen{
 		opts:    opts,
 		prog:    &Program{StrSize: opts.StrSize},
@@ -206,7 +240,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		strs:    map[string]int{},
 		globOff: globalsFirst,
 	}
-	g.scratchBase = ScratchSent + 8
+	g.scratchBase = ScratchCounters + 8*NumCounters
 	g.scanStackKeys(units)
 	n := 0
 	for i, u := range units {
@@ -284,4 +318,16 @@ func (e *Error) Unwrap() error { return ErrNotSupported }
 // notSupported returns the error for a construct at n not compiled yet.
 func (g *gen) notSupported(n ast.Node, what string) error {
 	return &Error{Unit: g.unit, Pos: n.Pos(), What: what}
+}
+
+// dynEntries is the number of elements a dynamic variable with these key
+// and value sizes holds within dynvarsize.
+func (g *gen) dynEntries(keySize, valueSize int) int {
+	return max(1, g.opts.DynVarSize/(align8(keySize)+align8(valueSize)))
+}
+
+// aggEntries is the number of keys an aggregation with these key and value
+// sizes holds within aggsize.
+func (g *gen) aggEntries(keySize, valueSize int) int {
+	return max(1, g.opts.AggSize/(align8(keySize)+align8(valueSize)))
 }

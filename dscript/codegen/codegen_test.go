@@ -333,6 +333,9 @@ func TestCountWithoutKeysUsesZeroKey(t *testing.T) {
 		t.Errorf("count() map: key %d, value %d bytes, want 8 and 8", a.KeySize, a.ValueSize)
 	}
 	n := len(s)
+	if s[n-1].OpCode.JumpOp() == asm.Ja && s[n-1].Symbol() != "" {
+		n-- // the label a dropped key jumps to
+	}
 	if !(s[n-2].OpCode.ALUOp() == asm.Add && s[n-2].OpCode.Source() == asm.ImmSource && s[n-2].Constant == 1 &&
 		s[n-1].OpCode == asm.StoreMemOp(asm.DWord) && s[n-1].Dst == asm.R0) {
 		t.Errorf("count() does not end with += 1 stored through the value pointer:\n%v", s[n-3:])

@@ -218,6 +218,7 @@ func (c *clauseGen) assocPlace(x *ast.Index, o *check.Object) {
 	c.scratchAddr(asm.R3, val)
 	c.emit(asm.Mov.Imm(asm.R4, 0))
 	c.call(asm.FnMapUpdateElem)
+	c.countIfFailed(CounterDynDrops)
 	lookup()
 	c.fault(x, faultBadAddr, asm.R0)
 	c.label(done)

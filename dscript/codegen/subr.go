@@ -72,6 +72,8 @@ func init() {
 		"bcopy":     subrBcopy,
 
 		"inet_ntoa": subrInetNtoa, "inet_ntoa6": subrInetNtoa6, "inet_ntop": subrInetNtop,
+
+		"progenyof": subrProgenyof,
 	}
 }
 

@@ -78,7 +78,7 @@ func (c *clauseGen) variable(n ast.Node, o *check.Object) *varInfo {
 		}
 		v.mapName = prefix + o.Name()
 		g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: v.mapName, Kind: HashMap, KeySize: v.keySize,
-			ValueSize: v.size, MaxEntries: 65536, Object: o})
+			ValueSize: v.size, MaxEntries: g.dynEntries(v.keySize, v.size), Object: o})
 	case o.Kind() == check.ObjThis:
 		if g.thisSize+v.size > thisRegion {
 			c.fail(n, "this many clause-local variables")
@@ -312,6 +312,7 @@ func (c *clauseGen) assignWhole(x *ast.Assign, v *varInfo, keys []ast.Expr) {
 	c.scratchAddr(asm.R3, val)
 	c.emit(asm.Mov.Imm(asm.R4, 0))
 	c.call(asm.FnMapUpdateElem)
+	c.countIfFailed(CounterDynDrops)
 	c.scratchAddr(asm.R0, val)
 }
 
@@ -412,6 +413,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 			asm.Mov.Imm(asm.R4, 0),
 		)
 		c.call(asm.FnMapUpdateElem)
+		c.countIfFailed(CounterDynDrops)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case v.obj.Kind() == check.ObjThis:
 		if t.IsString() {

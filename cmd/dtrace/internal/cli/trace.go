@@ -65,6 +65,13 @@ func (s *state) trace() error {
 	if v, ok := s.opts.Size("strsize"); ok {
 		cfg.StrSize = int(v)
 	}
+	cfg.DropTags = s.opts.Bool("droptags")
+	if v, ok := s.opts.Size("aggsize"); ok {
+		cfg.AggSize = int(v)
+	}
+	if v, ok := s.opts.Size("dynvarsize"); ok {
+		cfg.DynVarSize = int(v)
+	}
 	if v, ok := s.opts.Int("stackframes"); ok {
 		cfg.StackFrames = int(v)
 	}

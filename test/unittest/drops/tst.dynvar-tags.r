@@ -1,0 +1,3 @@
+
+-- @@stderr --
+dtrace: [DTRACEDROP_DYNAMIC] 2 dynamic variable drops
