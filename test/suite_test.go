@@ -27,6 +27,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -110,10 +111,13 @@ func runTest(t *testing.T, path string) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if trig := tags["trigger"]; trig != "" {
 		tc := exec.CommandContext(ctx, "/bin/sh", "-c", trig)
+		// A process group of its own, killed whole: a trigger's children
+		// (a nested sh -c loop) must not outlive the test.
+		tc.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		if err := tc.Start(); err != nil {
 			t.Fatal(err)
 		}
-		defer func() { tc.Process.Kill(); tc.Wait() }()
+		defer func() { syscall.Kill(-tc.Process.Pid, syscall.SIGKILL); tc.Wait() }()
 	}
 	err = cmd.Run()
 	status := 0
