@@ -39,6 +39,8 @@ type Printer struct {
 	sym *symbols // address resolution (stack.go)
 
 	sys sysState // system() and freopen() (destructive.go)
+	// specs holds the records of speculations (spec.go).
+	specs specBufs
 }
 
 // recInfo is what the consumer works out once about a record.
@@ -154,6 +156,9 @@ func aggFunc(name string) output.Func {
 func (c *Printer) Record(rec []byte) (*int, error) {
 	if len(rec) < codegen.RecordHeaderSize {
 		return nil, fmt.Errorf("consume record: %d bytes", len(rec))
+	}
+	if tag := le.Uint32(rec[12:]); tag != 0 {
+		return c.speculative(rec, tag)
 	}
 	probeID := le.Uint32(rec[0:])
 	recID := le.Uint32(rec[4:])

@@ -41,6 +41,8 @@ type Config struct {
 	ZeroProbes bool // -Z: descriptions may match no probe
 	Testing    bool // _DTRACE_TESTING: no CPU and ID columns
 	StrSize    int
+	NSpec      int           // nspec (0: the default, 1; codegen.NoSpec: none)
+	SpecSize   int           // specsize: bytes of a speculation's records per CPU (0: 32k; negative: none)
 	DynVarSize int           // dynvarsize: bytes of keys and values per dynamic variable (0: 1m)
 	DropTags   bool          // -x droptags: drop messages name their DTRACEDROP_* tag
 	AggSize    int           // aggsize: bytes of keys and values per aggregation and CPU (0: 4m)
@@ -90,7 +92,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	for _, u := range units {
 		cu = append(cu, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
 	}
-	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize, DynVarSize: cfg.DynVarSize, AggSize: cfg.AggSize,
+	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize, NSpec: cfg.NSpec, SpecSize: cfg.SpecSize, DynVarSize: cfg.DynVarSize, AggSize: cfg.AggSize,
 		StackFrames: cfg.StackFrames, UStackFrames: cfg.UStackFrames})
 	if err != nil {
 		return 1, err

@@ -61,6 +61,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	if len(cl.Body) == 0 {
 		c.record(cl) // the default action: a record with no data
 	}
+	c.specPrologue(cl)
 	for _, s := range cl.Body {
 		c.stmt(s)
 	}
@@ -222,6 +223,7 @@ func (c *clauseGen) finishRecord() {
 	if r == nil {
 		return
 	}
+	skip := c.specRecord(r)
 	base := c.g.recordBase()
 	flags := int32(rbNoWakeup)
 	for _, f := range r.Fields {
@@ -273,6 +275,7 @@ func (c *clauseGen) finishRecord() {
 		asm.Add.Imm(asm.R1, 1),
 		asm.StoreMem(regCtx, ScratchDrops, asm.R1, asm.DWord))
 	c.label(sent)
+	c.specDone(skip)
 	c.rec = nil
 }
 
@@ -291,6 +294,8 @@ func (c *clauseGen) action(x *ast.Call) {
 		}
 	case "setopt":
 		c.setopt(x)
+	case "speculate", "commit", "discard":
+		c.specAction(x)
 	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
 		c.recordSym(x, FieldTrace)
 	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic":

@@ -37,6 +37,11 @@ var ErrNotSupported = errors.New("not supported yet")
 // Options are the compile-time options that shape the generated code.
 type Options struct {
 	StrSize int // strsize: bytes in a D string, NUL included (default 256)
+	// NSpec is nspec, the number of speculations (0: DTrace's default, 1;
+	// NoSpec: none), and SpecSize specsize, the bytes of a speculation's
+	// records each CPU may send (0: DTrace's default, 32k; negative:
+	// none); see spec.go.
+	NSpec, SpecSize int
 	// StackFrames and UStackFrames are stackframes and ustackframes: the
 	// frames stack() and ustack() capture when not told (0: 20 and 100).
 	StackFrames, UStackFrames int
@@ -295,6 +300,8 @@ type gen struct {
 	cl       *clauseGen
 	clauseNo int
 	unit     int // index of the unit being compiled
+
+	spec *specProg // speculations (spec.go), once used
 
 	// stackSlots sizes the stack keys of aggregations (stack.go).
 	stackSlots map[*check.Object][]int

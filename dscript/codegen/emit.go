@@ -46,6 +46,8 @@ type clauseGen struct {
 	key     int // offset of the map key mapKey built last
 	line    int
 	comment string
+	// spec is set in a clause that calls speculate() (spec.go).
+	spec *specClause
 	// exitLabel ends the clause.
 	exitLabel string
 }

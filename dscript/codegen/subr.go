@@ -38,7 +38,8 @@ var subroutines map[string]func(c *clauseGen, x *ast.Call)
 
 func init() {
 	subroutines = map[string]func(c *clauseGen, x *ast.Call){
-		"rand": func(c *clauseGen, x *ast.Call) { c.call(asm.FnGetPrandomU32) },
+		"rand":        func(c *clauseGen, x *ast.Call) { c.call(asm.FnGetPrandomU32) },
+		"speculation": subrSpeculation,
 
 		"strlen":  subrStrlen,
 		"strjoin": subrStrjoin,

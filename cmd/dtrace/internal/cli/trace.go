@@ -65,6 +65,19 @@ func (s *state) trace() error {
 	if v, ok := s.opts.Size("strsize"); ok {
 		cfg.StrSize = int(v)
 	}
+	// 0 is each one's default for the code generator.
+	if v, ok := s.opts.Int("nspec"); ok {
+		cfg.NSpec = max(int(v), codegen.NoSpec)
+		if v == 0 {
+			cfg.NSpec = codegen.NoSpec
+		}
+	}
+	if v, ok := s.opts.Size("specsize"); ok {
+		cfg.SpecSize = int(min(v, 1<<31-1))
+		if v == 0 {
+			cfg.SpecSize = -1
+		}
+	}
 	cfg.DropTags = s.opts.Bool("droptags")
 	if v, ok := s.opts.Size("aggsize"); ok {
 		cfg.AggSize = int(v)

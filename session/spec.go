@@ -1,0 +1,109 @@
+package session
+
+import (
+	"fmt"
+
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+)
+
+// specBufs holds what the consumer keeps of speculations (see
+// codegen/spec.go): by id, the records of each generation that was
+// neither committed nor discarded yet, in the order they came, and the
+// fate of those recently ended.
+type specBufs struct {
+	ids  [256][]*specBuf // by id (a tag's low byte), oldest generation first
+	free []*specBuf      // ended buffers to reuse
+	tmp  []byte          // a record being untagged
+}
+
+// specBuf is one speculation's records and fate.
+type specBuf struct {
+	gen  uint32
+	fate int    // 0 while open, else codegen.SpecCommit or SpecDiscard
+	data []byte // the records, untagged, each after its u32 length
+}
+
+// speculative handles a record whose header carries speculation tag tag:
+// a speculative record is kept until its speculation's commit or discard
+// record, which prints or drops the records kept, in order. A record of a
+// speculation already committed (one another CPU finished while the
+// commit was made) is printed at once, and one of a speculation already
+// discarded dropped.
+func (c *Printer) speculative(rec []byte, tag uint32) (*int, error) {
+	kind, id, gen := codegen.SpecTag(tag)
+	s := &c.specs
+	b := s.buf(id, gen)
+	switch kind {
+	case codegen.SpecData:
+		if recID := le.Uint32(rec[4:]); int(recID) >= len(c.prog.Records) {
+			return nil, fmt.Errorf("consume record: unknown record id %d", recID)
+		}
+		switch b.fate {
+		case codegen.SpecCommit:
+			s.tmp = append(s.tmp[:0], rec...)
+			le.PutUint32(s.tmp[12:], 0)
+			return c.Record(s.tmp)
+		case codegen.SpecDiscard:
+			return nil, nil
+		}
+		n := len(b.data)
+		b.data = le.AppendUint32(b.data, uint32(len(rec)))
+		b.data = append(b.data, rec...)
+		le.PutUint32(b.data[n+4+12:], 0)
+		return nil, nil
+	case codegen.SpecCommit, codegen.SpecDiscard:
+		b.fate = kind
+		s.forget(id, gen)
+		var exit *int
+		for p := b.data; kind == codegen.SpecCommit && len(p) >= 4; {
+			n := int(le.Uint32(p))
+			st, err := c.Record(p[4 : 4+n])
+			if err != nil {
+				return nil, err
+			}
+			if exit == nil {
+				exit = st
+			}
+			p = p[4+n:]
+		}
+		b.data = b.data[:0]
+		return exit, nil
+	}
+	return nil, fmt.Errorf("consume record: bad speculation tag %#x", tag)
+}
+
+// buf returns the buffer of generation gen of speculation id, starting it
+// if need be.
+func (s *specBufs) buf(id, gen uint32) *specBuf {
+	for _, b := range s.ids[id] {
+		if b.gen == gen {
+			return b
+		}
+	}
+	var b *specBuf
+	if n := len(s.free); n > 0 {
+		b, s.free = s.free[n-1], s.free[:n-1]
+	} else {
+		b = &specBuf{}
+	}
+	b.gen, b.fate, b.data = gen, 0, b.data[:0]
+	s.ids[id] = append(s.ids[id], b)
+	return b
+}
+
+// forget drops what is kept of speculation id's generations older than
+// gen's predecessor: their records came before gen began, and those never
+// ended lost their commit or discard record to a full buffer. gen and its
+// predecessor stay, for records that race with their end.
+func (s *specBufs) forget(id, gen uint32) {
+	kept := s.ids[id][:0]
+	for _, b := range s.ids[id] {
+		if d := (gen - b.gen) & codegen.SpecGenMask; d >= 2 && d < (codegen.SpecGenMask+1)/2 {
+			s.free = append(s.free, b)
+			continue
+		}
+		kept = append(kept, b)
+	}
+	clear(s.ids[id][len(kept):])
+	s.ids[id] = kept
+}

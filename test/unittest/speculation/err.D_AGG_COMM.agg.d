@@ -1,0 +1,6 @@
+/* An aggregation may not follow commit(). */
+BEGIN
+{
+	commit(1);
+	@a = count();
+}

@@ -1,0 +1,6 @@
+/* exit() may not follow speculate(). */
+BEGIN
+{
+	speculate(1);
+	exit(0);
+}

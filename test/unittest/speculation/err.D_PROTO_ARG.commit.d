@@ -1,0 +1,5 @@
+/* commit() takes a speculation id. */
+BEGIN
+{
+	commit("one");
+}

@@ -1,0 +1,6 @@
+/* speculate() may not follow data-recording actions. */
+BEGIN
+{
+	printf("data\n");
+	speculate(1);
+}

@@ -1,0 +1,3 @@
+before the commit
+end
+

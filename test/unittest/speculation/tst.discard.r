@@ -1,0 +1,2 @@
+after the discard
+

@@ -1,0 +1,4 @@
+not speculative
+first speculative
+second speculative
+

@@ -1,0 +1,4 @@
+first, committed
+third, committed
+ids 1 1 1
+

@@ -1,0 +1,5 @@
+first claim
+second claim
+
+-- @@stderr --
+dtrace: 1 speculative drop

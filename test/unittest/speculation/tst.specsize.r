@@ -1,0 +1,5 @@
+one
+two
+
+-- @@stderr --
+dtrace: 2 speculative drops

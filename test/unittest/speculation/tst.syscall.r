@@ -1,0 +1,4 @@
+openat: /nonexistent-spec-test
+openat: /nonexistent-spec-test
+openat: /nonexistent-spec-test
+
