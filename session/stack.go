@@ -162,7 +162,6 @@ func (s *symbols) userFrame(pid, pc uint64) string {
 	return f.name
 }
 
-
 // syms returns the Printer's symbols, made on first use.
 func (c *Printer) syms() *symbols {
 	if c.sym == nil {
