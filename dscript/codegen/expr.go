@@ -71,6 +71,8 @@ func (c *clauseGen) expr(x ast.Expr) {
 			return
 		}
 		c.member(x)
+	case *ast.Stringof:
+		c.stringof(x)
 	default:
 		c.fail(x, "this expression")
 	}

@@ -1,0 +1,3 @@
+
+-- @@stderr --
+dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x8) at BPF pc 15
