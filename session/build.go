@@ -64,7 +64,7 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 			t = ebpf.LRUHash
 		}
 		specs = append(specs, &ebpf.MapSpec{Name: d.Name, Type: t, KeySize: uint32(d.KeySize),
-			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(d.MaxEntries), Flags: mapFlags(t)})
+			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(d.MaxEntries), Flags: stackMapFlags(prog, d, mapFlags(t))})
 	}
 	for _, s := range specs {
 		if err := create(s); err != nil {

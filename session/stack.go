@@ -100,6 +100,25 @@ func prefetchSymbols(prog *codegen.Program) {
 	}
 }
 
+// stackMapFlags returns the creation flags of map d of prog: flags, but
+// none (pre-allocated) for an aggregation keyed by stacks. Elements
+// allocated on demand come from per-CPU caches that a sampling interrupt
+// cannot refill: a profile meeting many new stacks at once (kilobyte
+// keys) found them empty and lost samples as aggregation drops.
+func stackMapFlags(prog *codegen.Program, d *codegen.MapDesc, flags uint32) uint32 {
+	for _, a := range prog.Aggs {
+		if a.Map != d.Name {
+			continue
+		}
+		for _, s := range a.KeySyms {
+			if s != nil && (s.Kind == codegen.SymStack || s.Kind == codegen.SymUStack) {
+				return 0
+			}
+		}
+	}
+	return flags
+}
+
 // isMachinery reports whether a kernel frame belongs to the tracing
 // machinery, dropped from the top of a stack: BPF programs and the
 // tracepoint callbacks that call them.

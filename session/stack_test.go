@@ -158,3 +158,18 @@ func TestPrintfAddrs(t *testing.T) {
 		t.Error("marks without a printf")
 	}
 }
+
+// Aggregations keyed by stacks are pre-allocated; the others keep the
+// flags they are given.
+func TestStackMapFlags(t *testing.T) {
+	prog := &codegen.Program{Aggs: []*codegen.Agg{
+		{Map: "agg_0", KeySyms: []*codegen.SymInfo{nil, {Kind: codegen.SymUStack}}},
+		{Map: "agg_1", KeySyms: []*codegen.SymInfo{{Kind: codegen.SymSym}}},
+		{Map: "agg_2"},
+	}}
+	for name, want := range map[string]uint32{"agg_0": 0, "agg_1": 7, "agg_2": 7, "x": 7} {
+		if got := stackMapFlags(prog, &codegen.MapDesc{Name: name}, 7); got != want {
+			t.Errorf("%s: flags %d, want %d", name, got, want)
+		}
+	}
+}
