@@ -5,7 +5,6 @@ import (
 
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
-	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
 // relocate sets the kernel member offsets prog reads to the running
@@ -15,11 +14,17 @@ func relocate(prog *codegen.Program, k *ktypes.Kernel) error {
 	if !prog.NeedsKernelTypes() {
 		return nil
 	}
-	if k == nil {
-		k = ktypes.Open("")
-	}
+	k = kernelOrDefault(k)
 	if err := k.Err(); err != nil {
 		return fmt.Errorf("read kernel types: %w", err)
 	}
-	return prog.Relocate(func(kind, tag string) *types.Type { return k.Type(kind, tag) })
+	return prog.Relocate(k.Type)
+}
+
+// kernelOrDefault returns k, or the default BTF's types when k is nil.
+func kernelOrDefault(k *ktypes.Kernel) *ktypes.Kernel {
+	if k == nil {
+		return ktypes.Open("")
+	}
+	return k
 }

@@ -7,8 +7,6 @@ import (
 
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
-	"github.com/dtrace-go/dtrace/dscript/ktypes"
-	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
 // startVtime loads and attaches, when the program reads vtimestamp, the
@@ -19,12 +17,8 @@ func (r *run) startVtime() error {
 	if !r.prog.NeedsVtime() {
 		return nil
 	}
-	k := r.cfg.Kernel
-	if k == nil {
-		k = ktypes.Open("")
-	}
 	insns := codegen.VtimeTracker()
-	if err := codegen.RelocateInsns(insns, func(kind, tag string) *types.Type { return k.Type(kind, tag) }); err != nil {
+	if err := codegen.RelocateInsns(insns, kernelOrDefault(r.cfg.Kernel).Type); err != nil {
 		return fmt.Errorf("load vtimestamp tracker: %w", err)
 	}
 	if err := insns.AssociateMap(codegen.VtimeMap, r.maps[codegen.VtimeMap]); err != nil {

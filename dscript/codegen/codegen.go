@@ -338,3 +338,20 @@ func (g *gen) dynEntries(keySize, valueSize int) int {
 func (g *gen) aggEntries(keySize, valueSize int) int {
 	return max(1, g.opts.AggSize/(align8(keySize)+align8(valueSize)))
 }
+
+// hasMap reports whether p needs the map called name.
+func (p *Program) hasMap(name string) bool {
+	for _, m := range p.Maps {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// addMapOnce adds d to the program's maps unless one of its name is there.
+func (g *gen) addMapOnce(d *MapDesc) {
+	if !g.prog.hasMap(d.Name) {
+		g.prog.Maps = append(g.prog.Maps, d)
+	}
+}

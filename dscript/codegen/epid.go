@@ -13,14 +13,7 @@ import (
 const EPIDMap = "epids"
 
 // NeedsEPIDs reports whether p reads epid, and so needs EPIDMap filled.
-func (p *Program) NeedsEPIDs() bool {
-	for _, m := range p.Maps {
-		if m.Name == EPIDMap {
-			return true
-		}
-	}
-	return false
-}
+func (p *Program) NeedsEPIDs() bool { return p.hasMap(EPIDMap) }
 
 // epid evaluates the builtin: the enabled probe ID of this clause on the
 // probe firing (0 if the runner did not record it).
@@ -45,10 +38,5 @@ func (c *clauseGen) epid() {
 // needEPIDs adds EPIDMap to the program's maps, once; its size is set by
 // the runner, which knows the number of enablings.
 func (g *gen) needEPIDs() {
-	for _, m := range g.prog.Maps {
-		if m.Name == EPIDMap {
-			return
-		}
-	}
-	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: EPIDMap, Kind: HashMap, KeySize: 8, ValueSize: 4, MaxEntries: 1})
+	g.addMapOnce(&MapDesc{Name: EPIDMap, Kind: HashMap, KeySize: 8, ValueSize: 4, MaxEntries: 1})
 }

@@ -507,12 +507,7 @@ func (c *clauseGen) announcePID(off int) {
 
 // needUPIDs adds UPIDMap to the program's maps, once.
 func (g *gen) needUPIDs() {
-	for _, m := range g.prog.Maps {
-		if m.Name == UPIDMap {
-			return
-		}
-	}
-	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: UPIDMap, Kind: LRUHashMap, KeySize: 16, ValueSize: 4, MaxEntries: upidEntries})
+	g.addMapOnce(&MapDesc{Name: UPIDMap, Kind: LRUHashMap, KeySize: 16, ValueSize: 4, MaxEntries: upidEntries})
 }
 
 // MachineryRange packs a kernel function's range for R4 and R5 (see

@@ -64,5 +64,5 @@ func subrProgenyof(c *clauseGen, x *ast.Call) {
 	c.label(no)
 	c.emit(asm.Mov.Imm(asm.R0, 0))
 	c.label(done)
-	c.depth -= 2
+	c.depth -= 2 // the pid and the count pushed above, read in place
 }

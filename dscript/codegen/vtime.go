@@ -20,14 +20,7 @@ const vtimeEntries = 1 << 15
 
 // NeedsVtime reports whether p reads vtimestamp, and so needs
 // VtimeTracker attached to sched_switch while it runs.
-func (p *Program) NeedsVtime() bool {
-	for _, m := range p.Maps {
-		if m.Name == VtimeMap {
-			return true
-		}
-	}
-	return false
-}
+func (p *Program) NeedsVtime() bool { return p.hasMap(VtimeMap) }
 
 // VtimeTracker returns the raw tracepoint program for sched_switch
 // (preempt, prev, next, ...) that records, as each thread is switched in,
@@ -104,10 +97,5 @@ func (c *clauseGen) vtimestamp() {
 
 // needVtime adds VtimeMap to the program's maps, once.
 func (g *gen) needVtime() {
-	for _, m := range g.prog.Maps {
-		if m.Name == VtimeMap {
-			return
-		}
-	}
-	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: VtimeMap, Kind: LRUHashMap, KeySize: 4, ValueSize: 16, MaxEntries: vtimeEntries})
+	g.addMapOnce(&MapDesc{Name: VtimeMap, Kind: LRUHashMap, KeySize: 4, ValueSize: 16, MaxEntries: vtimeEntries})
 }

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"cmp"
 	"math"
 	"math/big"
 	"math/bits"
@@ -390,7 +391,7 @@ func (e *Entry) bucket(i int) int64 {
 // their size, everything else byte by byte.
 func keyCmp(l, r []Value, keypos int) int {
 	if len(l) != len(r) {
-		return cmpInt(len(l), len(r))
+		return cmp.Compare(len(l), len(r))
 	}
 	n := len(l)
 	nkrecs := n + 1 // DTrace's first key record is the variable id
@@ -404,16 +405,16 @@ func keyCmp(l, r []Value, keypos int) int {
 		}
 		lv, rv := l[ndx-1], r[ndx-1]
 		lr, rr := lv.record(), rv.record()
-		if c := cmpInt(len(lr), len(rr)); c != 0 {
+		if c := cmp.Compare(len(lr), len(rr)); c != 0 {
 			return c
 		}
 		var c int
 		switch {
 		case len(lr) == 1 || len(lr) == 2 || len(lr) == 4 || len(lr) == 8:
-			c = cmpUint(leUint(lr), leUint(rr))
+			c = cmp.Compare(leUint(lr), leUint(rr))
 		case lv.Kind == KindUSym || lv.Kind == KindUMod:
-			if c = cmpUint(lv.PID, rv.PID); c == 0 {
-				c = cmpUint(lv.Bits, rv.Bits)
+			if c = cmp.Compare(lv.PID, rv.PID); c == 0 {
+				c = cmp.Compare(lv.Bits, rv.Bits)
 			}
 		default:
 			c = bytes.Compare(lr, rr)
@@ -428,17 +429,17 @@ func keyCmp(l, r []Value, keypos int) int {
 // valCmp is dt_aggregate_valcmp for two entries of aggregations with the
 // same function.
 func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
-	if c := cmpInt(len(l.Key), len(r.Key)); c != 0 {
+	if c := cmp.Compare(len(l.Key), len(r.Key)); c != 0 {
 		return c
 	}
-	if c := cmpInt(int(a.Func), int(ra.Func)); c != 0 {
+	if c := cmp.Compare(int(a.Func), int(ra.Func)); c != 0 {
 		return c
 	}
 	switch a.Func {
 	case Avg:
-		return cmpInt64(avgOf(l), avgOf(r))
+		return cmp.Compare(avgOf(l), avgOf(r))
 	case Stddev:
-		return cmpUint(stddev(l, 1), stddev(r, 1))
+		return cmp.Compare(stddev(l, 1), stddev(r, 1))
 	case Quantize:
 		lt, rt := new(big.Int), new(big.Int)
 		for i := 0; i < QuantizeBuckets; i++ {
@@ -449,12 +450,12 @@ func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
 		if c := lt.Cmp(rt); c != 0 {
 			return c
 		}
-		return cmpInt64(l.bucket(QuantizeZero), r.bucket(QuantizeZero))
+		return cmp.Compare(l.bucket(QuantizeZero), r.bucket(QuantizeZero))
 	case LQuantize:
 		if c := lquantSum(a, l).Cmp(lquantSum(ra, r)); c != 0 {
 			return c
 		}
-		return cmpInt64(lquantZero(a, l), lquantZero(ra, r))
+		return cmp.Compare(lquantZero(a, l), lquantZero(ra, r))
 	case LLQuantize:
 		if c := llquantSum(a, l).Cmp(llquantSum(ra, r)); c != 0 {
 			return c
@@ -463,9 +464,9 @@ func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
 		// bucket.
 		_, lz, _ := LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 		_, rz, _ := LLQuantizeLayout(ra.Factor, ra.LMag, ra.HMag, ra.Steps)
-		return cmpInt64(l.bucket(lz), r.bucket(rz))
+		return cmp.Compare(l.bucket(lz), r.bucket(rz))
 	}
-	return cmpInt64(l.Value, r.Value)
+	return cmp.Compare(l.Value, r.Value)
 }
 
 func avgOf(e *Entry) int64 {
@@ -544,36 +545,6 @@ func leUint(b []byte) uint64 {
 		u = u<<8 | uint64(b[i])
 	}
 	return u
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Top returns a test telling whether a key is among the n entries trunc()

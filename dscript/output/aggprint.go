@@ -1,6 +1,7 @@
 package output
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math/big"
 	"sort"
@@ -103,7 +104,7 @@ func (p *Printer) sortItems(items []item) {
 	o := p.opt
 	sort.SliceStable(items, func(i, j int) bool {
 		l, r := items[i], items[j]
-		c := cmpInt(l.agg.ID, r.agg.ID)
+		c := cmp.Compare(l.agg.ID, r.agg.ID)
 		if c == 0 && !o.AggSortKey {
 			c = valCmp(l.agg, l.e, r.e, r.agg)
 		}
