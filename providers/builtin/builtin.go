@@ -11,15 +11,16 @@ import (
 )
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
-// syscall, then the tracepoint provider as perf, sdt and rawtp.
-func Providers() []providers.Provider {
-	ps := []providers.Provider{dtrace.New(), profile.New(), syscall.New()}
-	return append(ps, perf.Providers()...)
+// syscall, then the tracepoint provider as perf, sdt and rawtp, those that
+// read the kernel's description of itself reading it from sys.
+func Providers(sys providers.System) []providers.Provider {
+	ps := []providers.Provider{dtrace.New(), profile.New(), syscall.New(sys)}
+	return append(ps, perf.Providers(sys)...)
 }
 
 // Registry returns a registry of Providers.
-func Registry() *providers.Registry {
-	r, err := providers.NewRegistry(Providers()...)
+func Registry(sys providers.System) *providers.Registry {
+	r, err := providers.NewRegistry(Providers(sys)...)
 	if err != nil {
 		panic(err) // the names are distinct
 	}

@@ -9,10 +9,12 @@ import (
 	"os"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/dtrace-go/dtrace/providers"
 )
 
 // vmlinuxBTF is where the kernel publishes its BTF.
-const vmlinuxBTF = "/sys/kernel/btf/vmlinux"
+const vmlinuxBTF = providers.VmlinuxBTF
 
 // BTF kinds (include/uapi/linux/btf.h) this reader looks at or skips over.
 const (

@@ -17,23 +17,18 @@
 package perf
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/link"
-	"golang.org/x/sys/unix"
 
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
 
@@ -49,17 +44,19 @@ type Event struct {
 // Provider is the tracepoint provider under one of its names.
 type Provider struct {
 	name string
+	sys  providers.System
+	cat  catalog
 }
 
 // New returns the provider called name (perf, sdt or rawtp: they differ
-// only in name).
-func New(name string) *Provider { return &Provider{name: name} }
+// only in name), reading the kernel's tracepoints from sys.
+func New(name string, sys providers.System) *Provider { return &Provider{name: name, sys: sys} }
 
 // Providers returns the provider under each of its names.
-func Providers() []providers.Provider {
+func Providers(sys providers.System) []providers.Provider {
 	ps := make([]providers.Provider, len(Names))
 	for i, n := range Names {
-		ps[i] = New(n)
+		ps[i] = New(n, sys)
 	}
 	return ps
 }
@@ -72,7 +69,7 @@ func (p *Provider) Name() string { return p.name }
 // unqualified description (:::BEGIN) enumerates every provider, and reading
 // BTF for 1,600 tracepoints there would slow every start.
 func (p *Provider) Probes() ([]*providers.Probe, error) {
-	evs, err := events()
+	evs, err := p.events()
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +86,7 @@ func (p *Provider) Lookup(module, function, name string) *providers.Probe { retu
 // Plan makes a raw tracepoint program per probe.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	as := make([]*providers.Attachment, 0, len(probes))
-	nargs, _ := argCounts()
+	nargs, _ := argCounts(p.sys.BTFPath())
 	for _, pr := range probes {
 		ev, ok := pr.Data.(Event)
 		if !ok {
@@ -131,7 +128,8 @@ func fragment(id uint32, nargs int) asm.Instructions {
 // skipGroup tells the groups whose events are not probes of this provider.
 var skipGroup = regexp.MustCompile(`^(syscalls|kprobes|uprobes|dt_pid|dt_[0-9]+_.*)$`)
 
-var catalog struct {
+// catalog is what the provider knows of the kernel's tracepoints.
+type catalog struct {
 	once   sync.Once
 	events []Event
 	names  map[string]bool
@@ -140,15 +138,25 @@ var catalog struct {
 
 // events returns the tracepoint events, reading available_events the first
 // time.
-func events() ([]Event, error) {
-	catalog.once.Do(func() {
-		catalog.events, catalog.err = readEvents()
-		catalog.names = make(map[string]bool, len(catalog.events))
-		for _, ev := range catalog.events {
-			catalog.names[ev.Name] = true
+func (p *Provider) events() ([]Event, error) {
+	c := &p.cat
+	c.once.Do(func() {
+		cat, err := tracefs.Open(p.sys.Tracefs)
+		if err != nil {
+			c.err = fmt.Errorf("list %s probes: %w", p.name, err)
+			return
+		}
+		c.events = make([]Event, 0, len(cat.Events))
+		c.names = make(map[string]bool, len(cat.Events))
+		for _, ev := range cat.Events {
+			if skipGroup.MatchString(ev.Group) {
+				continue
+			}
+			c.events = append(c.events, Event{Group: ev.Group, Name: ev.Name})
+			c.names[ev.Name] = true
 		}
 	})
-	return catalog.events, catalog.err
+	return c.events, c.err
 }
 
 // HasName reports whether some tracepoint is called name, without making
@@ -163,10 +171,10 @@ func (p *Provider) HasName(name string) bool {
 	if !eventName(name) {
 		return false
 	}
-	if _, err := events(); err != nil {
+	if _, err := p.events(); err != nil {
 		return true // let enumeration report the error
 	}
-	return catalog.names[name]
+	return p.cat.names[name]
 }
 
 // eventName reports whether name could name a tracefs event: letters,
@@ -184,67 +192,41 @@ func eventName(name string) bool {
 	return true
 }
 
-func readEvents() ([]Event, error) {
-	dir, err := Tracefs()
-	if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "available_events"))
-	if err != nil {
-		return nil, err
-	}
-	evs := make([]Event, 0, bytes.Count(data, []byte{'\n'}))
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		group, name, ok := strings.Cut(sc.Text(), ":")
-		if !ok || name == "" || skipGroup.MatchString(group) {
-			continue
-		}
-		evs = append(evs, Event{Group: group, Name: name})
-	}
-	return evs, sc.Err()
+var btfArgs struct {
+	mu     sync.Mutex
+	byPath map[string]*btfResult
 }
 
-var btfArgs struct {
+type btfResult struct {
 	once sync.Once
 	args map[string]int
 	err  error
 }
 
-// argCounts returns the number of arguments of each tracepoint, by name.
-func argCounts() (map[string]int, error) {
-	btfArgs.once.Do(func() {
-		btfArgs.args, btfArgs.err = tracepointArgs(vmlinuxBTF)
+// argCounts returns the number of arguments of each tracepoint, by name,
+// reading the BTF at path once per process.
+func argCounts(path string) (map[string]int, error) {
+	btfArgs.mu.Lock()
+	if btfArgs.byPath == nil {
+		btfArgs.byPath = make(map[string]*btfResult)
+	}
+	r := btfArgs.byPath[path]
+	if r == nil {
+		r = new(btfResult)
+		btfArgs.byPath[path] = r
+	}
+	btfArgs.mu.Unlock()
+	r.once.Do(func() {
+		r.args, r.err = tracepointArgs(path)
 	})
-	return btfArgs.args, btfArgs.err
+	return r.args, r.err
 }
 
-var tracefs struct {
-	once sync.Once
-	dir  string
-	err  error
-}
-
-// Tracefs returns the directory tracefs is mounted on. When it is mounted
-// nowhere (some minimal systems boot without it), it mounts it on
-// /sys/kernel/tracing, which needs CAP_SYS_ADMIN.
+// Tracefs returns the directory tracefs is mounted on (see tracefs.Open).
 func Tracefs() (string, error) {
-	tracefs.once.Do(func() {
-		tracefs.dir, tracefs.err = findTracefs()
-	})
-	return tracefs.dir, tracefs.err
-}
-
-func findTracefs() (string, error) {
-	dirs := []string{"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}
-	for _, d := range dirs {
-		if _, err := os.Stat(filepath.Join(d, "available_events")); err == nil {
-			return d, nil
-		}
+	cat, err := tracefs.Open("")
+	if err != nil {
+		return "", err
 	}
-	err := unix.Mount("tracefs", dirs[0], "tracefs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
-	if err == nil {
-		return dirs[0], nil
-	}
-	return "", fmt.Errorf("tracefs is not mounted and mounting it on %s failed: %w", dirs[0], err)
+	return cat.Dir, nil
 }

@@ -83,7 +83,7 @@ func TestArgCounts(t *testing.T) {
 func TestProbes(t *testing.T) {
 	requireTracefs(t)
 	start := time.Now()
-	r, err := providers.NewRegistry(Providers()...)
+	r, err := providers.NewRegistry(Providers(providers.System{})...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,11 +138,11 @@ func TestProbes(t *testing.T) {
 
 func TestHasName(t *testing.T) {
 	requireTracefs(t)
-	evs, err := events()
+	evs, err := New("perf", providers.System{}).events()
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := New("perf")
+	p := New("perf", providers.System{})
 	for _, ev := range evs {
 		if !eventName(ev.Name) || !p.HasName(ev.Name) {
 			t.Fatalf("event %s:%s: eventName %v, HasName %v", ev.Group, ev.Name, eventName(ev.Name), p.HasName(ev.Name))
@@ -181,7 +181,7 @@ func TestFire(t *testing.T) {
 	ptest.Require(t, ebpf.RawTracepoint)
 	requireTracefs(t)
 	requireBTF(t)
-	r, err := providers.NewRegistry(Providers()...)
+	r, err := providers.NewRegistry(Providers(providers.System{})...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestFragmentFor(t *testing.T) {
 	ptest.Require(t, ebpf.RawTracepoint)
 	r := newRegistry(t)
 	probes := match(t, r, "syscall::getppid:entry", "syscall::openat:return", "syscall::read:entry")
-	as, err := New().Plan(probes)
+	as, err := New(providers.System{}).Plan(probes)
 	if err != nil {
 		t.Fatal(err)
 	}

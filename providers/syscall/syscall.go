@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -30,6 +31,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
 
@@ -64,24 +66,35 @@ func Number(name string) (int, bool) {
 }
 
 // Provider is the syscall provider.
-type Provider struct{}
+type Provider struct {
+	sys providers.System
+}
 
-// New returns the syscall provider.
-func New() *Provider { return &Provider{} }
+// New returns the syscall provider, reading which system calls the kernel
+// has from sys.
+func New(sys providers.System) *Provider { return &Provider{sys: sys} }
 
 // Name returns "syscall".
 func (*Provider) Name() string { return "syscall" }
 
-// Probes returns an entry and a return probe for every system call, by
-// number. Entry probes have up to six arguments (the registers the calling
-// convention passes them in), how many the call takes is not known here;
-// return probes have two, both the return value.
-func (*Provider) Probes() ([]*providers.Probe, error) {
+// Probes returns an entry and a return probe for every system call the
+// kernel has, by number. Entry probes have up to six arguments (the
+// registers the calling convention passes them in), how many the call
+// takes is not known here; return probes have two, both the return value.
+//
+// The kernel has a call when tracefs has its syscalls:sys_enter_NAME event
+// (calls configured out, such as kexec_load or the module calls, have
+// none); when tracefs cannot be read, every call of the table is listed.
+func (p *Provider) Probes() ([]*providers.Probe, error) {
 	if runtime.GOARCH != "amd64" {
 		return nil, fmt.Errorf("syscall provider: no system call table for %s", runtime.GOARCH)
 	}
+	have := p.kernelCalls()
 	ps := make([]*providers.Probe, 0, 2*len(table))
 	for _, e := range table {
+		if have != nil && !have[e.name] {
+			continue
+		}
 		ps = append(ps,
 			&providers.Probe{Provider: "syscall", Module: Module, Function: e.name, Name: Entry,
 				NArgs: -1, Data: Probe{Nr: int(e.nr)}},
@@ -90,6 +103,25 @@ func (*Provider) Probes() ([]*providers.Probe, error) {
 		)
 	}
 	return ps, nil
+}
+
+// kernelCalls returns the names of the system calls that have an entry
+// tracepoint, or nil when tracefs cannot be read.
+func (p *Provider) kernelCalls() map[string]bool {
+	cat, err := tracefs.Open(p.sys.Tracefs)
+	if err != nil {
+		return nil
+	}
+	have := make(map[string]bool, len(table))
+	for _, ev := range cat.Events {
+		if ev.Group == "syscalls" && strings.HasPrefix(ev.Name, "sys_enter_") {
+			have[ev.Name[len("sys_enter_"):]] = true
+		}
+	}
+	if len(have) == 0 {
+		return nil // a kernel without syscall tracepoints still has calls
+	}
+	return have
 }
 
 // Lookup returns nil: every system call is listed.

@@ -71,7 +71,7 @@ func TestTracefsNames(t *testing.T) {
 }
 
 func newRegistry(t *testing.T) *providers.Registry {
-	r, err := providers.NewRegistry(New())
+	r, err := providers.NewRegistry(New(providers.System{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func match(t *testing.T, r *providers.Registry, desc ...string) []*providers.Pro
 // loadAll plans probes and loads and attaches every attachment.
 func loadAll(t *testing.T, probes []*providers.Probe) []*ptest.Program {
 	t.Helper()
-	as, err := New().Plan(probes)
+	as, err := New(providers.System{}).Plan(probes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestAllEntries(t *testing.T) {
 	if len(probes) < 300 {
 		t.Fatalf("syscall:::entry matches %d probes", len(probes))
 	}
-	as, err := New().Plan(probes)
+	as, err := New(providers.System{}).Plan(probes)
 	if err != nil {
 		t.Fatal(err)
 	}
