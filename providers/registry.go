@@ -4,19 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 )
 
 // Registry holds the providers of a dtrace run and the probes they offer,
 // and gives every probe its id.
 //
-// Ids start at 1 and are dense. A provider's probes get theirs, in the order
-// its Probes method returns them, the first time a probe description could
-// match one of them (or at List), and probes made on demand through Lookup
-// (profile-1234) get the next free id when first named. Ids are therefore
-// stable within a run, and listing in id order lists the providers in the
-// order they were first needed: with List alone, the order they were
-// registered in, which is how dtrace -l shows them.
+// Ids start at 1 and are dense, and do not depend on what was matched
+// first: the providers' probes are numbered in registration order, each
+// provider's in the order its Probes method returns them, so that a probe
+// has the same id under dtrace -l as in the trace output of any run on the
+// same system. A provider is enumerated only when a description could
+// match one of its probes, together with the providers registered before
+// it. A probe made on demand (profile-1234) gets the next free id after
+// every listed probe of every provider, as DTrace gives the next id to a
+// probe it creates.
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
@@ -124,6 +127,65 @@ func (r *Registry) List() ([]*Probe, error) {
 	return slices.Clone(r.probes), errors.Join(errs...)
 }
 
+// ListError reports a provider that could not list its probes: tracefs
+// not mounted or not readable, say.
+type ListError struct {
+	Provider string
+	Err      error
+}
+
+func (e *ListError) Error() string { return "list " + e.Provider + " probes: " + e.Err.Error() }
+
+func (e *ListError) Unwrap() error { return e.Err }
+
+// Errors returns the errors of the providers that failed to list their
+// probes so far, in registration order.
+func (r *Registry) Errors() []error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var errs []error
+	for _, e := range r.provs {
+		if e.err != nil {
+			errs = append(errs, e.err)
+		}
+	}
+	return errs
+}
+
+// Desc is a probe description: four fields, each a name or a pattern, or
+// a probe id.
+type Desc struct {
+	// ID, when not 0, is the id of the one probe the description names;
+	// the fields are then empty.
+	ID                               uint32
+	Provider, Module, Function, Name string
+}
+
+// String returns the description as DTrace writes it
+// (dtrace_desc2str): the id, or the four fields joined by colons.
+func (d Desc) String() string {
+	if d.ID != 0 {
+		return strconv.FormatUint(uint64(d.ID), 10)
+	}
+	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
+}
+
+// MatchDesc returns the probes d matches, in id order: the probe with d's
+// id, or as Match. dtrace -l and the enabling of probes both match through
+// it, so that a description lists what it enables.
+func (r *Registry) MatchDesc(d Desc) ([]*Probe, error) {
+	if d.ID == 0 {
+		return r.Match(d.Provider, d.Module, d.Function, d.Name)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.enumerateAll()
+	if int(d.ID) > len(r.probes) {
+		return nil, nil
+	}
+	return []*Probe{r.probes[d.ID-1]}, nil
+}
+
 // Match returns the probes a probe description matches, in id order. Each
 // field is a name or a pattern (Glob); an empty field matches anything.
 //
@@ -195,19 +257,40 @@ func matchEntry(e *entry, module, function, name string, out []*Probe) []*Probe 
 	return out
 }
 
-// enumerate lists e's probes once and gives them ids.
+// enumerate lists e's probes once and gives them ids, listing the
+// providers registered before e first.
 func (r *Registry) enumerate(e *entry) error {
+	for _, p := range r.provs {
+		if p == e {
+			break
+		}
+		r.enumerateOne(p)
+	}
+	return r.enumerateOne(e)
+}
+
+// enumerateAll lists every provider.
+func (r *Registry) enumerateAll() {
+	for _, e := range r.provs {
+		r.enumerateOne(e)
+	}
+}
+
+// enumerateOne lists e's probes once and gives them the next ids.
+func (r *Registry) enumerateOne(e *entry) error {
 	if e.listed {
 		return e.err
 	}
 	e.listed = true
-	e.byName = make(map[string][]*Probe)
-	e.byKey = make(map[key]*Probe)
 	probes, err := e.prov.Probes()
+	e.byName = make(map[string][]*Probe, len(probes))
+	e.byKey = make(map[key]*Probe, len(probes))
 	if err != nil {
-		e.err = fmt.Errorf("provider %s: %w", e.name, err)
+		e.err = &ListError{Provider: e.name, Err: err}
 		return e.err
 	}
+	e.probes = make([]*Probe, 0, len(probes))
+	r.probes = slices.Grow(r.probes, len(probes))
 	for _, p := range probes {
 		r.add(e, p)
 	}
@@ -224,6 +307,8 @@ func (r *Registry) lookup(e *entry, module, function, name string) *Probe {
 	if p == nil {
 		return nil
 	}
+	// Its id comes after those of every listed probe.
+	r.enumerateAll()
 	if q := e.byKey[key{p.Module, p.Function, p.Name}]; q != nil {
 		return q
 	}

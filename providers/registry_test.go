@@ -46,17 +46,33 @@ func TestRegistry(t *testing.T) {
 		t.Error("a provider registered twice")
 	}
 
-	// Matching beta first gives its probes the first ids.
-	ps, err := r.Match("beta", "", "", "")
-	if err != nil || len(ps) != 2 || ps[0].ID != 1 || ps[1].ID != 2 || ps[0].Provider != "beta" {
-		t.Fatalf("beta::: = %v, %v", ps, err)
+	// Matching alpha enumerates alpha alone.
+	ps, err := r.Match("alpha", "m", "f", "")
+	if err != nil || len(ps) != 2 || ps[0].ID != 1 || ps[1].ID != 2 || ps[0].Provider != "alpha" {
+		t.Fatalf("alpha:m:f: = %v, %v", ps, err)
 	}
-	if a.listed != 0 {
-		t.Error("alpha listed for beta:::")
+	if b.listed != 0 {
+		t.Error("beta listed for alpha:m:f:")
+	}
+	// Ids do not depend on what was matched first: beta's come after
+	// alpha's, whichever is matched first.
+	r2, _ := providers.NewRegistry(&fake{name: a.name, probes: a.probes}, &fake{name: b.name, probes: b.probes})
+	ps, err = r2.Match("beta", "", "", "")
+	if err != nil || len(ps) != 2 || ps[0].ID != 4 || ps[1].ID != 5 || ps[0].Provider != "beta" {
+		t.Fatalf("beta::: first = %v, %v", ps, err)
 	}
 	ps, _ = r.Match("", "", "", "entry")
-	if len(ps) != 3 || ps[0].Provider != "beta" || ps[1].Function != "f" || ps[2].Function != "g" {
+	if len(ps) != 3 || ps[0].Function != "f" || ps[1].Function != "g" || ps[2].Provider != "beta" {
 		t.Fatalf(":::entry = %v", ps)
+	}
+	for _, d := range []providers.Desc{{ID: 4}, {ID: 2}, {ID: 5}} {
+		ps, err := r.MatchDesc(d)
+		if err != nil || len(ps) != 1 || ps[0].ID != d.ID {
+			t.Errorf("MatchDesc(%v) = %v, %v", d, ps, err)
+		}
+	}
+	if ps, err := r.MatchDesc(providers.Desc{ID: 99}); err != nil || len(ps) != 0 {
+		t.Errorf("MatchDesc(99) = %v, %v", ps, err)
 	}
 	for i := 1; i < len(ps); i++ {
 		if ps[i].ID <= ps[i-1].ID {
@@ -164,9 +180,9 @@ func (n *named) HasName(name string) bool {
 // A provider that says no probe of it has a name is not enumerated for an
 // exact name in a description that does not name it.
 func TestRegistryNameChecker(t *testing.T) {
-	a := &named{fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}}}}
 	b := &fake{name: "beta", probes: [][3]string{{"", "", "BEGIN"}}}
-	r, err := providers.NewRegistry(a, b)
+	a := &named{fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}}}}
+	r, err := providers.NewRegistry(b, a)
 	if err != nil {
 		t.Fatal(err)
 	}

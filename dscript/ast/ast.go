@@ -73,6 +73,10 @@ type ProbeDesc struct {
 	Func     string
 	Name     string
 	Count    int
+	// ID is the value of a probe id (Count 0), which may be out of range
+	// (the checker says so); IDErr is set when it does not fit 64 bits.
+	ID    uint64
+	IDErr bool
 }
 
 // Pragma is a #pragma line. Words holds what follows "#pragma", split on

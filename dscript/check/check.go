@@ -12,7 +12,6 @@ package check
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
@@ -257,8 +256,13 @@ func (e endNode) Pos() ast.Pos { return e.at }
 func (c *Checker) parseChecks(cl *ast.Clause, script bool, next ast.Pos) {
 	for _, pd := range cl.Probes {
 		if pd.Count == 0 {
-			if id, err := strconv.ParseUint(pd.Text, 10, 64); err != nil || id > math.MaxUint32 {
-				c.errorf(pd, diag.D_PDESC_INVAL, "identifier %s exceeds maximum probe id", pd.Text)
+			if pd.IDErr || pd.ID > math.MaxUint32 {
+				// strtoull saturates what does not fit.
+				id := pd.ID
+				if pd.IDErr {
+					id = math.MaxUint64
+				}
+				c.errorf(pd, diag.D_PDESC_INVAL, "identifier %d exceeds maximum probe id", id)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"math"
 	"strings"
 
 	"github.com/antlr4-go/antlr/v4"
@@ -100,13 +101,24 @@ func (b *builder) clause(c *p.ClauseContext) *ast.Clause {
 	return cl
 }
 
+// specNames name the field a description of fewer fields ends in, as
+// dt_node_pdesc_by_id names it.
+var specNames = [...]string{SpecName: "name", SpecFunc: "function", SpecModule: "module", SpecProvider: "provider"}
+
 // probeDesc splits a probe description into its fields, from the right,
 // the last one written going to the configured field.
 func (b *builder) probeDesc(t antlr.Token) *ast.ProbeDesc {
 	text := t.GetText()
 	pd := &ast.ProbeDesc{At: b.pos(t), Text: text}
 	if t.GetTokenType() == p.DParserINTEGER {
-		return pd // a probe ID: Count 0
+		// A probe ID: Count 0 (dt_node_pdesc_by_id).
+		id, err := intValue(text)
+		pd.ID, pd.IDErr = id, err != nil
+		if b.cfg.Spec != SpecName && err == nil && id <= math.MaxUint32 {
+			b.fail(diag.Errorf(pd.At, diag.D_PDESC_INVAL,
+				"probe identifier %d not permitted when specifying %s", id, specNames[b.cfg.Spec]))
+		}
+		return pd
 	}
 	fields := strings.Split(text, ":")
 	pd.Count = len(fields)

@@ -371,8 +371,20 @@ func TestProbeDescriptions(t *testing.T) {
 	}
 	// A probe ID.
 	f := mustParse(t, "1234 {}", Config{})
-	if pd := f.Items[0].(*ast.Clause).Probes[0]; pd.Text != "1234" || pd.Count != 0 {
+	if pd := f.Items[0].(*ast.Clause).Probes[0]; pd.Text != "1234" || pd.Count != 0 || pd.ID != 1234 {
 		t.Errorf("probe id: got %+v", *pd)
+	}
+	f = mustParse(t, "0x1f, 017 {}", Config{})
+	if ps := f.Items[0].(*ast.Clause).Probes; ps[0].ID != 31 || ps[1].ID != 15 || ps[0].IDErr {
+		t.Errorf("probe ids 0x1f, 017: got %+v %+v", *ps[0], *ps[1])
+	}
+	// Only in the name context (dt_node_pdesc_by_id).
+	for spec, name := range map[SpecField]string{SpecFunc: "function", SpecModule: "module", SpecProvider: "provider"} {
+		_, err := Parse("t", []byte("12"), Config{Spec: spec})
+		want := "line 1: probe identifier 12 not permitted when specifying " + name
+		if err == nil || err.Error() != want {
+			t.Errorf("12 as %s: got %v, want %s", name, err, want)
+		}
 	}
 }
 

@@ -143,7 +143,7 @@ func (p *Provider) events() ([]Event, error) {
 	c.once.Do(func() {
 		cat, err := tracefs.Open(p.sys.Tracefs)
 		if err != nil {
-			c.err = fmt.Errorf("list %s probes: %w", p.name, err)
+			c.err = err
 			return
 		}
 		c.events = make([]Event, 0, len(cat.Events))

@@ -6,8 +6,8 @@
 // its passes over argv); where Oracle's Linux port differs in what a Linux
 // user sees, comments say which was followed.
 //
-// Compiling (-e) and tracing work, with -c and -p; listing and the other
-// modes say they are not supported yet.
+// Compiling (-e), tracing (with -c and -p) and listing (-l) work; the other
+// modes (-A, -G, -h) say they are not supported yet.
 package cli
 
 import (
@@ -523,7 +523,7 @@ func (s *state) finish() error {
 		}
 		return s.errorf(exitError, "-h is not supported yet")
 	case modeList:
-		return s.errorf(exitError, "-l is not supported yet")
+		return s.list()
 	}
 
 	if s.ofile != "" {

@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/session"
+)
+
+// system returns where the providers read the kernel's description of
+// itself: the running system's, unless the test-only variables
+// _DTRACE_TRACEFS and _DTRACE_BTF name fixture copies.
+func system() providers.System {
+	return providers.System{Tracefs: os.Getenv("_DTRACE_TRACEFS"), BTF: os.Getenv("_DTRACE_BTF")}
+}
+
+// list lists probes (-l): every probe, or those each description of each
+// program matches, in command-line and clause order, as dtrace's list_prog
+// does. A description that matches nothing is reported and the listing
+// goes on; dtrace then exits 1.
+func (s *state) list() error {
+	out := s.stdout
+	if s.ofile != "" {
+		f, err := os.OpenFile(s.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+		if err != nil {
+			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, strerror(err))
+		}
+		s.output = f
+		out = f
+	}
+	reg, err := session.NewSystemRegistry(system())
+	if err != nil {
+		return s.errorf(exitError, "%v", err)
+	}
+	l := &lister{reg: reg, w: bufio.NewWriterSize(out, 64<<10), verbose: s.verbose > 0, stderr: s.stderr, pname: s.pname,
+		warned: map[string]bool{}}
+	fmt.Fprintf(l.w, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME")
+
+	failed := false
+	if len(s.cmds) == 0 {
+		ps, _ := reg.List()
+		for _, p := range ps {
+			l.probe(p)
+		}
+	}
+	for _, u := range s.units {
+		for _, it := range u.Program.File.Items {
+			cl, ok := it.(*ast.Clause)
+			if !ok {
+				continue
+			}
+			for _, pd := range cl.Probes {
+				d := session.Desc(pd)
+				ps, err := reg.MatchDesc(d)
+				if err == nil && len(ps) == 0 {
+					err = errNoMatch
+				}
+				if err != nil {
+					// The fields, as dtrace's list_stmt prints them (an id
+					// prints as ::::).
+					l.flush()
+					fmt.Fprintf(s.stderr, "%s: failed to match %s:%s:%s:%s: %s\n", s.pname,
+						d.Provider, d.Module, d.Function, d.Name, matchErrText(err))
+					failed = true
+					continue
+				}
+				for _, p := range ps {
+					l.probe(p)
+				}
+			}
+		}
+	}
+	if err := l.flush(); err != nil {
+		return s.errorf(exitError, "failed to write output: %v", err)
+	}
+	// What could not be listed, and where: once for the providers that
+	// failed alike (perf, sdt and rawtp all read tracefs).
+	var names []string
+	for i, errs := 0, reg.Errors(); i < len(errs); i++ {
+		var le, next *providers.ListError
+		if !errors.As(errs[i], &le) {
+			continue
+		}
+		names = append(names, le.Provider)
+		if i+1 < len(errs) && errors.As(errs[i+1], &next) && next.Err.Error() == le.Err.Error() {
+			continue
+		}
+		fmt.Fprintf(s.stderr, "%s: failed to list %s probes: %v\n", s.pname, andList(names), le.Err)
+		names = names[:0]
+	}
+	if failed {
+		return exitStatus(exitError)
+	}
+	return nil
+}
+
+// andList joins names as English does: "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// errNoMatch is DTrace's EDT_NOPROBE.
+var errNoMatch = errors.New("No probe matches description")
+
+// matchErrText is the text after "failed to match P:M:F:N: ".
+func matchErrText(err error) string {
+	var le *providers.ListError
+	if errors.As(err, &le) {
+		return le.Error()
+	}
+	return err.Error()
+}
+
+// lister prints probes as dtrace's list_probe does.
+type lister struct {
+	reg     *providers.Registry
+	w       *bufio.Writer
+	verbose bool
+	stderr  io.Writer
+	pname   string
+	warned  map[string]bool // providers whose argument types could not be read
+	err     error
+}
+
+// probe prints one row, and under -v the probe's attributes and argument
+// types (print_probe_info).
+func (l *lister) probe(p *providers.Probe) {
+	fmt.Fprintf(l.w, "%5d %10s %17s %33s %s\n", p.ID, p.Provider, p.Module, p.Function, p.Name)
+	if !l.verbose {
+		return
+	}
+	attrs := providers.Unknown
+	var args []string
+	if d, ok := l.reg.Provider(p.Provider).(providers.Describer); ok {
+		attrs = d.Attributes()
+		var err error
+		args, err = d.ArgTypes(p)
+		if err != nil && !l.warned[p.Provider] {
+			l.warned[p.Provider] = true
+			l.flush()
+			fmt.Fprintf(l.stderr, "%s: failed to read argument types of %s probes: %v\n", l.pname, p.Provider, err)
+		}
+	}
+	w := l.w
+	block := func(title string, a providers.Attr) {
+		fmt.Fprintf(w, "\n\t%s\n", title)
+		fmt.Fprintf(w, "\t\tIdentifier Names: %v\n", a.Name)
+		fmt.Fprintf(w, "\t\tData Semantics:   %v\n", a.Data)
+		fmt.Fprintf(w, "\t\tDependency Class: %v\n", a.Class)
+	}
+	block("Probe Description Attributes", attrs.Probe())
+	block("Argument Attributes", attrs.Args)
+	fmt.Fprintf(w, "\n\tArgument Types\n")
+	for i, t := range args {
+		if t == "" {
+			t = "(unknown)"
+		}
+		fmt.Fprintf(w, "\t\targs[%d]: %s\n", i, t)
+	}
+	if len(args) == 0 {
+		fmt.Fprintf(w, "\t\tNone\n")
+	}
+	fmt.Fprintf(w, "\n")
+}
+
+// flush writes out what is buffered, so that stderr's messages come in
+// order with it.
+func (l *lister) flush() error {
+	if err := l.w.Flush(); err != nil && l.err == nil {
+		l.err = err
+	}
+	return l.err
+}
