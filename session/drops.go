@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
@@ -14,27 +15,113 @@ type dropKind struct {
 	what   string // "drop", "dynamic variable drop", ...
 	detail string // after the count and noun
 	perCPU bool   // reported per CPU ("on CPU N") rather than summed
+	pace   pace   // when libdtrace looks at the count
 }
 
+// A pace is one of libdtrace's periodic activities, each at the rate of
+// its option: principal buffer drops are reported as a CPU's buffer is
+// switched (switchrate), aggregation drops as the aggregations are
+// snapshot (aggrate), the others with the status (statusrate).
+type pace int
+
+const (
+	paceSwitch pace = iota
+	paceAgg
+	paceStatus
+	numPaces
+)
+
 var dropKinds = []dropKind{
-	{off: codegen.ScratchDrops, tag: "DTRACEDROP_PRINCIPAL", what: "drop", perCPU: true},
-	{off: codegen.ScratchCounter(codegen.CounterAggDrops), tag: "DTRACEDROP_AGGREGATION", what: "aggregation drop", perCPU: true},
-	{off: codegen.ScratchCounter(codegen.CounterDynDrops), tag: "DTRACEDROP_DYNAMIC", what: "dynamic variable drop"},
-	{off: codegen.ScratchCounter(codegen.CounterSpecDrops), tag: "DTRACEDROP_SPEC", what: "speculative drop"},
+	{off: codegen.ScratchDrops, tag: "DTRACEDROP_PRINCIPAL", what: "drop", perCPU: true, pace: paceSwitch},
+	{off: codegen.ScratchCounter(codegen.CounterAggDrops), tag: "DTRACEDROP_AGGREGATION", what: "aggregation drop", perCPU: true,
+		pace: paceAgg},
+	{off: codegen.ScratchCounter(codegen.CounterDynDrops), tag: "DTRACEDROP_DYNAMIC", what: "dynamic variable drop", pace: paceStatus},
+	{off: codegen.ScratchCounter(codegen.CounterSpecDrops), tag: "DTRACEDROP_SPEC", what: "speculative drop", pace: paceStatus},
 	{off: codegen.ScratchCounter(codegen.CounterSpecBusy), tag: "DTRACEDROP_SPECBUSY", what: "failed speculation",
-		detail: " (available buffer(s) still busy)"},
+		detail: " (available buffer(s) still busy)", pace: paceStatus},
 	{off: codegen.ScratchCounter(codegen.CounterSpecUnavail), tag: "DTRACEDROP_SPECUNAVAIL", what: "failed speculation",
-		detail: " (no speculative buffer available)"},
+		detail: " (no speculative buffer available)", pace: paceStatus},
+}
+
+// DefaultRate is the default of switchrate, aggrate and statusrate: 1 Hz.
+const DefaultRate = time.Second
+
+// A pacer says when a periodic activity is due, as libdtrace paces its
+// status (dtrace_status): at once the first time, then each time its
+// interval has passed since the last time it was due. An interval of 0
+// is always due.
+type pacer struct {
+	interval time.Duration
+	last     time.Time
+}
+
+// due reports whether the activity is due at now, and if so starts its
+// next interval. Like libdtrace, it advances by whole intervals, but
+// never stays more than one interval behind now.
+func (p *pacer) due(now time.Time) bool {
+	if p.last.IsZero() {
+		p.last = now
+		return true
+	}
+	if now.Sub(p.last) < p.interval {
+		return false
+	}
+	p.last = p.last.Add(p.interval)
+	if now.Sub(p.last) >= p.interval {
+		p.last = now
+	}
+	return true
+}
+
+// rateOr returns d, or DefaultRate when d is not positive.
+func rateOr(d time.Duration) time.Duration {
+	if d <= 0 {
+		return DefaultRate
+	}
+	return d
+}
+
+// pacers returns the pacers of the drop reports, one per pace, at cfg's
+// rates.
+func pacers(cfg *Config) [numPaces]pacer {
+	return [numPaces]pacer{
+		paceSwitch: {interval: rateOr(cfg.SwitchRate)},
+		paceAgg:    {interval: rateOr(cfg.AggRate)},
+		paceStatus: {interval: rateOr(cfg.StatusRate)},
+	}
+}
+
+// readInterval is how often the reader must collect records, at the
+// latest, for records to be read at switchrate and drops reported at
+// their rates: the shortest of them.
+func readInterval(cfg *Config) time.Duration {
+	return min(rateOr(cfg.SwitchRate), rateOr(cfg.AggRate), rateOr(cfg.StatusRate))
 }
 
 // batchDone flushes the output after a batch of records and reports what
-// was dropped since the last batch, as dtrace does: records and
-// aggregation keys per CPU, dynamic variables and speculations summed.
-func (r *run) batchDone() error {
+// was dropped since the last report of each kind whose pace is due, as
+// dtrace does: records and aggregation keys per CPU, dynamic variables
+// and speculations summed. final reports every kind (tracing has
+// stopped: libdtrace then looks at everything once more).
+func (r *run) batchDone(final bool) error {
 	if r.cfg.Output != nil {
 		if err := r.cfg.Output.Flush(); err != nil {
 			return err
 		}
+	}
+	if r.pacers == nil {
+		p := pacers(r.cfg)
+		r.pacers = &p
+	}
+	now := time.Now()
+	var due [numPaces]bool
+	anyDue := false
+	for i := range due {
+		due[i] = r.pacers[i].due(now) || final
+		anyDue = anyDue || due[i]
+	}
+	if !anyDue {
+		return nil
 	}
 	var vals [][]byte
 	if err := r.maps[codegen.ScratchMap].Lookup(uint32(0), &vals); err != nil {
@@ -47,6 +134,9 @@ func (r *run) batchDone() error {
 		}
 	}
 	for i, k := range dropKinds {
+		if !due[k.pace] {
+			continue
+		}
 		seen := r.dropSeen[i]
 		var sum uint64
 		for cpu, v := range vals {

@@ -2,6 +2,7 @@ package session
 
 import (
 	"testing"
+	"time"
 
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
@@ -45,5 +46,46 @@ func TestDropCountersFull(t *testing.T) {
 	}
 	if n := scratchCounter(t, m, codegen.CounterDynDrops); n != 1 {
 		t.Errorf("dynamic variable drops = %d, want 1", n)
+	}
+}
+
+// A pacer is due at once, then once per interval, advancing by whole
+// intervals without falling more than one behind.
+func TestPacer(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	p := pacer{interval: 100 * time.Millisecond}
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	steps := []struct {
+		ms  int
+		due bool
+	}{
+		{0, true}, {10, false}, {99, false}, {100, true}, {150, false}, {205, true},
+		{299, false}, {300, true}, {1000, true}, {1050, false}, {1100, true},
+	}
+	for _, s := range steps {
+		if got := p.due(at(s.ms)); got != s.due {
+			t.Errorf("due at %d ms = %v, want %v", s.ms, got, s.due)
+		}
+	}
+	zero := pacer{}
+	for i := range 3 {
+		if !zero.due(at(i)) {
+			t.Errorf("a pacer of interval 0 not due at %d ms", i)
+		}
+	}
+}
+
+// The reader collects at the shortest of the three rates; each defaults
+// to 1s.
+func TestReadInterval(t *testing.T) {
+	if d := readInterval(&Config{}); d != DefaultRate {
+		t.Errorf("default read interval %v", d)
+	}
+	if d := readInterval(&Config{StatusRate: 10 * time.Millisecond, SwitchRate: 50 * time.Millisecond}); d != 10*time.Millisecond {
+		t.Errorf("read interval %v, want 10ms", d)
+	}
+	p := pacers(&Config{AggRate: 2 * time.Second})
+	if p[paceAgg].interval != 2*time.Second || p[paceSwitch].interval != time.Second || p[paceStatus].interval != time.Second {
+		t.Errorf("pacers %+v", p)
 	}
 }

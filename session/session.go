@@ -47,8 +47,16 @@ type Config struct {
 	DropTags   bool          // -x droptags: drop messages name their DTRACEDROP_* tag
 	AggSize    int           // aggsize: bytes of keys and values per aggregation and CPU (0: 4m)
 	BufSize    int           // ring buffer bytes; 0 sizes it from the program (see RingPerCPU)
-	SwitchRate time.Duration // how often records are read
+	SwitchRate time.Duration // switchrate: how often records are read (0: 1s)
+	AggRate    time.Duration // aggrate: how often aggregation drops are reported (0: 1s)
+	StatusRate time.Duration // statusrate: how often other drops are reported (0: 1s)
 	BPFLog     bool          // -x bpflog: show the verifier's log on a rejection
+	// BufPolicy is bufpolicy: what happens to records as the principal
+	// buffer fills (see BufPolicy).
+	BufPolicy BufPolicy
+	// principal is the bytes of records each CPU keeps under fill and
+	// ring (bufsize), set by Run.
+	principal int
 
 	// StackFrames and UStackFrames are stackframes and ustackframes: the
 	// frames of stack() and ustack() (0: 20 and 100).
@@ -93,14 +101,21 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 		cu = append(cu, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
 	}
 	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize, NSpec: cfg.NSpec, SpecSize: cfg.SpecSize, DynVarSize: cfg.DynVarSize, AggSize: cfg.AggSize,
-		StackFrames: cfg.StackFrames, UStackFrames: cfg.UStackFrames})
+		StackFrames: cfg.StackFrames, UStackFrames: cfg.UStackFrames, Fill: cfg.BufPolicy == PolicyFill})
 	if err != nil {
 		return 1, err
 	}
 	// Unless the user chose it, the ring buffer's size follows what the
-	// program records.
+	// program records. Under fill and ring, bufsize is what each CPU
+	// keeps, which the consumer holds: the ring buffer, read as always,
+	// gets the default size.
 	rc := *cfg
-	rc.BufSize = ringSize(prog, cfg.BufSize)
+	rc.principal = principalSize(cfg.BufSize)
+	if cfg.BufPolicy == PolicySwitch {
+		rc.BufSize = ringSize(prog, cfg.BufSize)
+	} else {
+		rc.BufSize = ringSize(prog, 0)
+	}
 	cfg = &rc
 	if err := relocate(prog, cfg.Kernel); err != nil {
 		return 1, err
@@ -112,30 +127,21 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	var eps epids
 	ci := 0
 	for _, u := range units {
+		ms, err := MatchUnit(cfg.Registry, u, cfg.ZeroProbes)
+		if err != nil {
+			return 1, err
+		}
 		matched := 0
-		for _, it := range u.Program.File.Items {
-			cl, ok := it.(*ast.Clause)
-			if !ok {
-				continue
-			}
+		for _, ps := range ms {
 			clause := prog.Clauses[ci]
 			ci++
-			for _, pd := range cl.Probes {
-				ps, err := cfg.Registry.Match(pd.Provider, pd.Module, pd.Func, pd.Name)
-				if err != nil {
-					return 1, err
-				}
-				if len(ps) == 0 && !cfg.ZeroProbes {
-					return 1, &MatchError{Unit: u, Desc: pd}
-				}
-				for _, p := range ps {
-					eps.add(p.ID, clause.Index)
-					byProbe[p.ID] = append(byProbe[p.ID], clause)
-					matched++
-					if !seen[p.ID] {
-						seen[p.ID] = true
-						enabled = append(enabled, p)
-					}
+			for _, p := range ps {
+				eps.add(p.ID, clause.Index)
+				byProbe[p.ID] = append(byProbe[p.ID], clause)
+				matched++
+				if !seen[p.ID] {
+					seen[p.ID] = true
+					enabled = append(enabled, p)
 				}
 			}
 		}
@@ -166,8 +172,7 @@ type MatchError struct {
 }
 
 func (e *MatchError) Error() string {
-	d := e.Desc
-	return fmt.Sprintf("probe description %s:%s:%s:%s %v", d.Provider, d.Module, d.Func, d.Name, ErrNoProbes)
+	return fmt.Sprintf("probe description %v %v", Desc(e.Desc), ErrNoProbes)
 }
 
 func (e *MatchError) Unwrap() error { return ErrNoProbes }
@@ -199,8 +204,9 @@ type run struct {
 	links   bpf.Links
 	reader  *bpf.Reader
 	// dropSeen holds, per dropKinds entry and CPU, the count reported so
-	// far.
+	// far; pacers say when each kind is due (drops.go).
 	dropSeen [][]uint64
+	pacers   *[numPaces]pacer
 }
 
 func (r *run) close() {
@@ -276,137 +282,9 @@ func (r *run) setWallBase() error {
 	// A record wakes the reader each time its CPU has sent its share of a
 	// quarter of the ring buffer: at most a quarter waits unseen.
 	le.PutUint64(v[codegen.GlobalWakeAt:], bpf.RingWakeMark(r.cfg.BufSize))
+	le.PutUint64(v[codegen.GlobalFillAt:], noFillLimit)
+	if r.cfg.BufPolicy == PolicyFill {
+		le.PutUint64(v[codegen.GlobalFillAt:], fillLimit(r.cfg.principal, endReserve(r.prog, r.byProbe, r.probeID("END"))))
+	}
 	return r.maps[codegen.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
-}
-
-// trigger fires, from user space, the attachments serving the probe named
-// want (BEGIN, END).
-func (r *run) trigger(want string) error {
-	for i, att := range r.atts {
-		if att.Trigger == nil {
-			continue
-		}
-		for _, p := range att.Probes {
-			if p.Name == want {
-				if err := att.Trigger(r.progs[i]); err != nil {
-					return fmt.Errorf("fire %s: %w", want, err)
-				}
-				break
-			}
-		}
-	}
-	return nil
-}
-
-// trace fires BEGIN, attaches, consumes records and fires END.
-func (r *run) trace(ctx context.Context) (int, error) {
-	rd, err := bpf.NewReader(r.maps[codegen.RingMap], r.cfg.SwitchRate)
-	if err != nil {
-		return 1, err
-	}
-	r.reader = rd
-	out := r.cfg.Output
-	if out != nil {
-		out.Begin(r.prog, r.cfg.Registry, r.maps)
-	}
-	var status *int
-	consume := func(rec []byte) error {
-		if out == nil || status != nil {
-			return nil
-		}
-		st, err := out.Record(rec)
-		if st != nil {
-			status = st
-		}
-		return err
-	}
-	if err := r.trigger("BEGIN"); err != nil {
-		return 1, err
-	}
-	if _, err := rd.Drain(consume); err != nil {
-		return 1, err
-	}
-	if err := r.batchDone(); err != nil {
-		return 1, err
-	}
-	if status == nil {
-		for i, att := range r.atts {
-			if att.Attach == nil {
-				continue
-			}
-			c, err := att.Attach(r.progs[i])
-			if err != nil {
-				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
-			}
-			r.links.Add(c)
-		}
-		stopProcs, err := r.startProcs(rd)
-		if err != nil {
-			return 1, err
-		}
-		defer stopProcs()
-		go func() {
-			<-ctx.Done()
-			rd.Stop()
-		}()
-		for status == nil && ctx.Err() == nil {
-			_, err := rd.Read(consume)
-			if err != nil && !errors.Is(err, bpf.ErrStopped) {
-				return 1, err
-			}
-			if err := r.batchDone(); err != nil {
-				return 1, err
-			}
-			r.procNotices()
-			if err != nil {
-				break
-			}
-		}
-	}
-	r.links.Close()
-	if _, err := rd.Drain(consume); err != nil {
-		return 1, err
-	}
-	// END fires whatever ended tracing; exit() there sets the status only
-	// if nothing had set it.
-	if err := r.maps[codegen.GlobalsMap].Update(uint32(0), r.clearExiting(), ebpf.UpdateAny); err != nil {
-		return 1, err
-	}
-	first := status
-	status = nil
-	if err := r.trigger("END"); err != nil {
-		return 1, err
-	}
-	if _, err := rd.Drain(consume); err != nil {
-		return 1, err
-	}
-	if first != nil {
-		status = first
-	}
-	if err := r.batchDone(); err != nil {
-		return 1, err
-	}
-	if out != nil {
-		if err := out.End(); err != nil {
-			return 1, err
-		}
-		if err := out.Flush(); err != nil {
-			return 1, err
-		}
-	}
-	if status != nil {
-		return *status, nil
-	}
-	return 0, nil
-}
-
-// clearExiting returns the globals value with the exiting flag cleared, so
-// that END's clauses run after exit().
-func (r *run) clearExiting() []byte {
-	var v []byte
-	if err := r.maps[codegen.GlobalsMap].Lookup(uint32(0), &v); err != nil || len(v) < 8 {
-		v = make([]byte, r.prog.GlobalsSize)
-	}
-	le.PutUint64(v[codegen.GlobalExiting:], 0)
-	return v
 }

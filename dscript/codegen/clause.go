@@ -58,6 +58,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 		c.at(cl.Pred)
 		c.branchFalse(cl.Pred, c.exitLabel)
 	}
+	fill := c.fillReserve(cl)
 	if len(cl.Body) == 0 {
 		c.record(cl) // the default action: a record with no data
 	}
@@ -66,6 +67,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 		c.stmt(s)
 	}
 	c.finishRecord()
+	c.fillPatch(fill)
 	c.emit(asm.Mov.Imm(asm.R0, 0).WithSymbol(c.exitLabel), asm.Return())
 	if !usesReg(c.insns[strtab+1:], regStrings) {
 		c.insns = slices.Delete(c.insns, strtab, strtab+1)
@@ -225,6 +227,14 @@ func (c *clauseGen) finishRecord() {
 	}
 	skip := c.specRecord(r)
 	base := c.g.recordBase()
+	if c.g.opts.Fill {
+		// fillReserve made room for it.
+		c.emit(
+			asm.LoadMem(asm.R1, regCtx, ScratchFill, asm.DWord),
+			asm.Add.Imm(asm.R1, int32(r.Size)),
+			asm.StoreMem(regCtx, ScratchFill, asm.R1, asm.DWord),
+		)
+	}
 	flags := int32(rbNoWakeup)
 	for _, f := range r.Fields {
 		if f.Kind == FieldExit {
@@ -277,6 +287,51 @@ func (c *clauseGen) finishRecord() {
 	c.label(sent)
 	c.specDone(skip)
 	c.rec = nil
+}
+
+// fillReserve, under bufpolicy=fill (Options.Fill), starts a clause that
+// records data (cl's body holds a recording action, or is empty) as DTrace
+// starts an enabling: the bytes of all the records the clause may send
+// must fit in what this CPU has left of its buffer (ScratchFill against
+// GlobalFillAt), or the clause does nothing: it ends at once, the CPU's
+// buffer is full from then on (its count set to the limit) and tracing
+// stops (GlobalExiting = ExitingFilled). Each record sent then adds its
+// size to the count (finishRecord). The bytes are known once the clause is
+// compiled: fillPatch sets them in the instruction whose index
+// fillReserve returns (-1 when there is no check). R1 and R2 are
+// clobbered.
+func (c *clauseGen) fillReserve(cl *ast.Clause) int {
+	if !c.g.opts.Fill || len(cl.Body) > 0 && !slices.ContainsFunc(cl.Body, records) {
+		return -1
+	}
+	fits := c.newLabel()
+	c.emit(asm.LoadMem(asm.R1, regCtx, ScratchFill, asm.DWord))
+	at := len(c.insns)
+	c.emit(
+		asm.Add.Imm(asm.R1, 0),
+		asm.LoadMem(asm.R2, regGlobals, GlobalFillAt, asm.DWord),
+		asm.JLE.Reg(asm.R1, asm.R2, fits),
+		asm.StoreMem(regCtx, ScratchFill, asm.R2, asm.DWord),
+		bpf.StoreImm64(regGlobals, GlobalExiting, ExitingFilled),
+		asm.Ja.Label(c.exitLabel),
+	)
+	c.label(fits)
+	return at
+}
+
+// fillPatch sets the bytes fillReserve checks, at index at, to those of
+// the clause's records.
+func (c *clauseGen) fillPatch(at int) {
+	if at < 0 {
+		return
+	}
+	n := 0
+	for _, r := range c.g.prog.Records {
+		if r.Clause == c.g.clauseNo {
+			n += r.Size
+		}
+	}
+	c.insns[at].Constant = int64(n)
 }
 
 // action compiles a call used as a statement.

@@ -51,6 +51,14 @@ type Options struct {
 	// AggSize is aggsize: the bytes of keys and values each aggregation
 	// may hold on each CPU (default 4m).
 	AggSize int
+	// Fill compiles bufpolicy=fill: each CPU counts the bytes of the
+	// records it sends (ScratchFill); a record that would take it past
+	// the runner's limit (GlobalFillAt) is not sent, is not a drop, and
+	// stops tracing (GlobalExiting = ExitingFilled). The limit is
+	// bufsize less the room END's records need, which DTrace reserves for
+	// them; the runner lifts it before END fires. Speculative records
+	// and fault reports are not counted.
+	Fill bool
 }
 
 // Map names the runner creates. Variables and aggregations get maps of
@@ -65,11 +73,16 @@ const (
 
 // Offsets in the globals map value.
 const (
-	GlobalExiting  = 0  // u64: set by exit(); trampolines then do nothing
+	GlobalExiting  = 0  // u64: set by exit() (1) or a full buffer (ExitingFilled); trampolines then do nothing
 	GlobalWallBase = 8  // s64: walltimestamp minus monotonic time, set by the runner
 	GlobalWakeAt   = 16 // u64: ring buffer bytes a CPU sends between two records that wake the reader
-	globalsFirst   = 24 // first global variable
+	GlobalFillAt   = 24 // u64: bufpolicy=fill: the bytes of records each CPU may send (Options.Fill)
+	globalsFirst   = 32 // first global variable
 )
+
+// ExitingFilled is GlobalExiting's value once a CPU's buffer has filled
+// under bufpolicy=fill.
+const ExitingFilled = 2
 
 // ScratchDrops is the offset in the (per-CPU) scratch value of the count
 // of records that did not fit in the ring buffer on that CPU.
@@ -97,6 +110,11 @@ const (
 	CounterStackDrops                 // a stack not stored: the stack map is full
 	NumCounters        = 8            // room kept for more
 )
+
+// ScratchFill is the offset in the (per-CPU) scratch value of the bytes of
+// records that CPU has sent under bufpolicy=fill (Options.Fill): after the
+// counters, not one of them.
+const ScratchFill = ScratchCounters + 8*(NumCounters-1)
 
 // ScratchCounter returns the scratch offset of counter k.
 func ScratchCounter(k Counter) int { return ScratchCounters + 8*int(k) }

@@ -20,7 +20,7 @@ import (
 
 // trace runs the compiled programs: DTrace's main loop.
 func (s *state) trace() error {
-	reg, err := session.NewRegistry()
+	reg, err := session.NewSystemRegistry(system())
 	if err != nil {
 		return s.errorf(exitError, "%v", err)
 	}
@@ -98,6 +98,19 @@ func (s *state) trace() error {
 	}
 	if v, ok := s.opts.Rate("switchrate"); ok && v > 0 {
 		cfg.SwitchRate = v
+	}
+	if v, ok := s.opts.Rate("aggrate"); ok && v > 0 {
+		cfg.AggRate = v
+	}
+	if v, ok := s.opts.Rate("statusrate"); ok && v > 0 {
+		cfg.StatusRate = v
+	}
+	if v, ok := s.opts.String("bufpolicy"); ok && v != "" {
+		p, err := session.ParseBufPolicy(v)
+		if err != nil {
+			return s.errorf(exitError, "%v", err)
+		}
+		cfg.BufPolicy = p
 	}
 	cfg.Destructive = s.opts.Bool("destructive")
 	cfg.Procs = s.procs

@@ -1,0 +1,237 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"unsafe"
+
+	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+)
+
+// trigger fires, from user space, the attachments serving the probe named
+// want (BEGIN, END). It returns the CPU it fired them on, as the kernel
+// reported it just before (the thread is locked to its CPU's run queue
+// only as long as the kernel keeps it there: a migration in between is
+// possible, if rare).
+func (r *run) trigger(want string) (int, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu := currentCPU()
+	for i, att := range r.atts {
+		if att.Trigger == nil {
+			continue
+		}
+		for _, p := range att.Probes {
+			if p.Name == want {
+				if err := att.Trigger(r.progs[i]); err != nil {
+					return cpu, fmt.Errorf("fire %s: %w", want, err)
+				}
+				break
+			}
+		}
+	}
+	return cpu, nil
+}
+
+// currentCPU returns the CPU the calling thread runs on (getcpu), or -1.
+func currentCPU() int {
+	var cpu uint32
+	if _, _, e := unix.RawSyscall(unix.SYS_GETCPU, uintptr(unsafe.Pointer(&cpu)), 0, 0); e != 0 {
+		return -1
+	}
+	return int(cpu)
+}
+
+// trace fires BEGIN, attaches, consumes records and fires END.
+//
+// Tracing stops at exit() (its record, or the exiting flag exit() sets,
+// which the runner looks at after each batch: a clause that faults after
+// exit() loses its record but not the flag, and DTrace stops then too,
+// its exit status left 0), at a full buffer under bufpolicy=fill, when
+// the processes of -c and -p have all exited, or at ctx's cancellation.
+//
+// Under bufpolicy=switch, records are printed as they are read. Under
+// fill and ring, they are kept (keptRecords) and printed once tracing has
+// stopped and END has fired, in DTrace's order for those buffers.
+func (r *run) trace(ctx context.Context) (int, error) {
+	rd, err := bpf.NewReader(r.maps[codegen.RingMap], readInterval(r.cfg))
+	if err != nil {
+		return 1, err
+	}
+	r.reader = rd
+	out := r.cfg.Output
+	if out != nil {
+		out.Begin(r.prog, r.cfg.Registry, r.maps)
+	}
+	var status *int
+	consume := func(rec []byte) error {
+		if out == nil || status != nil {
+			return nil
+		}
+		st, err := out.Record(rec)
+		if st != nil {
+			status = st
+		}
+		return err
+	}
+	var kept *keptRecords
+	if r.cfg.BufPolicy != PolicySwitch && out != nil {
+		kept = newKeptRecords(r.cfg.BufPolicy, r.cfg.principal)
+		consume = func(rec []byte) error {
+			if len(rec) >= codegen.RecordHeaderSize && le.Uint32(rec[4:]) == codegen.PIDNotice {
+				// A process is read while it runs (stack.go).
+				_, err := out.Record(rec)
+				return err
+			}
+			kept.add(rec)
+			return nil
+		}
+	}
+	beganOn, err := r.trigger("BEGIN")
+	if err != nil {
+		return 1, err
+	}
+	if _, err := rd.Drain(consume); err != nil {
+		return 1, err
+	}
+	if err := r.batchDone(false); err != nil {
+		return 1, err
+	}
+	stopping, err := r.exiting()
+	if err != nil {
+		return 1, err
+	}
+	if status == nil && !stopping {
+		for i, att := range r.atts {
+			if att.Attach == nil {
+				continue
+			}
+			c, err := att.Attach(r.progs[i])
+			if err != nil {
+				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
+			}
+			r.links.Add(c)
+		}
+		stopProcs, err := r.startProcs(rd)
+		if err != nil {
+			return 1, err
+		}
+		defer stopProcs()
+		go func() {
+			<-ctx.Done()
+			rd.Stop()
+		}()
+		for status == nil && ctx.Err() == nil {
+			_, err := rd.Read(consume)
+			if err != nil && !errors.Is(err, bpf.ErrStopped) {
+				return 1, err
+			}
+			if err := r.batchDone(false); err != nil {
+				return 1, err
+			}
+			r.procNotices()
+			if err != nil {
+				break
+			}
+			stopping, err := r.exiting()
+			if err != nil {
+				return 1, err
+			}
+			if stopping {
+				break
+			}
+		}
+	}
+	r.links.Close()
+	if _, err := rd.Drain(consume); err != nil {
+		return 1, err
+	}
+	// END fires whatever ended tracing; exit() there sets the status only
+	// if nothing had set it.
+	if err := r.maps[codegen.GlobalsMap].Update(uint32(0), r.clearExiting(), ebpf.UpdateAny); err != nil {
+		return 1, err
+	}
+	first := status
+	status = nil
+	endedOn, err := r.trigger("END")
+	if err != nil {
+		return 1, err
+	}
+	if _, err := rd.Drain(consume); err != nil {
+		return 1, err
+	}
+	if first != nil {
+		status = first
+	}
+	if kept != nil {
+		// Every exit() record printed sets the status, the last one
+		// winning, as in dtrace(1)'s record callback.
+		for _, rec := range kept.order(r.probeID("BEGIN"), beganOn, r.probeID("END"), endedOn) {
+			st, err := out.Record(rec)
+			if err != nil {
+				return 1, err
+			}
+			if st != nil {
+				status = st
+			}
+		}
+	}
+	if err := r.batchDone(true); err != nil {
+		return 1, err
+	}
+	if out != nil {
+		if err := out.End(); err != nil {
+			return 1, err
+		}
+		if err := out.Flush(); err != nil {
+			return 1, err
+		}
+	}
+	if status != nil {
+		return *status, nil
+	}
+	return 0, nil
+}
+
+// exiting reports whether tracing must stop: exit() has set the exiting
+// flag, or under bufpolicy=fill a CPU's buffer has filled.
+func (r *run) exiting() (bool, error) {
+	var v []byte
+	if err := r.maps[codegen.GlobalsMap].Lookup(uint32(0), &v); err != nil {
+		return false, fmt.Errorf("read the exiting flag: %w", err)
+	}
+	return len(v) >= 8 && le.Uint64(v[codegen.GlobalExiting:]) != 0, nil
+}
+
+// clearExiting returns the globals value with the exiting flag cleared, so
+// that END's clauses run after exit(), and under bufpolicy=fill the limit
+// lifted: END's records have the room DTrace reserves for them.
+func (r *run) clearExiting() []byte {
+	var v []byte
+	if err := r.maps[codegen.GlobalsMap].Lookup(uint32(0), &v); err != nil || len(v) < r.prog.GlobalsSize {
+		v = make([]byte, r.prog.GlobalsSize)
+	}
+	le.PutUint64(v[codegen.GlobalExiting:], 0)
+	le.PutUint64(v[codegen.GlobalFillAt:], noFillLimit)
+	return v
+}
+
+// noFillLimit is GlobalFillAt when no limit applies: far above any count.
+const noFillLimit = 1 << 62
+
+// probeID returns the id of the probe dtrace:::name (BEGIN, END) when a
+// clause is enabled on it, or 0.
+func (r *run) probeID(name string) uint32 {
+	for id := range r.byProbe {
+		if p := r.cfg.Registry.Probe(id); p != nil && p.Provider == "dtrace" && p.Name == name {
+			return id
+		}
+	}
+	return 0
+}

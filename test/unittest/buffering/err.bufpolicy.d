@@ -1,0 +1,7 @@
+/* bufpolicy is fill, switch or ring. */
+#pragma D option bufpolicy=rings
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,4 @@
+30
+
+-- @@stderr --
+dtrace: 30 dynamic variable drops
