@@ -55,7 +55,8 @@ type Attachment struct {
 type Provider interface {
 	// Name is the provider's name as written in probe descriptions.
 	Name() string
-	// Probes returns the provider's probes, described but without ids.
+	// Probes returns the provider's probes, described but without ids,
+	// each once; the registry owns the slice and the probes.
 	// A provider with an unbounded set of probes (profile-N) returns the
 	// ones it lists under dtrace -l and resolves the others in Lookup.
 	Probes() ([]*Probe, error)

@@ -246,7 +246,7 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 func matchEntry(e *entry, module, function, name string, out []*Probe) []*Probe {
 	cands := e.probes
 	if name != "" && !IsGlob(name) {
-		cands = e.byName[name]
+		cands = e.index().byName[name]
 		name = ""
 	}
 	for _, p := range cands {
@@ -276,31 +276,50 @@ func (r *Registry) enumerateAll() {
 	}
 }
 
-// enumerateOne lists e's probes once and gives them the next ids.
+// enumerateOne lists e's probes once and gives them the next ids. It
+// builds no index: listing every probe (dtrace -l) needs none.
 func (r *Registry) enumerateOne(e *entry) error {
 	if e.listed {
 		return e.err
 	}
 	e.listed = true
 	probes, err := e.prov.Probes()
-	e.byName = make(map[string][]*Probe, len(probes))
-	e.byKey = make(map[key]*Probe, len(probes))
 	if err != nil {
 		e.err = &ListError{Provider: e.name, Err: err}
 		return e.err
 	}
-	e.probes = make([]*Probe, 0, len(probes))
+	e.probes = probes
 	r.probes = slices.Grow(r.probes, len(probes))
 	for _, p := range probes {
-		r.add(e, p)
+		if p.Provider == "" {
+			p.Provider = e.name
+		}
+		r.probes = append(r.probes, p)
+		p.ID = uint32(len(r.probes))
 	}
 	return nil
 }
 
+// index returns e with its indexes built.
+func (e *entry) index() *entry {
+	if e.byName != nil {
+		return e
+	}
+	e.byName = make(map[string][]*Probe, len(e.probes))
+	e.byKey = make(map[key]*Probe, len(e.probes))
+	for _, p := range e.probes {
+		e.byName[p.Name] = append(e.byName[p.Name], p)
+		k := key{p.Module, p.Function, p.Name}
+		if e.byKey[k] == nil {
+			e.byKey[k] = p
+		}
+	}
+	return e
+}
+
 // lookup asks e's provider for a probe made on demand.
 func (r *Registry) lookup(e *entry, module, function, name string) *Probe {
-	k := key{module, function, name}
-	if p := e.byKey[k]; p != nil {
+	if p := e.index().byKey[key{module, function, name}]; p != nil {
 		return p
 	}
 	p := e.prov.Lookup(module, function, name)
@@ -309,26 +328,17 @@ func (r *Registry) lookup(e *entry, module, function, name string) *Probe {
 	}
 	// Its id comes after those of every listed probe.
 	r.enumerateAll()
-	if q := e.byKey[key{p.Module, p.Function, p.Name}]; q != nil {
+	k := key{p.Module, p.Function, p.Name}
+	if q := e.byKey[k]; q != nil {
 		return q
 	}
-	r.add(e, p)
-	return p
-}
-
-// add gives p the next id and indexes it. A probe listed twice by its
-// provider keeps its first id.
-func (r *Registry) add(e *entry, p *Probe) {
 	if p.Provider == "" {
 		p.Provider = e.name
-	}
-	k := key{p.Module, p.Function, p.Name}
-	if e.byKey[k] != nil {
-		return
 	}
 	r.probes = append(r.probes, p)
 	p.ID = uint32(len(r.probes))
 	e.probes = append(e.probes, p)
 	e.byName[p.Name] = append(e.byName[p.Name], p)
 	e.byKey[k] = p
+	return p
 }

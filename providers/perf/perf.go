@@ -45,7 +45,6 @@ type Event struct {
 type Provider struct {
 	name string
 	sys  providers.System
-	cat  catalog
 }
 
 // New returns the provider called name (perf, sdt or rawtp: they differ
@@ -73,9 +72,14 @@ func (p *Provider) Probes() ([]*providers.Probe, error) {
 	if err != nil {
 		return nil, err
 	}
+	data := p.catalog().data
+	// One allocation for all the probes (thousands), one for the
+	// pointers.
+	all := make([]providers.Probe, len(evs))
 	ps := make([]*providers.Probe, len(evs))
 	for i, ev := range evs {
-		ps[i] = &providers.Probe{Provider: p.name, Module: ev.Group, Name: ev.Name, NArgs: -1, Data: ev}
+		all[i] = providers.Probe{Provider: p.name, Module: ev.Group, Name: ev.Name, NArgs: -1, Data: data[i]}
+		ps[i] = &all[i]
 	}
 	return ps, nil
 }
@@ -128,18 +132,27 @@ func fragment(id uint32, nargs int) asm.Instructions {
 // skipGroup tells the groups whose events are not probes of this provider.
 var skipGroup = regexp.MustCompile(`^(syscalls|kprobes|uprobes|dt_pid|dt_[0-9]+_.*)$`)
 
-// catalog is what the provider knows of the kernel's tracepoints.
+// catalog is what the provider knows of the kernel's tracepoints: one per
+// tracefs directory, shared by the provider's three names.
 type catalog struct {
 	once   sync.Once
 	events []Event
-	names  map[string]bool
+	data   []any // data[i] is events[i] boxed once, the Data of its probes
 	err    error
+
+	namesOnce sync.Once
+	names     map[string]bool
+}
+
+var catalogs struct {
+	mu    sync.Mutex
+	byDir map[string]*catalog
 }
 
 // events returns the tracepoint events, reading available_events the first
 // time.
 func (p *Provider) events() ([]Event, error) {
-	c := &p.cat
+	c := p.catalog()
 	c.once.Do(func() {
 		cat, err := tracefs.Open(p.sys.Tracefs)
 		if err != nil {
@@ -147,16 +160,33 @@ func (p *Provider) events() ([]Event, error) {
 			return
 		}
 		c.events = make([]Event, 0, len(cat.Events))
-		c.names = make(map[string]bool, len(cat.Events))
 		for _, ev := range cat.Events {
 			if skipGroup.MatchString(ev.Group) {
 				continue
 			}
 			c.events = append(c.events, Event{Group: ev.Group, Name: ev.Name})
-			c.names[ev.Name] = true
+		}
+		c.data = make([]any, len(c.events))
+		for i, ev := range c.events {
+			c.data[i] = ev
 		}
 	})
 	return c.events, c.err
+}
+
+// catalog returns the catalog of the provider's tracefs directory.
+func (p *Provider) catalog() *catalog {
+	catalogs.mu.Lock()
+	defer catalogs.mu.Unlock()
+	if catalogs.byDir == nil {
+		catalogs.byDir = make(map[string]*catalog)
+	}
+	c := catalogs.byDir[p.sys.Tracefs]
+	if c == nil {
+		c = new(catalog)
+		catalogs.byDir[p.sys.Tracefs] = c
+	}
+	return c
 }
 
 // HasName reports whether some tracepoint is called name, without making
@@ -171,10 +201,18 @@ func (p *Provider) HasName(name string) bool {
 	if !eventName(name) {
 		return false
 	}
-	if _, err := p.events(); err != nil {
+	evs, err := p.events()
+	if err != nil {
 		return true // let enumeration report the error
 	}
-	return p.cat.names[name]
+	c := p.catalog()
+	c.namesOnce.Do(func() {
+		c.names = make(map[string]bool, len(evs))
+		for _, ev := range evs {
+			c.names[ev.Name] = true
+		}
+	})
+	return c.names[name]
 }
 
 // eventName reports whether name could name a tracefs event: letters,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
@@ -129,12 +130,22 @@ type lister struct {
 	pname   string
 	warned  map[string]bool // providers whose argument types could not be read
 	err     error
+	row     []byte // the last row, its array reused
+	num     [20]byte
 }
 
 // probe prints one row, and under -v the probe's attributes and argument
 // types (print_probe_info).
 func (l *lister) probe(p *providers.Probe) {
-	fmt.Fprintf(l.w, "%5d %10s %17s %33s %s\n", p.ID, p.Provider, p.Module, p.Function, p.Name)
+	// "%5d %10s %17s %33s %s\n", without fmt: thousands of rows.
+	b := l.row[:0]
+	b = pad(b, strconv.AppendUint(l.num[:0], uint64(p.ID), 10), 5)
+	b = append(pad(append(b, ' '), []byte(p.Provider), 10), ' ')
+	b = append(pad(b, []byte(p.Module), 17), ' ')
+	b = append(pad(b, []byte(p.Function), 33), ' ')
+	b = append(append(b, p.Name...), '\n')
+	l.w.Write(b)
+	l.row = b
 	if !l.verbose {
 		return
 	}
@@ -170,6 +181,14 @@ func (l *lister) probe(p *providers.Probe) {
 		fmt.Fprintf(w, "\t\tNone\n")
 	}
 	fmt.Fprintf(w, "\n")
+}
+
+// pad appends s right-aligned in width columns, as printf's %Ns.
+func pad(b, s []byte, width int) []byte {
+	for i := len(s); i < width; i++ {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
 }
 
 // flush writes out what is buffered, so that stderr's messages come in

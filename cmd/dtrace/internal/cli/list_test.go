@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dtrace-go/dtrace/providers"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of TestListGolden")
+
+// TestListGolden runs dtrace -l and -lv against the fixture system
+// (providers/testdata/system: a copy of some tracefs files and a small
+// BTF), without root, and compares what it prints with
+// testdata/list/NAME.out: stdout, then "-- @@stderr --" and stderr, then
+// the exit status. go test -run TestListGolden -update rewrites them.
+func TestListGolden(t *testing.T) {
+	missing := providers.System{Tracefs: "testdata/list/nosuchdir", BTF: fixtureSystem.BTF}
+	for _, c := range []struct {
+		name string
+		args string
+		sys  providers.System
+	}{
+		{"all", "-l", fixtureSystem},
+		{"provider", "-l -P syscall", fixtureSystem},
+		{"provider-glob", "-l -P s*", fixtureSystem},
+		{"module", "-l -m sched", fixtureSystem},
+		{"module-provider", "-l -m rawtp:s*", fixtureSystem},
+		{"function", "-l -f read", fixtureSystem},
+		{"function-module", "-l -f syscall::*e", fixtureSystem},
+		{"name", "-l -n entry", fixtureSystem},
+		{"name-glob", "-l -n sdt:::*_[es]*", fixtureSystem},
+		{"name-func", "-l -n open*:return", fixtureSystem},
+		{"id", "-l -i 20", fixtureSystem},
+		{"id-none", "-l -i 999999", fixtureSystem},
+		{"script", "-l -s testdata/list/script.d", fixtureSystem},
+		{"several", "-l -P dtrace -n syscall::read:entry -i 5 -m irq", fixtureSystem},
+		{"nomatch", "-l -n nosuch -n BEGIN -P nosuchprovider", fixtureSystem},
+		{"on-demand", "-l -n tick-1s -n profile:::profile-1234", fixtureSystem},
+		{"verbose", "-lv -n BEGIN -n syscall::openat: -n sdt:sched::sched_switch -n profile-97 -n perf:skb::", fixtureSystem},
+		{"verbose-all", "-lv", fixtureSystem},
+		{"no-tracefs", "-l", missing},
+		{"no-tracefs-match", "-l -n sched_switch -n syscall::read:entry", missing},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			useSystem(t, c.sys)
+			var stdout, stderr bytes.Buffer
+			st := Run(append([]string{"dtrace"}, strings.Fields(c.args)...), &stdout, &stderr)
+			got := fmt.Sprintf("%s-- @@stderr --\n%s-- exit %d --\n", stdout.String(), stderr.String(), st)
+			path := filepath.Join("testdata", "list", c.name+".out")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("dtrace %s:\n%s\nwant:\n%s", c.args, got, want)
+			}
+		})
+	}
+}
