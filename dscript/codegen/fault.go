@@ -244,8 +244,11 @@ func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions
 		asm.LoadMem(asm.R1, regCtx, int16(area), asm.DWord),
 		asm.StoreMem(regCtx, bpf.CtxArg(5), asm.R1, asm.DWord),
 	)
-	// The record for the consumer, woken as finishRecord wakes it.
-	const drop, quiet, handle = "dt_error_drop", "dt_error_quiet", "dt_error_handle"
+	// The record for the consumer, woken as finishRecord wakes it, and
+	// at once when exit() has set the exiting flag: a clause that faults
+	// after exit() loses its exit record, and the runner, which then
+	// stops on the flag, looks at it as it reads records.
+	const drop, quiet, wake, handle = "dt_error_drop", "dt_error_quiet", "dt_error_wake", "dt_error_handle"
 	insns = append(insns,
 		asm.LoadMapPtr(asm.R1, 0).WithReference(RingMap),
 		asm.Mov.Imm(asm.R2, ErrorRecordSize),
@@ -270,9 +273,11 @@ func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions
 		asm.LoadMem(asm.R1, regCtx, ScratchSent, asm.DWord),
 		asm.Add.Imm(asm.R1, int32(align8(ErrorRecordSize+bpf.RingHeaderSize))),
 		asm.LoadMapValue(asm.R3, 0, 0).WithReference(GlobalsMap),
+		asm.LoadMem(asm.R4, asm.R3, GlobalExiting, asm.DWord),
+		asm.JNE.Imm(asm.R4, 0, wake),
 		asm.LoadMem(asm.R3, asm.R3, GlobalWakeAt, asm.DWord),
 		asm.JLE.Reg(asm.R1, asm.R3, quiet),
-		asm.Mov.Imm(asm.R1, 0),
+		asm.Mov.Imm(asm.R1, 0).WithSymbol(wake),
 		asm.Mov.Imm(asm.R2, rbForceWakeup),
 		asm.StoreMem(regCtx, ScratchSent, asm.R1, asm.DWord).WithSymbol(quiet),
 		asm.Mov.Reg(asm.R1, asm.R6),
