@@ -143,7 +143,7 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 				}
 			}
 			block = append(block, asm.Call.Label(c.Symbol))
-			block = appendFaultCheck(block, c, fmt.Sprintf("%s_%d", label, i))
+			block = appendFaultCheck(block, c, fmt.Sprintf("%s_%d", label, i), ew)
 			if !used[c] {
 				used[c] = true
 				order = append(order, c)
@@ -173,7 +173,7 @@ func link(att *providers.Attachment, prog *codegen.Program, clauses map[uint32][
 			}
 		}
 	}
-	return ew.appendTo(insns, prog, order)
+	return ew.appendTo(insns, att, prog, order)
 }
 
 // load links and loads the program of att, associating its map

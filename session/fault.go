@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 
+	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/bpf"
@@ -33,25 +34,45 @@ func errorWiringFor(enabled []*providers.Probe, byProbe map[uint32][]*codegen.Cl
 // appendFaultCheck appends to a trampoline's block, after the call of
 // clause c, the call of codegen.ErrorSymbol when c returned 1 (it
 // faulted); label names the place after it. A clause that cannot fault
-// needs no check.
-func appendFaultCheck(block asm.Instructions, c *codegen.Clause, label string) asm.Instructions {
+// needs no check. The ERROR clauses of ew that capture stacks need the
+// program's context.
+func appendFaultCheck(block asm.Instructions, c *codegen.Clause, label string, ew errorWiring) asm.Instructions {
 	if !codegen.CanFault(c) {
 		return block
 	}
 	next := label + "_ok"
 	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-	return append(block,
+	block = append(block,
 		asm.JEq.Imm(asm.R0, 0, next),
 		asm.Mov.Reg(asm.R1, bpf.RegProbeCtx),
+	)
+	if ew.id != 0 && codegen.HandlersReadRawCtx(ew.clauses) {
+		block = append(block, asm.Mov.Reg(asm.R2, bpf.RegCtx))
+	}
+	return append(block,
 		asm.Call.Label(codegen.ErrorSymbol),
 		nop.WithSymbol(next),
 	)
 }
 
+// errorStacks returns what att's ERROR clauses that capture stacks are
+// called with: the frames a clause skips, and one more where the stack is
+// read from the helper's caller (a raw tracepoint's, not a perf event's or
+// a tracepoint's, whose stacks start at registers saved before BPF runs),
+// for the ERROR function's frame.
+func errorStacks(att *providers.Attachment) codegen.ErrorStacks {
+	s := codegen.ErrorStacks{Skip: stackSkip(att)}
+	if att.Type == ebpf.RawTracepoint {
+		s.Skip++
+	}
+	s.MachA, s.MachB = machineryArgs(att)
+	return s
+}
+
 // appendTo appends to a linked program of prog whose clause functions are
 // order the fault-reporting function and the ERROR clauses it calls that
 // are not in order already, when one of order can fault.
-func (ew errorWiring) appendTo(insns asm.Instructions, prog *codegen.Program, order []*codegen.Clause) asm.Instructions {
+func (ew errorWiring) appendTo(insns asm.Instructions, att *providers.Attachment, prog *codegen.Program, order []*codegen.Clause) asm.Instructions {
 	faults := false
 	have := map[*codegen.Clause]bool{}
 	for _, c := range order {
@@ -61,7 +82,11 @@ func (ew errorWiring) appendTo(insns asm.Instructions, prog *codegen.Program, or
 	if !faults {
 		return insns
 	}
-	insns = append(insns, prog.ErrorFunc(ew.id, ew.clauses)...)
+	var stacks codegen.ErrorStacks
+	if ew.id != 0 && codegen.HandlersReadRawCtx(ew.clauses) {
+		stacks = errorStacks(att)
+	}
+	insns = append(insns, prog.ErrorFunc(ew.id, ew.clauses, stacks)...)
 	for _, c := range ew.clauses {
 		if !have[c] {
 			have[c] = true

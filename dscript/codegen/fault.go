@@ -157,9 +157,31 @@ func faultAreaOf(cl *Clause) (int, bool) {
 	return int(cl.Insns[n-3].Offset) - 16, true
 }
 
+// ErrorStacks is what the ERROR clauses that capture stacks or read caller
+// (ReadsRawCtx, UsesMachinery) are called with by ErrorFunc, for one
+// trampoline: the stack they see is the faulting probe's, one BPF frame
+// deeper than its clauses' (ErrorFunc's own, where frames are counted
+// from the helper's caller).
+type ErrorStacks struct {
+	Skip         int32 // R3: the kernel frames to skip
+	MachA, MachB int64 // R4 and R5: the machinery's ranges (MachineryRange)
+}
+
+// HandlersReadRawCtx reports whether one of the ERROR clauses handlers
+// reads the program's context: ErrorFunc then expects it in R2.
+func HandlersReadRawCtx(handlers []*Clause) bool {
+	for _, h := range handlers {
+		if ReadsRawCtx(h) {
+			return true
+		}
+	}
+	return false
+}
+
 // ErrorFunc returns the BPF function ErrorSymbol (nil when none of p's
 // clauses can fault), which a trampoline calls
-// (R1 the probe context) after a clause faulted, as DTrace fires its
+// (R1 the probe context; R2 the program's context when
+// HandlersReadRawCtx(handlers)) after a clause faulted, as DTrace fires its
 // ERROR probe:
 //
 //   - it sends a record of id ErrorRecordID for the consumer's message;
@@ -171,6 +193,9 @@ func faultAreaOf(cl *Clause) (int, bool) {
 //     otherwise), arg2 = the clause's index, arg3 = the BPF pc of the fault,
 //     arg4 = the fault code, arg5 = the faulting address or value
 //     (arguments past arg5 keep the faulting probe's values);
+//   - the handlers that capture stacks get the program's context and
+//     stacks' Skip (and the machinery's ranges, when they read them), so
+//     that stack(), ustack() and caller show the faulting probe's;
 //   - it restores the firing's id, errno and arguments, so that the
 //     clauses after the faulting one see them unchanged.
 //
@@ -181,7 +206,7 @@ func faultAreaOf(cl *Clause) (int, bool) {
 // The function uses 64 bytes of stack: with the trampoline's 8 and a
 // clause's at most 400, the combined stack stays within the kernel's 512
 // bytes.
-func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions {
+func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause, stacks ErrorStacks) asm.Instructions {
 	area := -1
 	for _, cl := range p.Clauses {
 		if a, ok := faultAreaOf(cl); ok {
@@ -202,6 +227,12 @@ func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions
 	}
 	insns := asm.Instructions{
 		asm.Mov.Reg(regCtx, asm.R1).WithSymbol(ErrorSymbol).WithSource(asm.Comment("dtrace:::ERROR")),
+	}
+	raw := errorID != 0 && HandlersReadRawCtx(handlers)
+	if raw {
+		// The program's context, kept across the calls (R7 is not
+		// otherwise used here).
+		insns = append(insns, asm.Mov.Reg(asm.R7, asm.R2))
 	}
 	for i := 0; i < saved; i++ {
 		insns = append(insns,
@@ -295,7 +326,14 @@ func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause) asm.Instructions
 			asm.StoreImm(regCtx, bpf.CtxProbeID, int64(errorID), asm.Word),
 			asm.StoreImm(regCtx, bpf.CtxErrno, 0, asm.Word))
 		for _, h := range handlers {
-			insns = append(insns, asm.Mov.Reg(asm.R1, regCtx), asm.Call.Label(h.Symbol))
+			insns = append(insns, asm.Mov.Reg(asm.R1, regCtx))
+			if raw && ReadsRawCtx(h) {
+				insns = append(insns, asm.Mov.Reg(asm.R2, asm.R7), asm.Mov.Imm(asm.R3, stacks.Skip))
+				if UsesMachinery(h) {
+					insns = append(insns, asm.LoadImm(asm.R4, stacks.MachA, asm.DWord), asm.LoadImm(asm.R5, stacks.MachB, asm.DWord))
+				}
+			}
+			insns = append(insns, asm.Call.Label(h.Symbol))
 		}
 	}
 	for i := 0; i < saved; i++ {

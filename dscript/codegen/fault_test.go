@@ -62,11 +62,11 @@ func TestFaultSites(t *testing.T) {
 // calls the ERROR clauses it is given, and looks the enabled probe ID up
 // when a clause may be enabled on ERROR.
 func TestErrorFunc(t *testing.T) {
-	if f := compile(t, "BEGIN\n{\n\tx = 1;\n}\n").ErrorFunc(3, nil); f != nil {
+	if f := compile(t, "BEGIN\n{\n\tx = 1;\n}\n").ErrorFunc(3, nil, codegen.ErrorStacks{}); f != nil {
 		t.Errorf("a program that cannot fault has an ERROR function:\n%v", f)
 	}
 	prog := compile(t, "ERROR\n{\n\ttrace(arg4);\n}\n\nBEGIN\n{\n\tx = 0;\n\tx = 1 / x;\n}\n")
-	f := prog.ErrorFunc(3, prog.Clauses[:1])
+	f := prog.ErrorFunc(3, prog.Clauses[:1], codegen.ErrorStacks{})
 	if len(f) == 0 || f[0].Symbol() != codegen.ErrorSymbol {
 		t.Fatalf("no ERROR function")
 	}
@@ -84,5 +84,59 @@ func TestErrorFunc(t *testing.T) {
 	}
 	if !prog.NeedsEPIDs() {
 		t.Error("a program with an ERROR clause does not need enabled probe IDs")
+	}
+}
+
+// ERROR clauses that capture stacks or read caller are called with the
+// program's context (kept in R7 from the R2 ErrorFunc is called with), the
+// frames to skip and the machinery's ranges; others with R1 only.
+func TestErrorFuncStacks(t *testing.T) {
+	prog := compile(t, "ERROR\n{\n\tstack();\n\t@[caller] = count();\n}\n\nERROR\n{\n\ttrace(arg4);\n}\n\nBEGIN\n{\n\tx = 0;\n\tx = 1 / x;\n}\n")
+	if !codegen.HandlersReadRawCtx(prog.Clauses[:2]) || codegen.HandlersReadRawCtx(prog.Clauses[1:2]) {
+		t.Fatal("HandlersReadRawCtx is wrong")
+	}
+	f := prog.ErrorFunc(3, prog.Clauses[:2], codegen.ErrorStacks{Skip: 4, MachA: 5, MachB: 6})
+	if len(f) < 2 || f[1].OpCode.ALUOp() != asm.Mov || f[1].Dst != asm.R7 || f[1].Src != asm.R2 {
+		t.Fatalf("ERROR function does not keep R2 in R7:\n%v", f)
+	}
+	var before [][]asm.Instruction
+	last := 0
+	for i, ins := range f {
+		if ins.IsFunctionCall() && (ins.Reference() == prog.Clauses[0].Symbol || ins.Reference() == prog.Clauses[1].Symbol) {
+			before = append(before, f[last:i])
+			last = i + 1
+		}
+	}
+	if len(before) != 2 {
+		t.Fatalf("ERROR function calls %d handlers, want 2:\n%v", len(before), f)
+	}
+	set := func(insns []asm.Instruction, r asm.Register) (int64, bool) {
+		v, ok := int64(0), false
+		for _, ins := range insns {
+			if ins.Dst == r && ins.OpCode.Class().IsALU() || ins.Dst == r && ins.OpCode.IsDWordLoad() {
+				v, ok = ins.Constant, true
+				if ins.OpCode.Source() == asm.RegSource && ins.OpCode.Class().IsALU() {
+					v = -int64(ins.Src) - 1
+				}
+			}
+		}
+		return v, ok
+	}
+	want := map[asm.Register]int64{asm.R2: -int64(asm.R7) - 1, asm.R3: 4, asm.R4: 5, asm.R5: 6}
+	for r, w := range want {
+		if v, ok := set(before[0], r); !ok || v != w {
+			t.Errorf("stack-capturing handler: %v = %d (set %v), want %d", r, v, ok, w)
+		}
+		if _, ok := set(before[1], r); ok {
+			t.Errorf("other handler is called with %v set", r)
+		}
+	}
+
+	// Without such handlers, nothing of it.
+	g := prog.ErrorFunc(3, prog.Clauses[1:2], codegen.ErrorStacks{Skip: 4})
+	for _, ins := range g {
+		if ins.Dst == asm.R7 || ins.Src == asm.R7 {
+			t.Fatalf("ERROR function without stack handlers uses R7:\n%v", g)
+		}
 	}
 }
