@@ -73,7 +73,7 @@ func TestFixtureArgTypes(t *testing.T) {
 		if len(ps) != len(want) {
 			t.Errorf("%s: %d probes, want %d", name, len(ps), len(want))
 		}
-		nargs, err := argCounts(fixture.BTF)
+		nargs, err := tracepointArgs(fixture.BTF)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -442,7 +442,7 @@ func TestLiveArgTypes(t *testing.T) {
 	t.Logf("%d tracepoints' argument types rendered", n)
 
 	requireTracefs(t)
-	nargs, err := argCounts(vmlinuxBTF)
+	nargs, err := tracepointArgs(vmlinuxBTF)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func (p *Provider) Lookup(module, function, name string) *providers.Probe { retu
 // Plan makes a raw tracepoint program per probe.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	as := make([]*providers.Attachment, 0, len(probes))
-	nargs, _ := argCounts(p.sys.BTFPath())
+	nargs, _ := tracepointArgs(p.sys.BTFPath())
 	for _, pr := range probes {
 		ev, ok := pr.Data.(Event)
 		if !ok {
@@ -228,36 +228,6 @@ func eventName(name string) bool {
 		}
 	}
 	return true
-}
-
-var btfArgs struct {
-	mu     sync.Mutex
-	byPath map[string]*btfResult
-}
-
-type btfResult struct {
-	once sync.Once
-	args map[string]int
-	err  error
-}
-
-// argCounts returns the number of arguments of each tracepoint, by name,
-// reading the BTF at path once per process.
-func argCounts(path string) (map[string]int, error) {
-	btfArgs.mu.Lock()
-	if btfArgs.byPath == nil {
-		btfArgs.byPath = make(map[string]*btfResult)
-	}
-	r := btfArgs.byPath[path]
-	if r == nil {
-		r = new(btfResult)
-		btfArgs.byPath[path] = r
-	}
-	btfArgs.mu.Unlock()
-	r.once.Do(func() {
-		r.args, r.err = tracepointArgs(path)
-	})
-	return r.args, r.err
 }
 
 // Tracefs returns the directory tracefs is mounted on (see tracefs.Open).
