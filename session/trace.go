@@ -84,10 +84,15 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if r.cfg.BufPolicy != PolicySwitch && out != nil {
 		kept = newKeptRecords(r.cfg.BufPolicy, r.cfg.principal)
 		consume = func(rec []byte) error {
-			if len(rec) >= codegen.RecordHeaderSize && le.Uint32(rec[4:]) == codegen.PIDNotice {
-				// A process is read while it runs (stack.go).
-				_, err := out.Record(rec)
-				return err
+			if len(rec) >= codegen.RecordHeaderSize {
+				switch le.Uint32(rec[4:]) {
+				case codegen.PIDNotice:
+					// A process is read while it runs (stack.go).
+					_, err := out.Record(rec)
+					return err
+				case codegen.FillNotice:
+					return nil // it woke the reader: the exiting flag is set
+				}
 			}
 			kept.add(rec)
 			return nil

@@ -295,10 +295,11 @@ func (c *clauseGen) finishRecord() {
 // must fit in what this CPU has left of its buffer (ScratchFill against
 // GlobalFillAt), or the clause does nothing: it ends at once, the CPU's
 // buffer is full from then on (its count set to the limit) and tracing
-// stops (GlobalExiting = ExitingFilled). Each record sent then adds its
-// size to the count (finishRecord). The bytes are known once the clause is
+// stops (GlobalExiting = ExitingFilled), the first CPU to fill sending a
+// FillNotice that wakes the runner. Each record sent then adds its size
+// to the count (finishRecord). The bytes are known once the clause is
 // compiled: fillPatch sets them in the instruction whose index
-// fillReserve returns (-1 when there is no check). R1 and R2 are
+// fillReserve returns (-1 when there is no check). R1 to R4 are
 // clobbered.
 func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 	if !c.g.opts.Fill || len(cl.Body) > 0 && !slices.ContainsFunc(cl.Body, records) {
@@ -307,17 +308,36 @@ func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 	fits := c.newLabel()
 	c.emit(asm.LoadMem(asm.R1, regCtx, ScratchFill, asm.DWord))
 	at := len(c.insns)
+	// The notice goes where the clause's record would.
+	notice := c.g.recordBase()
 	c.emit(
 		asm.Add.Imm(asm.R1, 0),
 		asm.LoadMem(asm.R2, regGlobals, GlobalFillAt, asm.DWord),
 		asm.JLE.Reg(asm.R1, asm.R2, fits),
 		asm.StoreMem(regCtx, ScratchFill, asm.R2, asm.DWord),
+		asm.LoadMem(asm.R1, regGlobals, GlobalExiting, asm.DWord),
+		asm.JNE.Imm(asm.R1, 0, c.exitLabel),
 		bpf.StoreImm64(regGlobals, GlobalExiting, ExitingFilled),
-		asm.Ja.Label(c.exitLabel),
+		bpf.StoreImm64(regCtx, int16(notice), 0),
+		asm.StoreImm(regCtx, int16(notice+4), -3, asm.Word), // FillNotice
+		bpf.StoreImm64(regCtx, int16(notice+8), 0),
 	)
+	c.mapPtr(asm.R1, RingMap)
+	c.emit(
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(notice)),
+		asm.Mov.Imm(asm.R3, RecordHeaderSize),
+		asm.Mov.Imm(asm.R4, rbForceWakeup),
+	)
+	c.call(asm.FnRingbufOutput)
+	c.emit(asm.Ja.Label(c.exitLabel))
 	c.label(fits)
 	return at
 }
+
+// FillNotice is the record id of the record that wakes the runner when a
+// CPU's buffer fills under bufpolicy=fill: a header and nothing else,
+// which the runner drops.
+const FillNotice = 0xfffffffd
 
 // fillPatch sets the bytes fillReserve checks, at index at, to those of
 // the clause's records.
