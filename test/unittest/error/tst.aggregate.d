@@ -8,7 +8,7 @@ ERROR
 	@[arg4] = count();
 }
 
-profile:::tick-10ms
+profile:::tick-100
 /n < 4/
 {
 	n++;
@@ -16,7 +16,7 @@ profile:::tick-10ms
 	z = (n % 2) ? 1 / z : *(int *)z;
 }
 
-profile:::tick-10ms
+profile:::tick-100
 /n == 4/
 {
 	exit(0);

@@ -7,7 +7,7 @@ ERROR
 	exit(0);
 }
 
-profile:::tick-10ms
+profile:::tick-100
 {
 	x = 0;
 	x = x % x;

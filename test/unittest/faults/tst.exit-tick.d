@@ -8,7 +8,7 @@
  */
 int y;
 
-tick-10ms
+tick-100
 {
 	exit(3);
 	x = 1 / y;

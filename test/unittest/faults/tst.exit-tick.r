@@ -1,4 +1,4 @@
 end
 
 -- @@stderr --
-dtrace: error in dt_clause_0 for probe ID 5492 (profile:::tick-10ms): divide-by-zero at BPF pc 18
+dtrace: error in dt_clause_0 for probe ID 13 (profile:::tick-100): divide-by-zero at BPF pc 18

@@ -6,7 +6,7 @@
  */
 int n;
 
-profile:::tick-10ms
+profile:::tick-100
 /n < 3/
 {
 	n++;
@@ -14,7 +14,7 @@ profile:::tick-10ms
 	x = n / z;
 }
 
-profile:::tick-10ms
+profile:::tick-100
 /n == 3/
 {
 	printf("%d ticks\n", n);
