@@ -68,3 +68,17 @@ func TestInvalidPrograms(t *testing.T) {
 	}
 	t.Logf("%d invalid programs, %d distinct tags", len(files), len(tags))
 }
+
+// TestUAddrTarget: %A takes an integer only when there is a target process
+// (-c, -p), as pfcheck_uaddr allows it.
+func TestUAddrTarget(t *testing.T) {
+	src := Source{Kind: Name, Name: "t", Text: []byte(`BEGIN { printf("%A", 1234); }`)}
+	_, err := New(Config{Args: []string{"dtrace"}}).Compile(src)
+	var de *diag.Error
+	if !errors.As(err, &de) || de.Tag != diag.D_PRINTF_ARG_TYPE {
+		t.Errorf("without a target: %v, want D_PRINTF_ARG_TYPE", err)
+	}
+	if _, err := New(Config{Args: []string{"dtrace"}, Macros: map[string]int64{"target": 42}}).Compile(src); err != nil {
+		t.Errorf("with a target: %v", err)
+	}
+}

@@ -14,7 +14,10 @@ import (
 // Errors are reported at line, where yylineno points.
 func (c *Checker) checkFormat(line ast.Pos, fn, format string, args []*types.Type) {
 	f := c.parseFormat(line, format)
-	if p := f.Check(fn, args); p != nil {
+	// With a target process (-c, -p), %A also takes integers and
+	// pointers: addresses in the process that fired (pfcheck_uaddr).
+	v := printf.Validation{Func: fn, Args: args, Target: c.cfg.Macros["target"] != 0}
+	if p := f.Validate(v); p != nil {
 		c.errorf(lineNode{line}, p.Tag, "%s", p.Msg)
 	}
 }

@@ -322,13 +322,7 @@ func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 		asm.StoreImm(regCtx, int16(notice+4), -3, asm.Word), // FillNotice
 		bpf.StoreImm64(regCtx, int16(notice+8), 0),
 	)
-	c.mapPtr(asm.R1, RingMap)
-	c.emit(
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(notice)),
-		asm.Mov.Imm(asm.R3, RecordHeaderSize),
-		asm.Mov.Imm(asm.R4, rbForceWakeup),
-	)
-	c.call(asm.FnRingbufOutput)
+	c.sendNotice(notice)
 	c.emit(asm.Ja.Label(c.exitLabel))
 	c.label(fits)
 	return at
@@ -364,7 +358,15 @@ func (c *clauseGen) action(x *ast.Call) {
 		f := c.field(x, FieldPrintf, 0, nil)
 		f.Format = c.format(x, x.Args[0])
 		f.NArgs = len(x.Args) - 1
-		for _, a := range x.Args[1:] {
+		convs := f.Format.ArgConvs()
+		for i, a := range x.Args[1:] {
+			if i < len(convs) && convs[i] != nil && convs[i].Verb == 'A' && c.typeOf(a) != types.USymAddrType {
+				// An integer %A (allowed with a target process) is
+				// recorded as uaddr() records: with the pid, to be
+				// symbolized in the process that fired.
+				c.recordUAddr(a, FieldArg)
+				continue
+			}
 			c.recordValue(a, FieldArg)
 		}
 	case "setopt":

@@ -344,12 +344,27 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 		c.expr(call.Args[0])
 		c.emit(asm.StoreMem(regCtx, int16(off), asm.R0, asm.DWord))
 	default:
-		c.expr(call.Args[0])
-		c.emit(asm.StoreMem(regCtx, int16(off+8), asm.R0, asm.DWord))
-		c.storePID(off)
-		c.announcePID(off)
+		c.storeUAddr(call.Args[0], off)
 	}
 	return f
+}
+
+// recordUAddr records the user address x in a new field of the given kind
+// as uaddr(x) records it.
+func (c *clauseGen) recordUAddr(x ast.Expr, kind FieldKind) *Field {
+	s := &SymInfo{Kind: SymUAddr}
+	f := c.field(x, kind, s.Size(), types.USymAddrType)
+	f.Sym = s
+	c.storeUAddr(x, c.g.recordBase()+f.Offset)
+	return f
+}
+
+// storeUAddr stores the current pid and the user address x at R9+off.
+func (c *clauseGen) storeUAddr(x ast.Expr, off int) {
+	c.expr(x)
+	c.emit(asm.StoreMem(regCtx, int16(off+8), asm.R0, asm.DWord))
+	c.storePID(off)
+	c.announcePID(off)
 }
 
 // aggKeySize is the bytes key i of aggregation o, of type t, takes: a
@@ -495,6 +510,13 @@ func (c *clauseGen) announcePID(off int) {
 		asm.StoreImm(regCtx, int16(notice+4), -2, asm.Word), // PIDNotice
 		bpf64Zero(notice+8),
 	)
+	c.sendNotice(notice)
+	c.label(done)
+}
+
+// sendNotice writes the RecordHeaderSize-byte notice at R9+notice to the
+// ring buffer and wakes the reader.
+func (c *clauseGen) sendNotice(notice int) {
 	c.mapPtr(asm.R1, RingMap)
 	c.emit(
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(notice)),
@@ -502,7 +524,6 @@ func (c *clauseGen) announcePID(off int) {
 		asm.Mov.Imm(asm.R4, rbForceWakeup),
 	)
 	c.call(asm.FnRingbufOutput)
-	c.label(done)
 }
 
 // needUPIDs adds UPIDMap to the program's maps, once.

@@ -431,3 +431,23 @@ func (c *Conv) String() string {
 	b.WriteString(c.Name)
 	return b.String()
 }
+
+// ArgConvs returns, for each argument a format consumes in order, the
+// conversion whose value it is, or nil for an argument that gives a '*'
+// width or precision.
+func (f *Format) ArgConvs() []*Conv {
+	var out []*Conv
+	for _, c := range f.Convs {
+		if c.Name == "%" || c.Flags&FlagAgg != 0 {
+			continue
+		}
+		if c.Flags&FlagDynWidth != 0 {
+			out = append(out, nil)
+		}
+		if c.Flags&FlagDynPrec != 0 {
+			out = append(out, nil)
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+ustackprogA`c+0xf
+ustackprogA`c+0xf|ustackprogA`c+0xf
+
