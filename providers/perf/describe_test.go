@@ -13,6 +13,7 @@ import (
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/ptest"
 )
 
 // fixture is the fixture system (see providers/internal/mkfixture).
@@ -22,25 +23,6 @@ var fixture = providers.System{
 }
 
 var _ providers.Describer = (*Provider)(nil)
-
-func TestAttributes(t *testing.T) {
-	for _, name := range Names {
-		a := New(name, providers.System{}).Attributes()
-		want := providers.Attributes{
-			Provider: providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
-			Module:   providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
-			Function: providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
-			Name:     providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
-			Args:     providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassISA},
-		}
-		if a != want {
-			t.Errorf("%s: attributes %+v, want %+v", name, a, want)
-		}
-		if got, want := a.Probe(), (providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown}); got != want {
-			t.Errorf("%s: probe attributes %+v, want %+v", name, got, want)
-		}
-	}
-}
 
 // TestFixtureArgTypes lists the fixture's tracepoints and renders their
 // argument types from its BTF.
@@ -62,39 +44,27 @@ func TestFixtureArgTypes(t *testing.T) {
 		"net:netif_receive_skb":               {"struct sk_buff *"},
 		"skb:kfree_skb":                       {"struct sk_buff *", "void *", "enum skb_drop_reason", "struct sock *"},
 	}
+	attrs := providers.Attributes{
+		Provider: providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
+		Module:   providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+		Function: providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+		Name:     providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
+		Args:     providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassISA},
+	}
+	probe := providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown}
+	key := func(pr *providers.Probe) string { return pr.Module + ":" + pr.Name }
+	// The syscalls group and the dynamic events (kprobes, uprobes) are
+	// not this provider's: want has none of them.
 	for _, name := range Names {
-		p := New(name, fixture)
-		ps, err := p.Probes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The syscalls group and the dynamic events (kprobes, uprobes)
-		// are not this provider's.
-		if len(ps) != len(want) {
-			t.Errorf("%s: %d probes, want %d", name, len(ps), len(want))
-		}
-		nargs, err := tracepointArgs(fixture.BTF)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, pr := range ps {
-			ev := pr.Module + ":" + pr.Name
-			w, ok := want[ev]
-			if !ok {
-				t.Errorf("%s: unexpected probe %s", name, ev)
-				continue
-			}
-			got, err := p.ArgTypes(pr)
-			if err != nil {
-				t.Errorf("%s: %v", ev, err)
-				continue
-			}
-			if !slices.Equal(got, w) {
-				t.Errorf("%s: arg types %q, want %q", ev, got, w)
-			}
-			if nargs[pr.Name] != len(w) {
-				t.Errorf("%s: %d arguments, want %d", ev, nargs[pr.Name], len(w))
-			}
+		ptest.CheckDescriber(t, New(name, fixture), attrs, probe, key, want)
+	}
+	nargs, err := tracepointArgs(fixture.BTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ev, w := range want {
+		if _, name, _ := strings.Cut(ev, ":"); nargs[name] != len(w) {
+			t.Errorf("%s: %d arguments, want %d", ev, nargs[name], len(w))
 		}
 	}
 }

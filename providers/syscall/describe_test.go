@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
@@ -14,23 +13,6 @@ import (
 )
 
 var _ providers.Describer = (*Provider)(nil)
-
-func TestAttributes(t *testing.T) {
-	a := New(providers.System{}).Attributes()
-	want := providers.Attributes{
-		Provider: providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassCommon},
-		Module:   providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
-		Function: providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassISA},
-		Name:     providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassCommon},
-		Args:     providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassISA},
-	}
-	if a != want {
-		t.Errorf("attributes %+v, want %+v", a, want)
-	}
-	if got, want := a.Probe(), (providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown}); got != want {
-		t.Errorf("probe attributes %+v, want %+v", got, want)
-	}
-}
 
 // TestFixtureArgTypes lists the system calls of the fixture system and
 // reads their argument types from its format files.
@@ -51,32 +33,18 @@ func TestFixtureArgTypes(t *testing.T) {
 		want[call+":return"] = ret
 	}
 	p := New(providers.System{Tracefs: "../testdata/system/tracing"})
-	ps, err := p.Probes()
-	if err != nil {
-		t.Fatal(err)
+	attrs := providers.Attributes{
+		Provider: providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassCommon},
+		Module:   providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+		Function: providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassISA},
+		Name:     providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassCommon},
+		Args:     providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassISA},
 	}
-	if len(ps) != len(want) {
-		t.Errorf("%d probes, want %d", len(ps), len(want))
-	}
-	for _, pr := range ps {
-		key := pr.Function + ":" + pr.Name
-		w, ok := want[key]
-		if !ok {
-			t.Errorf("unexpected probe %s", key)
-			continue
-		}
-		got, err := p.ArgTypes(pr)
-		if err != nil {
-			t.Errorf("%s: %v", key, err)
-			continue
-		}
-		if !slices.Equal(got, w) {
-			t.Errorf("%s: arg types %q, want %q", key, got, w)
-		}
-	}
+	ptest.CheckDescriber(t, p, attrs, providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+		func(pr *providers.Probe) string { return pr.Function + ":" + pr.Name }, want)
 
 	// A call the fixture has no format file for.
-	_, err = p.ArgTypes(&providers.Probe{Provider: "syscall", Module: Module, Function: "getpid", Name: Entry, Data: Probe{Nr: 39}})
+	_, err := p.ArgTypes(&providers.Probe{Provider: "syscall", Module: Module, Function: "getpid", Name: Entry, Data: Probe{Nr: 39}})
 	wantErr := "describe syscall::getpid:entry: read ../testdata/system/tracing/events/syscalls/sys_enter_getpid/format: no such file or directory"
 	if err == nil || err.Error() != wantErr {
 		t.Errorf("ArgTypes(getpid): %v, want %s", err, wantErr)
