@@ -67,7 +67,7 @@ func (s *state) list() error {
 					// prints as ::::).
 					l.flush()
 					fmt.Fprintf(s.stderr, "%s: failed to match %s:%s:%s:%s: %s\n", s.pname,
-						d.Provider, d.Module, d.Function, d.Name, matchErrText(err))
+						d.Provider, d.Module, d.Function, d.Name, err)
 					failed = true
 					continue
 				}
@@ -111,15 +111,6 @@ func andList(names []string) string {
 
 // errNoMatch is DTrace's EDT_NOPROBE.
 var errNoMatch = errors.New("No probe matches description")
-
-// matchErrText is the text after "failed to match P:M:F:N: ".
-func matchErrText(err error) string {
-	var le *providers.ListError
-	if errors.As(err, &le) {
-		return le.Error()
-	}
-	return err.Error()
-}
 
 // lister prints probes as dtrace's list_probe does.
 type lister struct {

@@ -34,10 +34,10 @@ func useSystem(t *testing.T, sys providers.System) {
 // skips (never under DTRACE_TEST_REQUIRE_BPF, where root is required).
 func liveSystem(t *testing.T) providers.System {
 	t.Helper()
-	if _, err := session.NewRegistry(); err != nil {
+	reg, err := session.NewRegistry()
+	if err != nil {
 		t.Fatal(err)
 	}
-	reg, _ := session.NewRegistry()
 	reg.List()
 	if errs := reg.Errors(); len(errs) > 0 {
 		if os.Getenv("DTRACE_TEST_REQUIRE_BPF") != "" {
