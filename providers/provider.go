@@ -6,7 +6,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // Probe is one probe a provider offers.
@@ -23,32 +23,52 @@ type Probe struct {
 	Data any
 }
 
-// Attachment is one BPF program a provider needs to fire some of its probes,
-// and how to attach it. The runner builds the program: a common prologue
-// that sets up the registers described in package bpf (probectx.go), then
-// Fragment, then one block per probe in Probes (labelled
-// bpf.ProbeLabel(id)) that calls the clauses enabled on that probe.
+// Attachment is one BPF program a provider needs to fire some of its
+// probes, and how to attach it. The code generator links the program
+// (codegen.Link): a common prologue that sets up the registers described
+// in package abi (ctx.go), then the provider's Fragment, then one block
+// per probe in Probes (labelled abi.ProbeLabel(id)) that calls the
+// clauses enabled on that probe.
 type Attachment struct {
 	Name       string // a short name for the program, for the kernel and for errors
 	Type       ebpf.ProgramType
 	AttachType ebpf.AttachType
 	AttachTo   string
 	Probes     []*Probe
-	// Fragment fills the probe context from the program's context and
-	// jumps to the label of the probe that fired; the block there stores
-	// the probe's id (bpf.CtxProbeID).
-	Fragment asm.Instructions
-	// FragmentFor, when not nil, returns a fragment like Fragment that
-	// fills only the fields of the probe context use names (the others
-	// may hold anything); the runner uses it in place of Fragment when it
-	// knows what the clauses read.
-	FragmentFor func(use bpf.CtxUse) (asm.Instructions, error)
+	// Fragment returns the instructions that fill the fields of the probe
+	// context use names from the program's context (the other fields may
+	// hold anything) and jump to the label of the probe that fired, or to
+	// abi.ExitLabel.
+	Fragment func(use abi.CtxUse) (asm.Instructions, error)
+	// Stack says how the kernel stacks a clause captures in this program
+	// relate to the traced code.
+	Stack StackFrames
 	// Attach attaches the loaded program. Closing what it returns detaches
 	// it. Nil for probes that only fire when the runner triggers them.
 	Attach func(prog *ebpf.Program) (io.Closer, error)
 	// Trigger fires the program once from user space (BEGIN, END); nil for
 	// probes the kernel fires.
 	Trigger func(prog *ebpf.Program) error
+}
+
+// StackFrames says what lies between the traced code and a clause's call
+// of a kernel stack helper, in the program of an attachment.
+type StackFrames struct {
+	// Skip is the number of kernel frames always there: the clause's and
+	// the trampoline's BPF frames, and for a raw tracepoint the kernel's
+	// bpf_trace_runN. 0 where the stack starts at registers saved before
+	// the program ran (a perf event's sample).
+	Skip int
+	// FromHelper says that the stack is unwound from the helper's caller,
+	// so that a function called between the trampoline and a clause (the
+	// ERROR function) adds a frame.
+	FromHelper bool
+	// Machinery names the kernel functions that may sit between the
+	// traced code and the frames Skip counts, each there or not: a raw
+	// tracepoint's __bpf_trace_NAME callback and __traceiter_NAME
+	// iterator. The consumer drops them by name; caller and stackdepth
+	// leave them out by address.
+	Machinery []string
 }
 
 // Provider is a DTrace provider: it knows its probes and how to fire them.

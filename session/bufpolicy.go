@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
@@ -113,7 +114,7 @@ func newKeptRecords(p BufPolicy, size int) *keptRecords {
 // budget is not kept.
 func (k *keptRecords) add(rec []byte) {
 	cpu := 0
-	if len(rec) >= codegen.RecordHeaderSize {
+	if len(rec) >= abi.HeaderSize {
 		cpu = int(le.Uint32(rec[8:]))
 	}
 	if cpu >= len(k.cpus) {
@@ -157,8 +158,8 @@ func (k *keptRecords) add(rec []byte) {
 func (k *keptRecords) order(beginID uint32, beganOn int, endID uint32, endedOn int) [][]byte {
 	of := func(id uint32) func(rec []byte) bool {
 		return func(rec []byte) bool {
-			return id != 0 && len(rec) >= codegen.RecordHeaderSize && le.Uint32(rec[0:]) == id &&
-				le.Uint32(rec[4:]) != codegen.PIDNotice
+			return id != 0 && len(rec) >= abi.HeaderSize && le.Uint32(rec[0:]) == id &&
+				le.Uint32(rec[4:]) != abi.RecordPID
 		}
 	}
 	isBegin, isEnd := of(beginID), of(endID)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
@@ -14,7 +15,7 @@ func rec(probe uint32, cpu uint32, size int, n byte) []byte {
 	b := make([]byte, size)
 	le.PutUint32(b[0:], probe)
 	le.PutUint32(b[8:], cpu)
-	b[codegen.RecordHeaderSize] = n
+	b[abi.HeaderSize] = n
 	return b
 }
 
@@ -22,7 +23,7 @@ func rec(probe uint32, cpu uint32, size int, n byte) []byte {
 func names(recs [][]byte) []string {
 	var s []string
 	for _, r := range recs {
-		s = append(s, fmt.Sprintf("%d/%d", le.Uint32(r[8:]), r[codegen.RecordHeaderSize]))
+		s = append(s, fmt.Sprintf("%d/%d", le.Uint32(r[8:]), r[abi.HeaderSize]))
 	}
 	return s
 }

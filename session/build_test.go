@@ -12,6 +12,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/ringbuf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
@@ -67,10 +68,7 @@ func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Prog
 	if err != nil {
 		t.Fatal(err)
 	}
-	att := &providers.Attachment{Name: "begin", Type: ebpf.RawTracepoint, Probes: []*providers.Probe{probe},
-		Fragment: asm.Instructions{asm.Ja.Label(bpf.ProbeLabel(1))}}
-	clauses := map[uint32][]*codegen.Clause{1: prog.Clauses}
-	bp, err := load(att, prog, clauses, m, nil)
+	bp, err := m.load(prog, beginAttachment(probe), codegen.Stack{}, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: prog.Clauses}}, nil)
 	if err != nil {
 		var ve *bpf.VerifierError
 		if errors.As(err, &ve) {
@@ -79,7 +77,7 @@ func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Prog
 		t.Fatal(err)
 	}
 	defer bp.Close()
-	rd, err := ringbuf.NewReader(m[codegen.RingMap])
+	rd, err := ringbuf.NewReader(m[abi.RingMap])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +95,18 @@ func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Prog
 		recs = append(recs, r.RawSample)
 	}
 	return prog, recs, m
+}
+
+// beginAttachment is a raw tracepoint program firing probe, run by
+// bpf.Trigger.
+func beginAttachment(probe *providers.Probe) *providers.Attachment {
+	return &providers.Attachment{Name: "begin", Type: ebpf.RawTracepoint, Probes: []*providers.Probe{probe},
+		Fragment: fixedFragment(asm.Instructions{asm.Ja.Label(abi.ProbeLabel(probe.ID))})}
+}
+
+// fixedFragment is a fragment that does not depend on what clauses read.
+func fixedFragment(insns asm.Instructions) func(abi.CtxUse) (asm.Instructions, error) {
+	return func(abi.CtxUse) (asm.Instructions, error) { return insns, nil }
 }
 
 func tail(lines []string, n int) string {

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // traceVals returns the first 8-byte value each trace() of a BEGIN-only
@@ -16,7 +16,7 @@ func traceVals(t *testing.T, src string) []uint64 {
 	if len(recs) != 1 {
 		t.Fatalf("%d records, want 1", len(recs))
 	}
-	rec := recs[0][codegen.RecordHeaderSize:]
+	rec := recs[0][abi.HeaderSize:]
 	var out []uint64
 	for len(rec) >= 8 {
 		out = append(out, binary.LittleEndian.Uint64(rec))

@@ -3,13 +3,13 @@ package session
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
@@ -92,17 +92,7 @@ func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[st
 		c.recs[i] = recInfo{firing: firing, strs: make([]strCache, len(r.Fields)), addrs: printfAddrs(r)}
 	}
 	for _, a := range prog.Aggs {
-		oa := &output.Aggregation{ID: a.ID + 1, Name: a.Name, Func: aggFunc(a.Func)}
-		if a.Func == "lquantize" && len(a.Params) == 3 {
-			oa.Base, oa.Step = int32(a.Params[0]), int32(a.Params[2])
-			oa.Limit = int32(a.Params[0] + a.Params[1]*a.Params[2])
-		}
-		if a.Func == "llquantize" && len(a.Params) == 4 {
-			// factor, low, high, nsteps; the values are the buckets of
-			// output.LLQuantizeBucket, summed over the CPUs.
-			oa.Factor, oa.LMag, oa.HMag, oa.Steps = int(a.Params[0]), int(a.Params[1]), int(a.Params[2]), int(a.Params[3])
-		}
-		c.aggs = append(c.aggs, oa)
+		c.aggs = append(c.aggs, &output.Aggregation{ID: a.ID + 1, Name: a.Name, Agg: a.Agg})
 	}
 	// Check each format against its arguments once, which sizes its
 	// conversions for printing.
@@ -124,37 +114,15 @@ func (c *Printer) Begin(prog *codegen.Program, reg *providers.Registry, m map[st
 }
 
 func aggValueType(a *codegen.Agg) *types.Type {
-	if a.Func == "count" {
+	if a.Func == abi.AggCount {
 		return types.ULongType
 	}
 	return types.LongType
 }
 
-func aggFunc(name string) output.Func {
-	switch name {
-	case "count":
-		return output.Count
-	case "sum":
-		return output.Sum
-	case "avg":
-		return output.Avg
-	case "min":
-		return output.Min
-	case "max":
-		return output.Max
-	case "stddev":
-		return output.Stddev
-	case "quantize":
-		return output.Quantize
-	case "lquantize":
-		return output.LQuantize
-	}
-	return output.LLQuantize
-}
-
 // Record implements Consumer.
 func (c *Printer) Record(rec []byte) (*int, error) {
-	if len(rec) < codegen.RecordHeaderSize {
+	if len(rec) < abi.HeaderSize {
 		return nil, fmt.Errorf("consume record: %d bytes", len(rec))
 	}
 	if tag := le.Uint32(rec[12:]); tag != 0 {
@@ -163,10 +131,10 @@ func (c *Printer) Record(rec []byte) (*int, error) {
 	probeID := le.Uint32(rec[0:])
 	recID := le.Uint32(rec[4:])
 	cpu := le.Uint32(rec[8:])
-	if recID == codegen.ErrorRecordID {
+	if recID == abi.RecordFault {
 		return nil, c.fault(rec) // a runtime fault (see fault.go)
 	}
-	if recID == codegen.PIDNotice {
+	if recID == abi.RecordPID {
 		c.notePID(rec) // a process to read while it runs (stack.go)
 		return nil, nil
 	}
@@ -334,43 +302,8 @@ func (c *Printer) snapshot(id int) (*output.Aggregation, error) {
 	oa := c.aggs[id]
 	oa.Entries = oa.Entries[:0]
 	err := bpf.ForEachPerCPU(c.maps[a.Map], func(key []byte, vals bpf.PerCPUValues) error {
-		e := &output.Entry{Key: c.keys(a, key)}
-		words := make([]int64, a.ValueSize/8)
-		var sumsq output.Uint128
-		for _, v := range vals {
-			for i := range words {
-				w := int64(binary.LittleEndian.Uint64(v[8*i:]))
-				switch {
-				case (a.Func == "min" || a.Func == "max") && i == 0:
-					if v[8] == 0 && binary.LittleEndian.Uint64(v[8:]) == 0 {
-						continue // this CPU never saw a value
-					}
-					if words[1] == 0 || (a.Func == "min" && w < words[0]) || (a.Func == "max" && w > words[0]) {
-						words[0] = w
-					}
-				case (a.Func == "min" || a.Func == "max") && i == 1:
-					words[1] |= w
-				default:
-					words[i] += w
-				}
-			}
-			if a.Func == "stddev" {
-				sumsq = output.Add128(sumsq, output.Uint128{Lo: binary.LittleEndian.Uint64(v[16:]), Hi: binary.LittleEndian.Uint64(v[24:])})
-			}
-		}
-		switch a.Func {
-		case "count", "sum", "min", "max":
-			e.Value = words[0]
-			if a.Func == "count" {
-				e.Count = words[0]
-			}
-		case "avg":
-			e.Count, e.Sum = words[0], words[1]
-		case "stddev":
-			e.Count, e.Sum, e.SumSq = words[0], words[1], sumsq
-		default:
-			e.Buckets = words
-		}
+		v := a.Agg.Merge(vals)
+		e := &output.Entry{Key: c.keys(a, key), Value: v.Value, Count: v.Count, Sum: v.Sum, SumSq: v.SumSq, Buckets: v.Buckets}
 		oa.Entries = append(oa.Entries, e)
 		return nil
 	})

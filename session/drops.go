@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // A dropKind is a per-CPU count in the scratch map that the runner
@@ -32,14 +32,14 @@ const (
 )
 
 var dropKinds = []dropKind{
-	{off: codegen.ScratchDrops, tag: "DTRACEDROP_PRINCIPAL", what: "drop", perCPU: true, pace: paceSwitch},
-	{off: codegen.ScratchCounter(codegen.CounterAggDrops), tag: "DTRACEDROP_AGGREGATION", what: "aggregation drop", perCPU: true,
+	{off: abi.ScratchDrops, tag: "DTRACEDROP_PRINCIPAL", what: "drop", perCPU: true, pace: paceSwitch},
+	{off: abi.CounterAggDrops.Offset(), tag: "DTRACEDROP_AGGREGATION", what: "aggregation drop", perCPU: true,
 		pace: paceAgg},
-	{off: codegen.ScratchCounter(codegen.CounterDynDrops), tag: "DTRACEDROP_DYNAMIC", what: "dynamic variable drop", pace: paceStatus},
-	{off: codegen.ScratchCounter(codegen.CounterSpecDrops), tag: "DTRACEDROP_SPEC", what: "speculative drop", pace: paceStatus},
-	{off: codegen.ScratchCounter(codegen.CounterSpecBusy), tag: "DTRACEDROP_SPECBUSY", what: "failed speculation",
+	{off: abi.CounterDynDrops.Offset(), tag: "DTRACEDROP_DYNAMIC", what: "dynamic variable drop", pace: paceStatus},
+	{off: abi.CounterSpecDrops.Offset(), tag: "DTRACEDROP_SPEC", what: "speculative drop", pace: paceStatus},
+	{off: abi.CounterSpecBusy.Offset(), tag: "DTRACEDROP_SPECBUSY", what: "failed speculation",
 		detail: " (available buffer(s) still busy)", pace: paceStatus},
-	{off: codegen.ScratchCounter(codegen.CounterSpecUnavail), tag: "DTRACEDROP_SPECUNAVAIL", what: "failed speculation",
+	{off: abi.CounterSpecUnavail.Offset(), tag: "DTRACEDROP_SPECUNAVAIL", what: "failed speculation",
 		detail: " (no speculative buffer available)", pace: paceStatus},
 }
 
@@ -124,7 +124,7 @@ func (r *run) batchDone(final bool) error {
 		return nil
 	}
 	var vals [][]byte
-	if err := r.maps[codegen.ScratchMap].Lookup(uint32(0), &vals); err != nil {
+	if err := r.maps[abi.ScratchMap].Lookup(uint32(0), &vals); err != nil {
 		return fmt.Errorf("read drop counts: %w", err)
 	}
 	if r.dropSeen == nil {

@@ -5,10 +5,11 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
-// enabling is a clause enabled on a probe: a key of codegen.EPIDMap.
+// enabling is a clause enabled on a probe: a key of abi.EPIDMap.
 type enabling struct {
 	Probe  uint32
 	Clause uint32
@@ -38,7 +39,7 @@ func (e *epids) add(probe uint32, clause int) {
 // enablings; call it before creating the maps.
 func (e *epids) size(prog *codegen.Program) {
 	for _, d := range prog.Maps {
-		if d.Name == codegen.EPIDMap {
+		if d.Name == abi.EPIDMap {
 			d.MaxEntries = max(len(e.keys), 1)
 		}
 	}
@@ -53,7 +54,7 @@ func (e *epids) fill(prog *codegen.Program, m maps) error {
 	for i, k := range e.keys {
 		vals[i] = e.ids[k]
 	}
-	if _, err := m[codegen.EPIDMap].BatchUpdate(e.keys, vals, &ebpf.BatchOptions{}); err != nil {
+	if _, err := m[abi.EPIDMap].BatchUpdate(e.keys, vals, &ebpf.BatchOptions{}); err != nil {
 		return fmt.Errorf("fill enabled probe ids: %w", err)
 	}
 	return nil

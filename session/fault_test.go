@@ -4,18 +4,18 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers"
 	dtraceprov "github.com/dtrace-go/dtrace/providers/dtrace"
 )
 
 // faultRecord builds the record ErrorFunc sends.
 func faultRecord(probe uint32, clause, pc, code, addr uint64) []byte {
-	rec := make([]byte, codegen.ErrorRecordSize)
+	rec := make([]byte, abi.FaultRecordSize)
 	le.PutUint32(rec[0:], probe)
-	le.PutUint32(rec[4:], codegen.ErrorRecordID)
+	le.PutUint32(rec[4:], abi.RecordFault)
 	for i, v := range []uint64{7, clause, pc, code, addr} {
-		le.PutUint64(rec[codegen.RecordHeaderSize+8*i:], v)
+		le.PutUint64(rec[abi.HeaderSize+8*i:], v)
 	}
 	return rec
 }
@@ -51,7 +51,7 @@ func TestFaultMessage(t *testing.T) {
 			t.Errorf("got  %q\nwant %q", got, want)
 		}
 	}
-	if _, err := faultMessage(make([]byte, codegen.ErrorRecordSize-1), reg); err == nil {
+	if _, err := faultMessage(make([]byte, abi.FaultRecordSize-1), reg); err == nil {
 		t.Error("a short fault record is accepted")
 	}
 	got, _ := faultMessage(faultRecord(999, 0, 1, 4, 0), reg)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
@@ -50,7 +51,7 @@ func FuzzRecord(f *testing.F) {
 		c := NewPrinter(io.Discard, output.Options{Testing: true})
 		c.stderr = io.Discard
 		c.Begin(prog, reg, nil)
-		rec := make([]byte, codegen.RecordHeaderSize, codegen.RecordHeaderSize+len(body))
+		rec := make([]byte, abi.HeaderSize, abi.HeaderSize+len(body))
 		binary.LittleEndian.PutUint32(rec[0:], 1)
 		binary.LittleEndian.PutUint32(rec[4:], id)
 		rec = append(rec, body...)

@@ -17,12 +17,14 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
+	dtraceprov "github.com/dtrace-go/dtrace/providers/dtrace"
 )
 
 // Unit is one program as the user gave it.
@@ -247,6 +249,7 @@ func (r *run) load(enabled []*providers.Probe) error {
 		}
 		r.atts = append(r.atts, atts...)
 	}
+	e := &codegen.Enablings{ByProbe: r.byProbe, Error: r.errorProbe(enabled)}
 	for _, att := range r.atts {
 		// Clauses run in program order on each probe.
 		for _, p := range att.Probes {
@@ -257,7 +260,7 @@ func (r *run) load(enabled []*providers.Probe) error {
 		if r.cfg.BPFLog {
 			opts.LogLevel = ebpf.LogLevelBranch
 		}
-		bp, err := loadWith(att, r.prog, r.byProbe, r.maps, opts, errorWiringFor(enabled, r.byProbe))
+		bp, err := r.maps.load(r.prog, att, r.stack(att.Stack), e, opts)
 		if err != nil {
 			return err
 		}
@@ -269,6 +272,17 @@ func (r *run) load(enabled []*providers.Probe) error {
 	return r.setWallBase()
 }
 
+// errorProbe returns the id of dtrace:::ERROR when it is among the enabled
+// probes, else 0.
+func (r *run) errorProbe(enabled []*providers.Probe) uint32 {
+	for _, p := range enabled {
+		if p.Provider == "dtrace" && p.Module == "" && p.Function == "" && p.Name == dtraceprov.Error {
+			return p.ID
+		}
+	}
+	return 0
+}
+
 // setWallBase stores the offset from the monotonic clock to the wall clock
 // for walltimestamp.
 func (r *run) setWallBase() error {
@@ -278,13 +292,13 @@ func (r *run) setWallBase() error {
 	}
 	wall := time.Now().UnixNano()
 	v := make([]byte, r.prog.GlobalsSize)
-	le.PutUint64(v[codegen.GlobalWallBase:], uint64(wall-mono))
+	le.PutUint64(v[abi.GlobalWallBase:], uint64(wall-mono))
 	// A record wakes the reader each time its CPU has sent its share of a
 	// quarter of the ring buffer: at most a quarter waits unseen.
-	le.PutUint64(v[codegen.GlobalWakeAt:], bpf.RingWakeMark(r.cfg.BufSize))
-	le.PutUint64(v[codegen.GlobalFillAt:], noFillLimit)
+	le.PutUint64(v[abi.GlobalWakeAt:], bpf.RingWakeMark(r.cfg.BufSize))
+	le.PutUint64(v[abi.GlobalFillAt:], noFillLimit)
 	if r.cfg.BufPolicy == PolicyFill {
-		le.PutUint64(v[codegen.GlobalFillAt:], fillLimit(r.cfg.principal, endReserve(r.prog, r.byProbe, r.probeID("END"))))
+		le.PutUint64(v[abi.GlobalFillAt:], fillLimit(r.cfg.principal, endReserve(r.prog, r.byProbe, r.probeID("END"))))
 	}
-	return r.maps[codegen.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
+	return r.maps[abi.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
 }

@@ -3,7 +3,7 @@ package session
 import (
 	"fmt"
 
-	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // specBufs holds what the consumer keeps of speculations (see
@@ -19,7 +19,7 @@ type specBufs struct {
 // specBuf is one speculation's records and fate.
 type specBuf struct {
 	gen  uint32
-	fate int    // 0 while open, else codegen.SpecCommit or SpecDiscard
+	fate int    // 0 while open, else abi.SpecCommit or SpecDiscard
 	data []byte // the records, untagged, each after its u32 length
 }
 
@@ -30,20 +30,20 @@ type specBuf struct {
 // commit was made) is printed at once, and one of a speculation already
 // discarded dropped.
 func (c *Printer) speculative(rec []byte, tag uint32) (*int, error) {
-	kind, id, gen := codegen.SpecTag(tag)
+	kind, id, gen := abi.SplitSpecTag(tag)
 	s := &c.specs
 	b := s.buf(id, gen)
 	switch kind {
-	case codegen.SpecData:
+	case abi.SpecData:
 		if recID := le.Uint32(rec[4:]); int(recID) >= len(c.prog.Records) {
 			return nil, fmt.Errorf("consume record: unknown record id %d", recID)
 		}
 		switch b.fate {
-		case codegen.SpecCommit:
+		case abi.SpecCommit:
 			s.tmp = append(s.tmp[:0], rec...)
 			le.PutUint32(s.tmp[12:], 0)
 			return c.Record(s.tmp)
-		case codegen.SpecDiscard:
+		case abi.SpecDiscard:
 			return nil, nil
 		}
 		n := len(b.data)
@@ -51,11 +51,11 @@ func (c *Printer) speculative(rec []byte, tag uint32) (*int, error) {
 		b.data = append(b.data, rec...)
 		le.PutUint32(b.data[n+4+12:], 0)
 		return nil, nil
-	case codegen.SpecCommit, codegen.SpecDiscard:
+	case abi.SpecCommit, abi.SpecDiscard:
 		b.fate = kind
 		s.forget(id, gen)
 		var exit *int
-		for p := b.data; kind == codegen.SpecCommit && len(p) >= 4; {
+		for p := b.data; kind == abi.SpecCommit && len(p) >= 4; {
 			n := int(le.Uint32(p))
 			st, err := c.Record(p[4 : 4+n])
 			if err != nil {
@@ -98,7 +98,7 @@ func (s *specBufs) buf(id, gen uint32) *specBuf {
 func (s *specBufs) forget(id, gen uint32) {
 	kept := s.ids[id][:0]
 	for _, b := range s.ids[id] {
-		if d := (gen - b.gen) & codegen.SpecGenMask; d >= 2 && d < (codegen.SpecGenMask+1)/2 {
+		if d := (gen - b.gen) & abi.SpecGenMask; d >= 2 && d < (abi.SpecGenMask+1)/2 {
 			s.free = append(s.free, b)
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
@@ -34,18 +35,18 @@ BEGIN { trace(speculation()); }
 	}
 	var got []rec
 	for _, r := range recs {
-		kind, id, gen := codegen.SpecTag(le.Uint32(r[12:]))
-		g := rec{kind: kind, id: id, gen: gen, specRec: le.Uint32(r[4:]) == codegen.SpecRecordID}
+		kind, id, gen := abi.SplitSpecTag(le.Uint32(r[12:]))
+		g := rec{kind: kind, id: id, gen: gen, specRec: le.Uint32(r[4:]) == abi.RecordSpecEnd}
 		if !g.specRec {
 			g.traceVal = int64(le.Uint64(r[prog.Records[le.Uint32(r[4:])].Fields[0].Offset:]))
 		}
 		got = append(got, g)
 	}
 	want := []rec{
-		{kind: codegen.SpecData, id: 1, gen: 1, traceVal: 1},
-		{kind: codegen.SpecCommit, id: 1, gen: 1, specRec: true},
-		{kind: codegen.SpecData, id: 1, gen: 2, traceVal: 4},
-		{kind: codegen.SpecDiscard, id: 1, gen: 2, specRec: true},
+		{kind: abi.SpecData, id: 1, gen: 1, traceVal: 1},
+		{kind: abi.SpecCommit, id: 1, gen: 1, specRec: true},
+		{kind: abi.SpecData, id: 1, gen: 2, traceVal: 4},
+		{kind: abi.SpecDiscard, id: 1, gen: 2, specRec: true},
 		{traceVal: 1},
 	}
 	if len(got) != len(want) {
@@ -80,9 +81,9 @@ func specPrinter(t testing.TB) (*Printer, *bytes.Buffer, func(tag uint32, v uint
 		b := make([]byte, r.Size)
 		le.PutUint32(b[0:], 1)
 		le.PutUint32(b[12:], tag)
-		if k := tag >> 28; k == codegen.SpecCommit || k == codegen.SpecDiscard {
-			le.PutUint32(b[4:], codegen.SpecRecordID)
-			return b[:codegen.RecordHeaderSize]
+		if k := tag >> 28; k == abi.SpecCommit || k == abi.SpecDiscard {
+			le.PutUint32(b[4:], abi.RecordSpecEnd)
+			return b[:abi.HeaderSize]
 		}
 		le.PutUint64(b[r.Fields[1].Offset:], v)
 		return b
@@ -101,16 +102,16 @@ func TestSpeculationConsumer(t *testing.T) {
 		rec  []byte
 		want string // output after the step
 	}{
-		{mk(tag(codegen.SpecData, 1, 1), 10), ""},
-		{mk(tag(codegen.SpecData, 2, 1), 20), ""},
-		{mk(tag(codegen.SpecData, 1, 1), 11), ""},
-		{mk(tag(codegen.SpecCommit, 1, 1), 0), "10\n11\n"},
-		{mk(tag(codegen.SpecData, 1, 1), 12), "10\n11\n12\n"},
-		{mk(tag(codegen.SpecDiscard, 2, 1), 0), "10\n11\n12\n"},
-		{mk(tag(codegen.SpecData, 2, 1), 21), "10\n11\n12\n"},
-		{mk(tag(codegen.SpecData, 1, 2), 13), "10\n11\n12\n"},
+		{mk(tag(abi.SpecData, 1, 1), 10), ""},
+		{mk(tag(abi.SpecData, 2, 1), 20), ""},
+		{mk(tag(abi.SpecData, 1, 1), 11), ""},
+		{mk(tag(abi.SpecCommit, 1, 1), 0), "10\n11\n"},
+		{mk(tag(abi.SpecData, 1, 1), 12), "10\n11\n12\n"},
+		{mk(tag(abi.SpecDiscard, 2, 1), 0), "10\n11\n12\n"},
+		{mk(tag(abi.SpecData, 2, 1), 21), "10\n11\n12\n"},
+		{mk(tag(abi.SpecData, 1, 2), 13), "10\n11\n12\n"},
 		{mk(0, 99), "10\n11\n12\n99\n"},
-		{mk(tag(codegen.SpecCommit, 1, 2), 0), "10\n11\n12\n99\n13\n"},
+		{mk(tag(abi.SpecCommit, 1, 2), 0), "10\n11\n12\n99\n13\n"},
 	}
 	for i, s := range steps {
 		if _, err := pr.Record(s.rec); err != nil {
@@ -128,11 +129,11 @@ func TestSpeculationConsumer(t *testing.T) {
 func TestSpeculationForget(t *testing.T) {
 	pr, _, mk := specPrinter(t)
 	for _, r := range [][]byte{
-		mk(tag(codegen.SpecData, 1, 1), 1),                     // never ended: its commit was lost
-		mk(tag(codegen.SpecData, 1, 2), 2),                     // kept: the predecessor
-		mk(tag(codegen.SpecData, 2, 1), 3),                     // another id
-		mk(tag(codegen.SpecCommit, 1, 3), 0),                   // forgets 1/1
-		mk(tag(codegen.SpecCommit, 1, codegen.SpecGenMask), 0), // wraps: 1/3 is newer
+		mk(tag(abi.SpecData, 1, 1), 1),                 // never ended: its commit was lost
+		mk(tag(abi.SpecData, 1, 2), 2),                 // kept: the predecessor
+		mk(tag(abi.SpecData, 2, 1), 3),                 // another id
+		mk(tag(abi.SpecCommit, 1, 3), 0),               // forgets 1/1
+		mk(tag(abi.SpecCommit, 1, abi.SpecGenMask), 0), // wraps: 1/3 is newer
 	} {
 		if _, err := pr.Record(r); err != nil {
 			t.Fatal(err)
@@ -145,8 +146,8 @@ func TestSpeculationForget(t *testing.T) {
 		}
 		return g
 	}
-	if g := gens(1); !slices.Equal(g, []uint32{2, 3, codegen.SpecGenMask}) {
-		t.Errorf("generations of 1 kept: %v, want [2 3 %d]", g, codegen.SpecGenMask)
+	if g := gens(1); !slices.Equal(g, []uint32{2, 3, abi.SpecGenMask}) {
+		t.Errorf("generations of 1 kept: %v, want [2 3 %d]", g, abi.SpecGenMask)
 	}
 	if g := gens(2); !slices.Equal(g, []uint32{1}) {
 		t.Errorf("generations of 2 kept: %v, want [1]", g)
@@ -154,7 +155,7 @@ func TestSpeculationForget(t *testing.T) {
 	if _, err := pr.Record(mk(tag(7, 1, 1), 0)); err == nil {
 		t.Error("a bad speculation tag accepted")
 	}
-	bad := mk(tag(codegen.SpecData, 1, 9), 0)
+	bad := mk(tag(abi.SpecData, 1, 9), 0)
 	le.PutUint32(bad[4:], 1000)
 	if _, err := pr.Record(bad); err == nil {
 		t.Error("a speculative record of an unknown record id accepted")
@@ -165,13 +166,13 @@ func TestSpeculationForget(t *testing.T) {
 // one record each, committed.
 func BenchmarkSpeculationConsumer(b *testing.B) {
 	pr, out, mk := specPrinter(b)
-	data := mk(tag(codegen.SpecData, 1, 1), 7)
-	commit := mk(tag(codegen.SpecCommit, 1, 1), 0)
+	data := mk(tag(abi.SpecData, 1, 1), 7)
+	commit := mk(tag(abi.SpecCommit, 1, 1), 0)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		g := uint32(i) & codegen.SpecGenMask
-		le.PutUint32(data[12:], tag(codegen.SpecData, 1, g))
-		le.PutUint32(commit[12:], tag(codegen.SpecCommit, 1, g))
+		g := uint32(i) & abi.SpecGenMask
+		le.PutUint32(data[12:], tag(abi.SpecData, 1, g))
+		le.PutUint32(commit[12:], tag(abi.SpecCommit, 1, g))
 		pr.Record(data)
 		pr.Record(commit)
 		if out.Len() > 1<<20 {

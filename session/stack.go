@@ -5,8 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cilium/ebpf"
-
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/printf"
@@ -16,46 +15,25 @@ import (
 
 // Stacks and symbols: the consumer's side of codegen/stack.go.
 
-// stackSkip returns the kernel frames a clause called from att's program
-// skips so that a stack starts near the traced code: the clause's and the
-// trampoline's BPF frames, and for a raw tracepoint the kernel's
-// bpf_trace_runN. A perf event's stack starts at the interrupted PC (the
-// helper unwinds from the sample's registers). A raw tracepoint run by
-// BPF_PROG_TEST_RUN (BEGIN, END, tick-N) starts in the kernel's test-run
-// code, as DTrace's BEGIN shows its own ioctl path. The frames the skip
-// cannot know of (a tracepoint's callback and iterator, each there or
-// not) are dropped by the consumer (isMachinery), and by caller and
-// stackdepth in the kernel (machineryArgs).
-func stackSkip(att *providers.Attachment) int32 {
-	switch {
-	case att.Type == ebpf.PerfEvent:
-		return 0
-	case att.Type == ebpf.RawTracepoint && att.AttachTo != "":
-		return 3
-	case att.Type == ebpf.RawTracepoint:
-		return 2
-	}
-	return 0
-}
-
-// machineryArgs returns the R4 and R5 a clause that reads them
-// (codegen.UsesMachinery) is called with from att's program: the ranges
-// of a raw tracepoint's __bpf_trace_NAME callback and __traceiter_NAME
-// iterator, from the kernel's symbols. (An event defined from a template
-// class has a callback named after the class, which is not found: its
-// frame then counts as the traced code's.)
-func machineryArgs(att *providers.Attachment) (a, b int64) {
-	if att.Type != ebpf.RawTracepoint || att.AttachTo == "" {
-		return 0, 0
+// stack returns what the linker needs of an attachment's stack frames:
+// the ranges of its machinery functions, from the kernel's symbols. (An
+// event defined from a template class has a callback named after the
+// class, which is not found: its frame then counts as the traced code's.)
+func (r *run) stack(s providers.StackFrames) codegen.Stack {
+	cs := codegen.Stack{Skip: int32(s.Skip), FromHelper: s.FromHelper}
+	if len(s.Machinery) == 0 {
+		return cs
 	}
 	k := kernelSymbols()
-	if start, size, ok := k.Func("__bpf_trace_" + att.AttachTo); ok {
-		a = codegen.MachineryRange(start, size)
+	for i, name := range s.Machinery {
+		if i >= len(cs.Machinery) {
+			break
+		}
+		if start, size, ok := k.Func(name); ok {
+			cs.Machinery[i] = abi.MachineryRange(start, size)
+		}
 	}
-	if start, size, ok := k.Func("__traceiter_" + att.AttachTo); ok {
-		b = codegen.MachineryRange(start, size)
-	}
-	return a, b
+	return cs
 }
 
 // kernelSyms holds the kernel's symbols, read once per process (by the
@@ -76,8 +54,8 @@ func kernelSymbols() *symtab.Kernel {
 // when prog prints kernel stacks or symbols: reading kallsyms takes a
 // tenth of a second or more, better spent while tracing than after.
 func prefetchSymbols(prog *codegen.Program) {
-	kernel := func(s *codegen.SymInfo) bool {
-		return s != nil && (s.Kind == codegen.SymStack || s.Kind == codegen.SymSym || s.Kind == codegen.SymMod)
+	kernel := func(s *abi.SymInfo) bool {
+		return s != nil && (s.Kind == abi.SymStack || s.Kind == abi.SymSym || s.Kind == abi.SymMod)
 	}
 	addr := func(f *printf.Format) bool {
 		return f != nil && slices.ContainsFunc(f.Convs, func(c *printf.Conv) bool { return c.Print == printf.PrintAddr })
@@ -111,7 +89,7 @@ func stackMapFlags(prog *codegen.Program, d *codegen.MapDesc, flags uint32) uint
 			continue
 		}
 		for _, s := range a.KeySyms {
-			if s != nil && (s.Kind == codegen.SymStack || s.Kind == codegen.SymUStack) {
+			if s != nil && (s.Kind == abi.SymStack || s.Kind == abi.SymUStack) {
 				return 0
 			}
 		}
@@ -203,7 +181,7 @@ func (s *symbols) userSym(pid, pc uint64) symtab.Symbol {
 	return s.procs.Lookup(int(pid), pc)
 }
 
-// notePID handles a process announcement (codegen.PIDNotice), sent when
+// notePID handles a process announcement (abi.RecordPID), sent when
 // a process is first seen and after it execs: its memory map is read now,
 // while it runs, replacing what was known of it.
 func (c *Printer) notePID(rec []byte) {
@@ -260,30 +238,30 @@ func (s *symbols) userStack(pid uint64, b []byte, n int) output.Value {
 }
 
 // symValue decodes a recorded stack or symbol (Field.Sym) from its bytes b.
-func (c *Printer) symValue(b []byte, si *codegen.SymInfo) output.Value {
+func (c *Printer) symValue(b []byte, si *abi.SymInfo) output.Value {
 	s := c.syms()
 	if len(b) < si.Size() {
 		return output.String("", 0)
 	}
 	switch si.Kind {
-	case codegen.SymStack:
+	case abi.SymStack:
 		return s.kernelStack(b[8:], si.Frames, le.Uint64(b) != 0)
-	case codegen.SymUStack:
+	case abi.SymUStack:
 		return s.userStack(le.Uint64(b), b[8:], si.Frames)
-	case codegen.SymSym:
+	case abi.SymSym:
 		pc := le.Uint64(b)
 		sym := s.kernelSym(pc)
 		return output.Sym(pc, output.SymName(sym.Module, sym.Name, pc), output.FrameName(sym.Module, sym.Name, sym.Start, pc))
-	case codegen.SymMod:
+	case abi.SymMod:
 		pc := le.Uint64(b)
 		return output.Mod(pc, output.ModName(s.kernelSym(pc).Module, pc))
 	}
 	pid, pc := le.Uint64(b), le.Uint64(b[8:])
 	sym := s.userSym(pid, pc)
 	switch si.Kind {
-	case codegen.SymUSym:
+	case abi.SymUSym:
 		return output.USym(pid, pc, output.SymName(sym.Module, sym.Name, pc), output.FrameName(sym.Module, sym.Name, sym.Start, pc))
-	case codegen.SymUAddr:
+	case abi.SymUAddr:
 		name := output.FrameName(sym.Module, sym.Name, sym.Start, pc)
 		return output.USym(pid, pc, name, name)
 	}
@@ -291,21 +269,21 @@ func (c *Printer) symValue(b []byte, si *codegen.SymInfo) output.Value {
 }
 
 // symKeyValue decodes aggregation key b of kind si: a stack's slot
-// (codegen.StackKey), or a symbol, whose address becomes its function's
+// (abi.StackKey), or a symbol, whose address becomes its function's
 // (sym, usym) or module's (mod, umod) first address as DTrace's
 // dt_aggregate_sym and friends make it, so that keys naming the same
 // function or module are one (mergeEntries).
-func (c *Printer) symKeyValue(si *codegen.SymInfo, b []byte) output.Value {
+func (c *Printer) symKeyValue(si *abi.SymInfo, b []byte) output.Value {
 	s := c.syms()
 	if len(b) < si.KeySize() {
 		return output.String("", 0)
 	}
-	if si.Kind == codegen.SymStack || si.Kind == codegen.SymUStack {
-		ss, pid, skip, ok := codegen.StackKey(b)
+	if si.Kind == abi.SymStack || si.Kind == abi.SymUStack {
+		ss, pid, skip, ok := abi.StackKey(b)
 		if !ok {
 			return output.String("", 0)
 		}
-		if ss.Kind == codegen.SymStack {
+		if ss.Kind == abi.SymStack {
 			return s.kernelStack(b[8:], ss.Frames, skip != 0)
 		}
 		return s.userStack(pid, b[8:], ss.Frames)
@@ -313,16 +291,16 @@ func (c *Printer) symKeyValue(si *codegen.SymInfo, b []byte) output.Value {
 	v := c.symValue(b, si)
 	pc := v.Bits
 	var sym symtab.Symbol
-	if si.Kind == codegen.SymSym || si.Kind == codegen.SymMod {
+	if si.Kind == abi.SymSym || si.Kind == abi.SymMod {
 		sym = s.kernelSym(pc)
 	} else {
 		sym = s.userSym(v.PID, pc)
 	}
 	switch {
-	case (si.Kind == codegen.SymSym || si.Kind == codegen.SymUSym) && sym.Found():
+	case (si.Kind == abi.SymSym || si.Kind == abi.SymUSym) && sym.Found():
 		v.Bits = sym.Start
 		v.Full = output.FrameName(sym.Module, sym.Name, sym.Start, sym.Start)
-	case (si.Kind == codegen.SymMod || si.Kind == codegen.SymUMod) && sym.Module != "":
+	case (si.Kind == abi.SymMod || si.Kind == abi.SymUMod) && sym.Module != "":
 		v.Bits = sym.Base
 	}
 	return v
@@ -355,7 +333,7 @@ func mergeEntries(a *codegen.Agg, es []*output.Entry) []*output.Entry {
 			out = append(out, e)
 			continue
 		}
-		mergeEntry(a.Func, m, e)
+		mergeEntry(a.Agg, m, e)
 	}
 	return out
 }
@@ -383,21 +361,10 @@ func keyID(key []output.Value) string {
 
 // mergeEntry adds the values of e into m, as aggregating both sets of
 // data in one key would have.
-func mergeEntry(fn string, m, e *output.Entry) {
-	switch fn {
-	case "min":
-		m.Value = min(m.Value, e.Value)
-	case "max":
-		m.Value = max(m.Value, e.Value)
-	default:
-		m.Value += e.Value
-	}
-	m.Count += e.Count
-	m.Sum += e.Sum
-	m.SumSq = output.Add128(m.SumSq, e.SumSq)
-	for i := range min(len(m.Buckets), len(e.Buckets)) {
-		m.Buckets[i] += e.Buckets[i]
-	}
+func mergeEntry(a abi.Agg, m, e *output.Entry) {
+	v := abi.AggValue{Value: m.Value, Count: m.Count, Sum: m.Sum, SumSq: m.SumSq, Buckets: m.Buckets}
+	a.Combine(&v, abi.AggValue{Value: e.Value, Count: e.Count, Sum: e.Sum, SumSq: e.SumSq, Buckets: e.Buckets})
+	m.Value, m.Count, m.Sum, m.SumSq, m.Buckets = v.Value, v.Count, v.Sum, v.SumSq, v.Buckets
 }
 
 // printfAddrs returns, for the fields of record r, which are integer

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/printf"
@@ -16,15 +17,15 @@ import (
 // records and keys: they must not panic, and what they decode must be
 // printable.
 func FuzzStackRecord(f *testing.F) {
-	f.Add(uint8(codegen.SymStack), uint8(3), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0x81, 0xff, 0xff, 0xff, 0xff})
-	f.Add(uint8(codegen.SymUStack), uint8(2), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
-	f.Add(uint8(codegen.SymUSym), uint8(0), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0})
-	f.Add(uint8(codegen.SymMod), uint8(0), []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
-	f.Add(uint8(codegen.SymStack), uint8(20), []byte{3, 0, 0, 0, byte(codegen.SymStack), 20, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Add(uint8(abi.SymStack), uint8(3), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0x81, 0xff, 0xff, 0xff, 0xff})
+	f.Add(uint8(abi.SymUStack), uint8(2), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Add(uint8(abi.SymUSym), uint8(0), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0})
+	f.Add(uint8(abi.SymMod), uint8(0), []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+	f.Add(uint8(abi.SymStack), uint8(20), []byte{3, 0, 0, 0, byte(abi.SymStack), 20, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0})
 	c := &Printer{}
 	p := output.New(&strings.Builder{}, output.Options{})
 	f.Fuzz(func(t *testing.T, kind, frames uint8, b []byte) {
-		si := &codegen.SymInfo{Kind: codegen.SymKind(kind%8 + 1), Frames: int(frames)%codegen.MaxStackFrames + 1}
+		si := &abi.SymInfo{Kind: abi.SymKind(kind%8 + 1), Frames: int(frames)%abi.MaxStackFrames + 1}
 		// Keep the processes to look at small: any pid but 1 reads as an
 		// unknown one.
 		for i := 0; i+8 <= len(b); i += 8 {
@@ -41,7 +42,7 @@ func FuzzStackRecord(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		mergeEntries(&codegen.Agg{Func: "count", KeySyms: []*codegen.SymInfo{si}},
+		mergeEntries(&codegen.Agg{Agg: abi.Agg{Func: abi.AggCount}, KeySyms: []*abi.SymInfo{si}},
 			[]*output.Entry{{Key: vs[:1], Value: 1}, {Key: vs[:1], Value: 2}})
 	})
 }
@@ -100,26 +101,26 @@ func TestMergeEntries(t *testing.T) {
 		return []output.Value{output.Sym(bits, name, name)}
 	}
 	for _, tc := range []struct {
-		fn   string
+		fn   abi.AggFunc
 		want output.Entry
 	}{
-		{"count", output.Entry{Value: 5, Count: 5, Sum: 12}},
-		{"min", output.Entry{Value: 2, Sum: 12}},
-		{"max", output.Entry{Value: 3, Sum: 12}},
-		{"avg", output.Entry{Count: 5, Sum: 12}},
+		{abi.AggCount, output.Entry{Value: 5, Count: 5, Sum: 12}},
+		{abi.AggMin, output.Entry{Value: 2, Sum: 12}},
+		{abi.AggMax, output.Entry{Value: 3, Sum: 12}},
+		{abi.AggAvg, output.Entry{Count: 5, Sum: 12}},
 	} {
 		es := []*output.Entry{
 			{Key: key("vmlinux`f", 1), Value: 2, Count: 2, Sum: 4},
 			{Key: key("vmlinux`g", 2), Value: 7, Count: 7},
 			{Key: key("vmlinux`f", 1), Value: 3, Count: 3, Sum: 8},
 		}
-		if tc.fn == "min" || tc.fn == "max" {
+		if tc.fn == abi.AggMin || tc.fn == abi.AggMax {
 			es[0].Count, es[2].Count = 0, 0
 		}
-		if tc.fn == "avg" {
+		if tc.fn == abi.AggAvg {
 			es[0].Value, es[2].Value = 0, 0
 		}
-		got := mergeEntries(&codegen.Agg{Func: tc.fn, KeySyms: []*codegen.SymInfo{{Kind: codegen.SymSym}}}, es)
+		got := mergeEntries(&codegen.Agg{Agg: abi.Agg{Func: tc.fn}, KeySyms: []*abi.SymInfo{{Kind: abi.SymSym}}}, es)
 		if len(got) != 2 {
 			t.Fatalf("%s: %d entries, want 2", tc.fn, len(got))
 		}
@@ -130,7 +131,7 @@ func TestMergeEntries(t *testing.T) {
 	}
 	// Without symbol keys, nothing is merged.
 	es := []*output.Entry{{Key: key("a", 1)}, {Key: key("a", 1)}}
-	if got := mergeEntries(&codegen.Agg{Func: "count"}, es); len(got) != 2 {
+	if got := mergeEntries(&codegen.Agg{Agg: abi.Agg{Func: abi.AggCount}}, es); len(got) != 2 {
 		t.Errorf("merged without symbol keys: %d", len(got))
 	}
 }
@@ -145,9 +146,9 @@ func TestPrintfAddrs(t *testing.T) {
 		{Kind: codegen.FieldArg, Type: types.ULongType},
 		{Kind: codegen.FieldArg, Type: types.IntType},
 		{Kind: codegen.FieldArg, Type: types.IntType},
-		{Kind: codegen.FieldArg, Type: types.USymAddrType, Sym: &codegen.SymInfo{Kind: codegen.SymUSym}},
+		{Kind: codegen.FieldArg, Type: types.USymAddrType, Sym: &abi.SymInfo{Kind: abi.SymUSym}},
 		{Kind: codegen.FieldArg, Type: types.StringType},
-		{Kind: codegen.FieldArg, Type: types.SymAddrType, Sym: &codegen.SymInfo{Kind: codegen.SymSym}},
+		{Kind: codegen.FieldArg, Type: types.SymAddrType, Sym: &abi.SymInfo{Kind: abi.SymSym}},
 	}}
 	got := printfAddrs(r)
 	want := []byte{0, 'a', 0, 0, 0, 0, 0}
@@ -163,8 +164,8 @@ func TestPrintfAddrs(t *testing.T) {
 // flags they are given.
 func TestStackMapFlags(t *testing.T) {
 	prog := &codegen.Program{Aggs: []*codegen.Agg{
-		{Map: "agg_0", KeySyms: []*codegen.SymInfo{nil, {Kind: codegen.SymUStack}}},
-		{Map: "agg_1", KeySyms: []*codegen.SymInfo{{Kind: codegen.SymSym}}},
+		{Map: "agg_0", KeySyms: []*abi.SymInfo{nil, {Kind: abi.SymUStack}}},
+		{Map: "agg_1", KeySyms: []*abi.SymInfo{{Kind: abi.SymSym}}},
 		{Map: "agg_2"},
 	}}
 	for name, want := range map[string]uint32{"agg_0": 0, "agg_1": 7, "agg_2": 7, "x": 7} {

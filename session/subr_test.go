@@ -13,9 +13,9 @@ import (
 	"unsafe"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/ringbuf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
@@ -43,9 +43,8 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	att := &providers.Attachment{Name: "begin", Type: ebpf.RawTracepoint, Probes: []*providers.Probe{probe},
-		Fragment: asm.Instructions{asm.Ja.Label(bpf.ProbeLabel(1))}}
-	bp, err := load(att, prog, map[uint32][]*codegen.Clause{1: prog.Clauses}, m, &bpf.LoadOptions{LogLevel: ebpf.LogLevelStats})
+	bp, err := m.load(prog, beginAttachment(probe), codegen.Stack{}, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: prog.Clauses}},
+		&bpf.LoadOptions{LogLevel: ebpf.LogLevelStats})
 	if err != nil {
 		var ve *bpf.VerifierError
 		if errors.As(err, &ve) {
@@ -58,7 +57,7 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 	if m := regexp.MustCompile(`processed (\d+) insns`).FindStringSubmatch(bp.VerifierLog); m != nil {
 		fmt.Sscan(m[1], &processed)
 	}
-	rd, err := ringbuf.NewReader(m[codegen.RingMap])
+	rd, err := ringbuf.NewReader(m[abi.RingMap])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +67,7 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 	}
 	rd.SetDeadline(time.Now().Add(50 * time.Millisecond))
 	r, err := rd.Read()
-	for err == nil && binary.LittleEndian.Uint32(r.RawSample[4:]) == codegen.ErrorRecordID {
+	for err == nil && binary.LittleEndian.Uint32(r.RawSample[4:]) == abi.RecordFault {
 		r, err = rd.Read() // a fault's report: the clause's record follows, if any
 	}
 	if err != nil {

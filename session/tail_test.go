@@ -6,7 +6,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/providers"
@@ -74,20 +74,28 @@ func TestLinkJumpsToLastClause(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			// The fragment dispatches on args[0] to the probes of the case.
 			var probes []*providers.Probe
-			frag := asm.Instructions{asm.LoadMem(asm.R7, bpf.RegCtx, 0, asm.DWord)}
+			frag := asm.Instructions{asm.LoadMem(asm.R7, abi.RegCtx, 0, asm.DWord)}
 			for _, p := range []*providers.Probe{p1, p2, p3} {
 				if c.lists[p.ID] != nil {
 					probes = append(probes, p)
-					frag = append(frag, asm.JEq.Imm(asm.R7, int32(p.ID), bpf.ProbeLabel(p.ID)))
+					frag = append(frag, asm.JEq.Imm(asm.R7, int32(p.ID), abi.ProbeLabel(p.ID)))
 				}
 			}
-			frag = append(frag, asm.Ja.Label(bpf.ExitLabel))
-			att := &providers.Attachment{Name: "tail", Type: ebpf.RawTracepoint, Probes: probes, Fragment: frag}
-			insns := link(att, prog, c.lists, errorWiring{})
+			frag = append(frag, asm.Ja.Label(abi.ExitLabel))
+			att := &providers.Attachment{Name: "tail", Type: ebpf.RawTracepoint, Probes: probes, Fragment: fixedFragment(frag)}
+			tr := &codegen.Trampoline{Name: "tail", Fragment: att.Fragment}
+			for _, p := range probes {
+				tr.Probes = append(tr.Probes, p.ID)
+			}
+			e := &codegen.Enablings{ByProbe: c.lists}
+			insns, err := prog.Link(tr, e)
+			if err != nil {
+				t.Fatal(err)
+			}
 			calls, jumps, at := linkedCalls(insns)
 			exit := -1
 			for i, ins := range insns {
-				if ins.Symbol() == bpf.ExitLabel {
+				if ins.Symbol() == abi.ExitLabel {
 					exit = i
 				}
 			}
@@ -113,7 +121,7 @@ func TestLinkJumpsToLastClause(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer m.Close()
-			bp, err := load(att, prog, c.lists, m, nil)
+			bp, err := m.load(prog, att, codegen.Stack{}, e, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

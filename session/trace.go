@@ -10,8 +10,8 @@ import (
 	"github.com/cilium/ebpf"
 	"golang.org/x/sys/unix"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
-	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
 // trigger fires, from user space, the attachments serving the probe named
@@ -60,7 +60,7 @@ func currentCPU() int {
 // fill and ring, they are kept (keptRecords) and printed once tracing has
 // stopped and END has fired, in DTrace's order for those buffers.
 func (r *run) trace(ctx context.Context) (int, error) {
-	rd, err := bpf.NewReader(r.maps[codegen.RingMap], readInterval(r.cfg))
+	rd, err := bpf.NewReader(r.maps[abi.RingMap], readInterval(r.cfg))
 	if err != nil {
 		return 1, err
 	}
@@ -84,13 +84,13 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if r.cfg.BufPolicy != PolicySwitch && out != nil {
 		kept = newKeptRecords(r.cfg.BufPolicy, r.cfg.principal)
 		consume = func(rec []byte) error {
-			if len(rec) >= codegen.RecordHeaderSize {
+			if len(rec) >= abi.HeaderSize {
 				switch le.Uint32(rec[4:]) {
-				case codegen.PIDNotice:
+				case abi.RecordPID:
 					// A process is read while it runs (stack.go).
 					_, err := out.Record(rec)
 					return err
-				case codegen.FillNotice:
+				case abi.RecordFill:
 					return nil // it woke the reader: the exiting flag is set
 				}
 			}
@@ -159,7 +159,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	}
 	// END fires whatever ended tracing; exit() there sets the status only
 	// if nothing had set it.
-	if err := r.maps[codegen.GlobalsMap].Update(uint32(0), r.clearExiting(), ebpf.UpdateAny); err != nil {
+	if err := r.maps[abi.GlobalsMap].Update(uint32(0), r.clearExiting(), ebpf.UpdateAny); err != nil {
 		return 1, err
 	}
 	first := status
@@ -208,10 +208,10 @@ func (r *run) trace(ctx context.Context) (int, error) {
 // flag, or under bufpolicy=fill a CPU's buffer has filled.
 func (r *run) exiting() (bool, error) {
 	var v []byte
-	if err := r.maps[codegen.GlobalsMap].Lookup(uint32(0), &v); err != nil {
+	if err := r.maps[abi.GlobalsMap].Lookup(uint32(0), &v); err != nil {
 		return false, fmt.Errorf("read the exiting flag: %w", err)
 	}
-	return len(v) >= 8 && le.Uint64(v[codegen.GlobalExiting:]) != 0, nil
+	return len(v) >= 8 && le.Uint64(v[abi.GlobalExiting:]) != 0, nil
 }
 
 // clearExiting returns the globals value with the exiting flag cleared, so
@@ -219,11 +219,11 @@ func (r *run) exiting() (bool, error) {
 // lifted: END's records have the room DTrace reserves for them.
 func (r *run) clearExiting() []byte {
 	var v []byte
-	if err := r.maps[codegen.GlobalsMap].Lookup(uint32(0), &v); err != nil || len(v) < r.prog.GlobalsSize {
+	if err := r.maps[abi.GlobalsMap].Lookup(uint32(0), &v); err != nil || len(v) < r.prog.GlobalsSize {
 		v = make([]byte, r.prog.GlobalsSize)
 	}
-	le.PutUint64(v[codegen.GlobalExiting:], 0)
-	le.PutUint64(v[codegen.GlobalFillAt:], noFillLimit)
+	le.PutUint64(v[abi.GlobalExiting:], 0)
+	le.PutUint64(v[abi.GlobalFillAt:], noFillLimit)
 	return v
 }
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // varsCheck runs decls and then a BEGIN clause of body followed by one
@@ -264,7 +264,7 @@ func varsRecords(t *testing.T, src string) ([]int, []int64) {
 	var vals []int64
 	for _, r := range recs {
 		id := binary.LittleEndian.Uint32(r[4:])
-		if id == codegen.ErrorRecordID {
+		if id == abi.RecordFault {
 			continue // a fault's report
 		}
 		clauses = append(clauses, prog.Records[id].Clause)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
@@ -21,7 +22,7 @@ func (r *run) startVtime() error {
 	if err := codegen.RelocateInsns(insns, kernelOrDefault(r.cfg.Kernel).Type); err != nil {
 		return fmt.Errorf("load vtimestamp tracker: %w", err)
 	}
-	if err := insns.AssociateMap(codegen.VtimeMap, r.maps[codegen.VtimeMap]); err != nil {
+	if err := insns.AssociateMap(abi.VtimeMap, r.maps[abi.VtimeMap]); err != nil {
 		return fmt.Errorf("load vtimestamp tracker: %w", err)
 	}
 	p, err := bpf.Load(&ebpf.ProgramSpec{Name: "vtime", Type: ebpf.RawTracepoint, Instructions: insns, License: "GPL"}, nil)

@@ -5,75 +5,12 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
-
-// Quantize's buckets, as DTrace numbers them: bucket 63 holds 0, bucket
-// 63+1+k values in [2^k, 2^(k+1)), bucket 63-1-k values in (-2^(k+1), -2^k].
-const (
-	QuantizeBuckets = 127
-	QuantizeZero    = 63
-)
-
-// aggValueSize is the per-CPU value of an aggregation:
-//
-//	count      u64 n
-//	sum        s64 sum
-//	min, max   s64 value, u64 set
-//	avg        u64 n, s64 sum
-//	stddev     u64 n, s64 sum, u64 sum of squares (low, high)
-//	quantize   u64 buckets[127]
-//	lquantize  u64 buckets[levels+2]: below base, levels, at or above limit
-//	llquantize u64 buckets[output.LLQuantizeBins]: Oracle's layout
-//	           (negative values mirrored below the zero bucket)
-func aggValueSize(a *Agg) int {
-	switch a.Func {
-	case "count", "sum":
-		return 8
-	case "min", "max", "avg":
-		return 16
-	case "stddev":
-		return 32
-	case "quantize":
-		return 8 * QuantizeBuckets
-	case "lquantize":
-		return 8 * int(lquantizeLevels(a.Params)+2)
-	case "llquantize":
-		return 8 * llquantizeBins(a.Params)
-	}
-	return 8
-}
-
-// lquantizeLevels returns the number of levels of an lquantize, whose
-// parameters are (base, levels, step).
-func lquantizeLevels(p []int64) int64 {
-	if len(p) < 3 {
-		return 0
-	}
-	return p[1]
-}
-
-// llquantizeParams returns an llquantize's parameters (factor, low, high,
-// nsteps) as the checker recorded them.
-func llquantizeParams(p []int64) (factor, low, high, nsteps int) {
-	if len(p) < 4 {
-		return 0, 0, 0, 0
-	}
-	return int(p[0]), int(p[1]), int(p[2]), int(p[3])
-}
-
-// llquantizeBins returns the number of buckets of an llquantize (at least
-// one, so that a map can be described for parameters the checker rejected).
-func llquantizeBins(p []int64) int {
-	if n := output.LLQuantizeBins(llquantizeParams(p)); n > 0 {
-		return n
-	}
-	return 1
-}
 
 // maxLLQuantizeBins bounds an llquantize's buckets: its value is zeroed in
 // scratch on a key's first update, and a per-CPU map value is at most 32K.
@@ -87,12 +24,12 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		c.fail(ag, "this aggregation")
 	}
 	a := c.g.agg(ag, o)
-	if a.Func == "llquantize" {
-		if n := output.LLQuantizeBins(llquantizeParams(a.Params)); n == 0 || n > maxLLQuantizeBins {
+	if a.Func == abi.AggLLQuantize {
+		if n := a.Buckets(); n == 0 || n > maxLLQuantizeBins {
 			c.fail(call, "llquantize() with "+strconv.Itoa(n)+" buckets (at most "+strconv.Itoa(maxLLQuantizeBins)+")")
 		}
 	}
-	if len(call.Args) > 0 && a.Func != "count" {
+	if len(call.Args) > 0 && a.Func != abi.AggCount {
 		c.expr(call.Args[0])
 		c.push(call) // the value, kept on the stack across the lookup
 	}
@@ -100,11 +37,11 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	// argument: the increment.
 	var incr ast.Expr
 	switch {
-	case a.Func == "quantize" && len(call.Args) == 2:
+	case a.Func == abi.AggQuantize && len(call.Args) == 2:
 		incr = call.Args[1]
-	case a.Func == "lquantize" && len(call.Args) == 5:
+	case a.Func == abi.AggLQuantize && len(call.Args) == 5:
 		incr = call.Args[4]
-	case a.Func == "llquantize" && len(call.Args) == 6:
+	case a.Func == abi.AggLLQuantize && len(call.Args) == 6:
 		incr = call.Args[5]
 	}
 	if incr != nil {
@@ -157,7 +94,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	// full map.
 	raced := c.newLabel()
 	c.emit(asm.JEq.Imm(asm.R0, -17, raced))
-	c.countIfFailed(CounterAggDrops)
+	c.countIfFailed(abi.CounterAggDrops)
 	c.label(raced)
 	// A key that could not be stored is dropped (counted above); the
 	// clause goes on.
@@ -170,23 +107,23 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	if incr != nil {
 		c.pop(asm.R5)
 	}
-	if len(call.Args) > 0 && a.Func != "count" {
+	if len(call.Args) > 0 && a.Func != abi.AggCount {
 		c.pop(asm.R1)
 	}
 	switch a.Func {
-	case "count":
+	case abi.AggCount:
 		c.emit(asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord), asm.Add.Imm(asm.R1, 1), asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord))
-	case "sum":
+	case abi.AggSum:
 		c.emit(asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), asm.Add.Reg(asm.R2, asm.R1), asm.StoreMem(asm.R0, 0, asm.R2, asm.DWord))
-	case "avg":
+	case abi.AggAvg:
 		c.emit(
 			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 0, asm.R2, asm.DWord),
 			asm.LoadMem(asm.R2, asm.R0, 8, asm.DWord), asm.Add.Reg(asm.R2, asm.R1), asm.StoreMem(asm.R0, 8, asm.R2, asm.DWord),
 		)
-	case "min", "max":
+	case abi.AggMin, abi.AggMax:
 		set, skip := c.newLabel(), c.newLabel()
 		better := asm.JSLT
-		if a.Func == "max" {
+		if a.Func == abi.AggMax {
 			better = asm.JSGT
 		}
 		c.emit(
@@ -196,7 +133,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		c.emit(asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord).WithSymbol(set))
 		c.emit(bpf.StoreImm64(asm.R0, 8, 1))
 		c.label(skip)
-	case "stddev":
+	case abi.AggStddev:
 		c.emit(
 			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 0, asm.R2, asm.DWord),
 			asm.LoadMem(asm.R2, asm.R0, 8, asm.DWord), asm.Add.Reg(asm.R2, asm.R1), asm.StoreMem(asm.R0, 8, asm.R2, asm.DWord),
@@ -208,17 +145,17 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		c.emit(asm.JGE.Reg(asm.R2, asm.R3, nocarry),
 			asm.LoadMem(asm.R2, asm.R0, 24, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 24, asm.R2, asm.DWord))
 		c.label(nocarry)
-	case "quantize":
+	case abi.AggQuantize:
 		c.quantizeIndex()
-		c.bump(QuantizeBuckets)
-	case "lquantize":
-		c.lquantizeIndex(a.Params)
-		c.bump(int(lquantizeLevels(a.Params) + 2))
-	case "llquantize":
-		c.llquantizeIndex(a.Params)
-		c.bump(llquantizeBins(a.Params))
+		c.bump(abi.QuantizeBuckets)
+	case abi.AggLQuantize:
+		c.lquantizeIndex(a.Agg)
+		c.bump(a.Buckets())
+	case abi.AggLLQuantize:
+		c.llquantizeIndex(a.Agg)
+		c.bump(a.Buckets())
 	default:
-		c.fail(call, a.Func+"()")
+		c.fail(call, a.Func.String()+"()")
 	}
 	c.label(dropped)
 }
@@ -227,13 +164,13 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 // keeping R0.
 func (c *clauseGen) quantizeIndex() {
 	neg, pos, done := c.newLabel(), c.newLabel(), c.newLabel()
-	c.emit(asm.Mov.Imm(asm.R2, QuantizeZero), asm.JEq.Imm(asm.R1, 0, done))
+	c.emit(asm.Mov.Imm(asm.R2, abi.QuantizeZero), asm.JEq.Imm(asm.R1, 0, done))
 	c.emit(asm.JSLT.Imm(asm.R1, 0, neg))
 	c.log2(asm.R1, asm.R3)
-	c.emit(asm.Mov.Imm(asm.R2, QuantizeZero+1), asm.Add.Reg(asm.R2, asm.R3), asm.Ja.Label(done))
+	c.emit(asm.Mov.Imm(asm.R2, abi.QuantizeZero+1), asm.Add.Reg(asm.R2, asm.R3), asm.Ja.Label(done))
 	c.emit(asm.Neg.Imm(asm.R1, 0).WithSymbol(neg))
 	c.log2(asm.R1, asm.R3)
-	c.emit(asm.Mov.Imm(asm.R2, QuantizeZero-1), asm.Sub.Reg(asm.R2, asm.R3))
+	c.emit(asm.Mov.Imm(asm.R2, abi.QuantizeZero-1), asm.Sub.Reg(asm.R2, asm.R3))
 	c.label(pos)
 	c.label(done)
 }
@@ -250,9 +187,8 @@ func (c *clauseGen) log2(src, dst asm.Register) {
 }
 
 // lquantizeIndex computes lquantize's bucket for the value in R1 into R2.
-func (c *clauseGen) lquantizeIndex(p []int64) {
-	base, step := p[0], p[2]
-	levels := lquantizeLevels(p)
+func (c *clauseGen) lquantizeIndex(a abi.Agg) {
+	base, step, levels := int64(a.Base), int64(a.Step), int64(a.Levels)
 	below, above, done := c.newLabel(), c.newLabel(), c.newLabel()
 	c.emit(
 		asm.LoadImm(asm.R3, base, asm.DWord), asm.JSLT.Reg(asm.R1, asm.R3, below),
@@ -268,7 +204,7 @@ func (c *clauseGen) lquantizeIndex(p []int64) {
 }
 
 // llquantizeIndex computes llquantize's bucket for the value in R1 into
-// R2, as output.LLQuantizeBucket does (Oracle's layout, negative values
+// R2, as abi.LLQuantizeBucket does (Oracle's layout, negative values
 // mirrored below the zero bucket), in straight-line code: R3 = |v| (2^63
 // for the least int64, read unsigned); the zero bucket's offset 0 for |v|
 // under factor^lmag; one unrolled test per magnitude against its end (a
@@ -276,9 +212,9 @@ func (c *clauseGen) lquantizeIndex(p []int64) {
 // width (none for width 1; |v|*nsteps/factor^(m+1) where steps are less
 // than one apart); the edge buckets past the last magnitude; and the
 // offset added to the zero bucket, or subtracted from it for v < 0.
-func (c *clauseGen) llquantizeIndex(p []int64) {
-	factor, lmag, hmag, nsteps := llquantizeParams(p)
-	mags, zero, bins := output.LLQuantizeLayout(factor, lmag, hmag, nsteps)
+func (c *clauseGen) llquantizeIndex(a abi.Agg) {
+	nsteps := a.Steps
+	mags, zero, bins := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	side, neg, done := c.newLabel(), c.newLabel(), c.newLabel()
 	abs := c.newLabel()
 	c.emit(asm.Mov.Reg(asm.R3, asm.R1), asm.JSGE.Imm(asm.R1, 0, abs), asm.Neg.Imm(asm.R3, 0))

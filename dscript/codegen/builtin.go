@@ -3,7 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -46,21 +46,21 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		c.vtimestamp()
 	case "timestamp":
 		c.g.prog.NeedsTime = true
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord))
+		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxTime, asm.DWord))
 	case "walltimestamp":
 		c.g.prog.NeedsTime = true
 		c.emit(
-			asm.LoadMem(asm.R0, regCtx, bpf.CtxTime, asm.DWord),
-			asm.LoadMem(asm.R1, regGlobals, GlobalWallBase, asm.DWord),
+			asm.LoadMem(asm.R0, regCtx, abi.CtxTime, asm.DWord),
+			asm.LoadMem(asm.R1, regGlobals, abi.GlobalWallBase, asm.DWord),
 			asm.Add.Reg(asm.R0, asm.R1),
 		)
 	case "id":
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word))
+		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word))
 	case "errno":
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxErrno, asm.Word))
+		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxErrno, asm.Word))
 		c.normalize(asm.R0, types.IntType)
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
-		c.emit(asm.LoadMem(asm.R0, regCtx, bpf.CtxArg(int(name[3]-'0')), asm.DWord))
+		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxArg(int(name[3]-'0')), asm.DWord))
 	case "execname":
 		off := c.temp(c.g.opts.StrSize)
 		c.zero(off, 16)
@@ -70,10 +70,10 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 	case "probeprov", "probemod", "probefunc", "probename":
 		field := map[string]int{"probeprov": 0, "probemod": 1, "probefunc": 2, "probename": 3}[name]
 		c.emit(
-			asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word),
+			asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
 			asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word),
 		)
-		c.mapPtr(asm.R1, ProbesMap)
+		c.mapPtr(asm.R1, abi.ProbesMap)
 		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
 		c.call(asm.FnMapLookupElem)
 		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
@@ -50,10 +51,10 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	// instructions address directly (no lookup); R7 is loaded only when
 	// the body reads it.
 	c.emit(asm.Mov.Reg(regCtx, asm.R1))
-	c.valuePtr(regGlobals, GlobalsMap)
+	c.valuePtr(regGlobals, abi.GlobalsMap)
 	strtab := len(c.insns)
-	c.valuePtr(regStrings, StringsMap)
-	c.emit(asm.LoadMem(asm.R0, regGlobals, GlobalExiting, asm.DWord), asm.JNE.Imm(asm.R0, 0, c.exitLabel))
+	c.valuePtr(regStrings, abi.StringsMap)
+	c.emit(asm.LoadMem(asm.R0, regGlobals, abi.GlobalExiting, asm.DWord), asm.JNE.Imm(asm.R0, 0, c.exitLabel))
 	if cl.Pred != nil {
 		c.at(cl.Pred)
 		c.branchFalse(cl.Pred, c.exitLabel)
@@ -75,7 +76,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	c.spillRawCtx()
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
-	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:]))
+	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:], g.prog.CtxUse.NArgs))
 	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns}, nil
 }
 
@@ -156,7 +157,7 @@ func records(s ast.Stmt) bool {
 // record returns the clause's record, starting it on first use.
 func (c *clauseGen) record(n ast.Node) *Record {
 	if c.rec == nil {
-		c.rec = &Record{ID: uint32(len(c.g.prog.Records)), Clause: c.g.clauseNo, Size: RecordHeaderSize}
+		c.rec = &Record{ID: uint32(len(c.g.prog.Records)), Clause: c.g.clauseNo, Size: abi.HeaderSize}
 		c.g.prog.Records = append(c.g.prog.Records, c.rec)
 	}
 	return c.rec
@@ -230,9 +231,9 @@ func (c *clauseGen) finishRecord() {
 	if c.g.opts.Fill {
 		// fillReserve made room for it.
 		c.emit(
-			asm.LoadMem(asm.R1, regCtx, ScratchFill, asm.DWord),
+			asm.LoadMem(asm.R1, regCtx, abi.ScratchFill, asm.DWord),
 			asm.Add.Imm(asm.R1, int32(r.Size)),
-			asm.StoreMem(regCtx, ScratchFill, asm.R1, asm.DWord),
+			asm.StoreMem(regCtx, abi.ScratchFill, asm.R1, asm.DWord),
 		)
 	}
 	flags := int32(rbNoWakeup)
@@ -242,14 +243,14 @@ func (c *clauseGen) finishRecord() {
 		}
 	}
 	c.emit(
-		asm.LoadMem(asm.R0, regCtx, bpf.CtxProbeID, asm.Word),
-		asm.StoreMem(regCtx, int16(base), asm.R0, asm.Word),
-		asm.StoreImm(regCtx, int16(base+4), int64(r.ID), asm.Word),
+		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
+		asm.StoreMem(regCtx, int16(base+abi.HeaderProbe), asm.R0, asm.Word),
+		asm.StoreImm(regCtx, int16(base+abi.HeaderRecord), int64(r.ID), asm.Word),
 	)
 	c.call(asm.FnGetSmpProcessorId)
 	c.emit(
-		asm.StoreMem(regCtx, int16(base+8), asm.R0, asm.Word),
-		asm.StoreImm(regCtx, int16(base+12), 0, asm.Word),
+		asm.StoreMem(regCtx, int16(base+abi.HeaderCPU), asm.R0, asm.Word),
+		asm.StoreImm(regCtx, int16(base+abi.HeaderTag), 0, asm.Word),
 	)
 	if flags == rbNoWakeup {
 		// Records do not wake the reader one by one (it collects them on
@@ -260,19 +261,19 @@ func (c *clauseGen) finishRecord() {
 		quiet := c.newLabel()
 		c.emit(
 			asm.Mov.Imm(asm.R4, rbNoWakeup),
-			asm.LoadMem(asm.R1, regCtx, ScratchSent, asm.DWord),
+			asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
 			asm.Add.Imm(asm.R1, int32(align8(r.Size+bpf.RingHeaderSize))),
-			asm.LoadMem(asm.R2, regGlobals, GlobalWakeAt, asm.DWord),
+			asm.LoadMem(asm.R2, regGlobals, abi.GlobalWakeAt, asm.DWord),
 			asm.JLE.Reg(asm.R1, asm.R2, quiet),
 			asm.Mov.Imm(asm.R1, 0),
 			asm.Mov.Imm(asm.R4, rbForceWakeup),
 		)
 		c.label(quiet)
-		c.emit(asm.StoreMem(regCtx, ScratchSent, asm.R1, asm.DWord))
+		c.emit(asm.StoreMem(regCtx, abi.ScratchSent, asm.R1, asm.DWord))
 	} else {
 		c.emit(asm.Mov.Imm(asm.R4, flags))
 	}
-	c.mapPtr(asm.R1, RingMap)
+	c.mapPtr(asm.R1, abi.RingMap)
 	c.emit(
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(base)),
 		asm.Mov.Imm(asm.R3, int32(r.Size)),
@@ -281,9 +282,9 @@ func (c *clauseGen) finishRecord() {
 	// A record that does not fit is a drop, counted for the runner.
 	sent := c.newLabel()
 	c.emit(asm.JEq.Imm(asm.R0, 0, sent),
-		asm.LoadMem(asm.R1, regCtx, ScratchDrops, asm.DWord),
+		asm.LoadMem(asm.R1, regCtx, abi.ScratchDrops, asm.DWord),
 		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, ScratchDrops, asm.R1, asm.DWord))
+		asm.StoreMem(regCtx, abi.ScratchDrops, asm.R1, asm.DWord))
 	c.label(sent)
 	c.specDone(skip)
 	c.rec = nil
@@ -292,11 +293,11 @@ func (c *clauseGen) finishRecord() {
 // fillReserve, under bufpolicy=fill (Options.Fill), starts a clause that
 // records data (cl's body holds a recording action, or is empty) as DTrace
 // starts an enabling: the bytes of all the records the clause may send
-// must fit in what this CPU has left of its buffer (ScratchFill against
-// GlobalFillAt), or the clause does nothing: it ends at once, the CPU's
+// must fit in what this CPU has left of its buffer (abi.ScratchFill against
+// abi.GlobalFillAt), or the clause does nothing: it ends at once, the CPU's
 // buffer is full from then on (its count set to the limit) and tracing
-// stops (GlobalExiting = ExitingFilled), the first CPU to fill sending a
-// FillNotice that wakes the runner. Each record sent then adds its size
+// stops (abi.GlobalExiting = abi.ExitingFilled), the first CPU to fill sending a
+// abi.RecordFill that wakes the runner. Each record sent then adds its size
 // to the count (finishRecord). The bytes are known once the clause is
 // compiled: fillPatch sets them in the instruction whose index
 // fillReserve returns (-1 when there is no check). R1 to R4 are
@@ -306,32 +307,27 @@ func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 		return -1
 	}
 	fits := c.newLabel()
-	c.emit(asm.LoadMem(asm.R1, regCtx, ScratchFill, asm.DWord))
+	c.emit(asm.LoadMem(asm.R1, regCtx, abi.ScratchFill, asm.DWord))
 	at := len(c.insns)
 	// The notice goes where the clause's record would.
 	notice := c.g.recordBase()
 	c.emit(
 		asm.Add.Imm(asm.R1, 0),
-		asm.LoadMem(asm.R2, regGlobals, GlobalFillAt, asm.DWord),
+		asm.LoadMem(asm.R2, regGlobals, abi.GlobalFillAt, asm.DWord),
 		asm.JLE.Reg(asm.R1, asm.R2, fits),
-		asm.StoreMem(regCtx, ScratchFill, asm.R2, asm.DWord),
-		asm.LoadMem(asm.R1, regGlobals, GlobalExiting, asm.DWord),
+		asm.StoreMem(regCtx, abi.ScratchFill, asm.R2, asm.DWord),
+		asm.LoadMem(asm.R1, regGlobals, abi.GlobalExiting, asm.DWord),
 		asm.JNE.Imm(asm.R1, 0, c.exitLabel),
-		bpf.StoreImm64(regGlobals, GlobalExiting, ExitingFilled),
+		bpf.StoreImm64(regGlobals, abi.GlobalExiting, abi.ExitingFilled),
 		bpf.StoreImm64(regCtx, int16(notice), 0),
-		asm.StoreImm(regCtx, int16(notice+4), -3, asm.Word), // FillNotice
-		bpf.StoreImm64(regCtx, int16(notice+8), 0),
+		asm.StoreImm(regCtx, int16(notice+abi.HeaderRecord), wordImm(abi.RecordFill), asm.Word),
+		bpf.StoreImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
 	)
 	c.sendNotice(notice)
 	c.emit(asm.Ja.Label(c.exitLabel))
 	c.label(fits)
 	return at
 }
-
-// FillNotice is the record id of the record that wakes the runner when a
-// CPU's buffer fills under bufpolicy=fill: a header and nothing else,
-// which the runner drops.
-const FillNotice = 0xfffffffd
 
 // fillPatch sets the bytes fillReserve checks, at index at, to those of
 // the clause's records.
@@ -379,7 +375,7 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.sysAction(x)
 	case "exit":
 		c.recordValue(x.Args[0], FieldExit)
-		c.emit(bpf.StoreImm64(regGlobals, GlobalExiting, 1))
+		c.emit(bpf.StoreImm64(regGlobals, abi.GlobalExiting, 1))
 	case "printa", "clear", "trunc", "normalize", "denormalize":
 		kind := map[string]FieldKind{"printa": FieldPrinta, "clear": FieldClear, "trunc": FieldTrunc,
 			"normalize": FieldNormalize, "denormalize": FieldDenormalize}[name]
@@ -440,7 +436,11 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	if a, ok := g.aggs[o]; ok {
 		return a
 	}
-	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Func: o.AggFunc(), Params: o.AggParams(), Keys: o.Keys(), Object: o}
+	fn, ok := abi.AggFuncNamed(o.AggFunc())
+	if !ok {
+		panic(cgError{g.notSupported(n, "the aggregating function "+o.AggFunc()+"()")})
+	}
+	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Agg: abi.NewAgg(fn, o.AggParams()), Keys: o.Keys(), Object: o}
 	a.Map = "agg_" + strconv.Itoa(a.ID)
 	for i, k := range a.Keys {
 		a.KeySize += g.aggKeySize(o, i, k)
@@ -448,7 +448,7 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	if a.KeySize == 0 {
 		a.KeySize = 8
 	}
-	a.ValueSize = aggValueSize(a)
+	a.ValueSize = a.Agg.ValueSize()
 	g.prog.Aggs = append(g.prog.Aggs, a)
 	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: a.Map, Kind: PerCPUHashMap, KeySize: a.KeySize,
 		ValueSize: a.ValueSize, MaxEntries: g.aggEntries(a.KeySize, a.ValueSize), Object: o})
@@ -456,43 +456,44 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	return a
 }
 
-// ctxUse returns the fields of the probe context insns (a clause body,
+// ctxUse returns the fields of a probe context of nargs argument slots
+// that insns (a clause body,
 // past the prologue's copy of R1 into R9) read: the loads through R9 at
 // the offsets of the arguments and of errno. Conservatively, every field
 // counts as read once R9 escapes in a way not known to address the scratch
 // space past the probe context: copied or spilled other than as "rX = R9;
 // rX += k" with k past the context, or changed.
-func ctxUse(insns asm.Instructions) bpf.CtxUse {
-	var u bpf.CtxUse
+func ctxUse(insns asm.Instructions, nargs int) abi.CtxUse {
+	u := abi.CtxUse{NArgs: nargs}
 	overlaps := func(off, size, lo, hi int) bool { return off < hi && lo < off+size }
 	for i, ins := range insns {
 		class := ins.OpCode.Class()
 		switch {
 		case class == asm.LdXClass && ins.Src == regCtx:
 			off, size := int(ins.Offset), ins.OpCode.Size().Sizeof()
-			for a := 0; a < bpf.CtxNArgs; a++ {
-				if overlaps(off, size, int(bpf.CtxArg(a)), int(bpf.CtxArg(a))+8) {
+			for a := 0; a < nargs; a++ {
+				if overlaps(off, size, int(abi.CtxArg(a)), int(abi.CtxArg(a))+8) {
 					u.Args |= 1 << a
 				}
 			}
-			if overlaps(off, size, bpf.CtxErrno, bpf.CtxErrno+4) {
+			if overlaps(off, size, abi.CtxErrno, abi.CtxErrno+4) {
 				u.Errno = true
 			}
 		case (class == asm.StClass || class == asm.StXClass) && ins.Dst == regCtx && ins.Src != regCtx:
 			// A store into the context or the scratch space.
 		case ins.Src == regCtx && class.IsALU() && ins.OpCode.ALUOp() == asm.Mov && ins.OpCode.Source() == asm.RegSource &&
-			i+1 < len(insns) && scratchOffset(insns[i+1], ins.Dst):
+			i+1 < len(insns) && scratchOffset(insns[i+1], ins.Dst, nargs):
 			// The address of a scratch region.
 		case ins.Src == regCtx || ins.Dst == regCtx && class != asm.JumpClass && class != asm.Jump32Class:
-			return bpf.CtxUseAll
+			return abi.CtxUseAll(nargs)
 		}
 	}
 	return u
 }
 
 // scratchOffset reports whether ins is "r += k" with k at or past the end
-// of the probe context.
-func scratchOffset(ins asm.Instruction, r asm.Register) bool {
+// of a probe context of nargs arguments.
+func scratchOffset(ins asm.Instruction, r asm.Register, nargs int) bool {
 	return ins.OpCode.Class().IsALU() && ins.OpCode.ALUOp() == asm.Add && ins.OpCode.Source() == asm.ImmSource &&
-		ins.Dst == r && ins.Constant >= bpf.CtxSize
+		ins.Dst == r && ins.Constant >= int64(abi.CtxUse{NArgs: nargs}.ScratchStart())
 }

@@ -23,7 +23,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/printf"
@@ -52,80 +52,14 @@ type Options struct {
 	// may hold on each CPU (default 4m).
 	AggSize int
 	// Fill compiles bufpolicy=fill: each CPU counts the bytes of the
-	// records it sends (ScratchFill); a record that would take it past
-	// the runner's limit (GlobalFillAt) is not sent, is not a drop, and
-	// stops tracing (GlobalExiting = ExitingFilled). The limit is
+	// records it sends (abi.ScratchFill); a record that would take it past
+	// the runner's limit (abi.GlobalFillAt) is not sent, is not a drop, and
+	// stops tracing (abi.GlobalExiting = abi.ExitingFilled). The limit is
 	// bufsize less the room END's records need, which DTrace reserves for
 	// them; the runner lifts it before END fires. Speculative records
 	// and fault reports are not counted.
 	Fill bool
 }
-
-// Map names the runner creates. Variables and aggregations get maps of
-// their own, named by MapDesc.Name.
-const (
-	ScratchMap = "scratch" // per-CPU array, 1 entry: probe context and scratch space
-	GlobalsMap = "globals" // array, 1 entry: global scalars, run state
-	StringsMap = "strtab"  // array, 1 entry, read-only: string constants
-	ProbesMap  = "probes"  // hash keyed by probe id: provider, module, function, name strings
-	RingMap    = "rb"      // ring buffer of records
-)
-
-// Offsets in the globals map value.
-const (
-	GlobalExiting  = 0  // u64: set by exit() (1) or a full buffer (ExitingFilled); trampolines then do nothing
-	GlobalWallBase = 8  // s64: walltimestamp minus monotonic time, set by the runner
-	GlobalWakeAt   = 16 // u64: ring buffer bytes a CPU sends between two records that wake the reader
-	GlobalFillAt   = 24 // u64: bufpolicy=fill: the bytes of records each CPU may send (Options.Fill)
-	globalsFirst   = 32 // first global variable
-)
-
-// ExitingFilled is GlobalExiting's value once a CPU's buffer has filled
-// under bufpolicy=fill.
-const ExitingFilled = 2
-
-// ScratchDrops is the offset in the (per-CPU) scratch value of the count
-// of records that did not fit in the ring buffer on that CPU.
-const ScratchDrops = (bpf.CtxSize + 7) &^ 7
-
-// ScratchSent is the offset in the (per-CPU) scratch value of the ring
-// buffer bytes that CPU sent since its last record that woke the reader.
-const ScratchSent = ScratchDrops + 8
-
-// ScratchCounters is the offset in the (per-CPU) scratch value of the
-// drop counters, u64 each, indexed by Counter.
-const ScratchCounters = ScratchSent + 8
-
-// A Counter counts, per CPU, data that could not be stored; the runner
-// reports increases in DTrace's words.
-type Counter int
-
-// Counters.
-const (
-	CounterDynDrops    Counter = iota // a dynamic variable not stored: dynvarsize is full
-	CounterAggDrops                   // an aggregation key not stored: the map is full
-	CounterSpecDrops                  // speculative data not stored
-	CounterSpecBusy                   // speculation() with every buffer still busy
-	CounterSpecUnavail                // speculation() with no buffer available
-	CounterStackDrops                 // a stack not stored: the stack map is full
-	NumCounters        = 8            // room kept for more
-)
-
-// ScratchFill is the offset in the (per-CPU) scratch value of the bytes of
-// records that CPU has sent under bufpolicy=fill (Options.Fill): after the
-// counters, not one of them.
-const ScratchFill = ScratchCounters + 8*(NumCounters-1)
-
-// ScratchCounter returns the scratch offset of counter k.
-func ScratchCounter(k Counter) int { return ScratchCounters + 8*int(k) }
-
-// MaxScratch is the largest per-CPU map value the kernel allows, which
-// bounds the scratch space.
-const MaxScratch = 32 << 10
-
-// RecordHeaderSize is the size of a record's header: u32 probe id, u32
-// record id, u32 CPU, u32 reserved.
-const RecordHeaderSize = 16
 
 // MapKind is the kind of a map a program needs.
 type MapKind int
@@ -155,16 +89,17 @@ type Program struct {
 	Maps        []*MapDesc
 	Records     []*Record // indexed by record id
 	Aggs        []*Agg    // indexed by aggregation id
-	Strings     []byte    // the string-constant table (StringsMap's value)
+	Strings     []byte    // the string-constant table (abi.StringsMap's value)
 	ScratchSize int       // bytes in the scratch map value
 	GlobalsSize int       // bytes in the globals map value
 	StrSize     int
 	// NeedsTime reports whether a clause reads the firing's timestamp, which
 	// the trampoline then takes (bpf_ktime_get_ns) before calling clauses.
 	NeedsTime bool
-	// CtxUse tells which other fields of the probe context the clauses
-	// read, which are all a trampoline needs to fill.
-	CtxUse bpf.CtxUse
+	// CtxUse tells how many argument slots the probe context has and
+	// which of its other fields the clauses read, which are all a
+	// trampoline needs to fill.
+	CtxUse abi.CtxUse
 }
 
 // Clause is one compiled probe clause.
@@ -213,17 +148,18 @@ type Field struct {
 
 	// Sym describes a stack or symbol function's record (stack.go); nil
 	// for the other fields.
-	Sym *SymInfo
+	Sym *abi.SymInfo
 }
 
 // Agg describes an aggregation for the consumer.
 type Agg struct {
-	ID     int
-	Name   string // without "@"
-	Func   string // count, sum, avg, min, max, stddev, quantize, lquantize, llquantize
-	Params []int64
-	Keys   []*types.Type
-	Map    string
+	ID   int
+	Name string // without "@"
+	// Agg is the aggregating function and its parameters, which lay out
+	// the values (ValueSize).
+	abi.Agg
+	Keys []*types.Type
+	Map  string
 	// KeySize and ValueSize are the map's; each key is 8 bytes for an
 	// integer and StrSize bytes for a string, in order.
 	KeySize   int
@@ -232,7 +168,7 @@ type Agg struct {
 	// KeySyms says, per key, which stack or symbol function it is (nil
 	// for the others; nil when no key is one); such keys are laid out as
 	// stack.go says.
-	KeySyms []*SymInfo
+	KeySyms []*abi.SymInfo
 }
 
 // Unit is one checked program: a script, or the text of one -n operand.
@@ -261,9 +197,10 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		vars:    map[*check.Object]*varInfo{},
 		aggs:    map[*check.Object]*Agg{},
 		strs:    map[string]int{},
-		globOff: globalsFirst,
+		globOff: abi.GlobalsFirst,
 	}
-	g.scratchBase = ScratchCounters + 8*NumCounters
+	g.prog.CtxUse.NArgs = scanArgs(units)
+	g.scratchBase = g.prog.CtxUse.ScratchStart()
 	g.scanStackKeys(units)
 	n := 0
 	for i, u := range units {
@@ -284,8 +221,8 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	}
 	g.prog.GlobalsSize = align8(g.globOff)
 	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
-	if g.prog.ScratchSize > MaxScratch {
-		return nil, fmt.Errorf("a program needing %d bytes of scratch memory (at most %d) is %w", g.prog.ScratchSize, MaxScratch, ErrNotSupported)
+	if g.prog.ScratchSize > abi.MaxScratch {
+		return nil, fmt.Errorf("a program needing %d bytes of scratch memory (at most %d) is %w", g.prog.ScratchSize, abi.MaxScratch, ErrNotSupported)
 	}
 	g.prog.Strings = g.strtab
 	if len(g.prog.Strings) == 0 {
@@ -372,4 +309,34 @@ func (g *gen) addMapOnce(d *MapDesc) {
 	if !g.prog.hasMap(d.Name) {
 		g.prog.Maps = append(g.prog.Maps, d)
 	}
+}
+
+// scanArgs returns the argument slots the units' probe contexts need:
+// abi.DefaultArgs (arg0 to arg9), or more when a clause reads args[N] with
+// a constant N past them (up to abi.MaxArgs).
+func scanArgs(units []Unit) int {
+	n := abi.DefaultArgs
+	for _, u := range units {
+		for _, it := range u.File.Items {
+			ast.Inspect(it, func(node ast.Node) bool {
+				if x, ok := node.(*ast.Index); ok && isArgs(x, u.Info) && len(x.Index) == 1 {
+					if i, ok := u.Info.Consts[x.Index[0]]; ok && i >= int64(n) && i < abi.MaxArgs {
+						n = int(i) + 1
+					}
+				}
+				return true
+			})
+		}
+	}
+	return n
+}
+
+// isArgs reports whether x indexes the builtin array args[].
+func isArgs(x *ast.Index, info *check.Info) bool {
+	id, ok := x.X.(*ast.Ident)
+	if !ok || id.Name != "args" {
+		return false
+	}
+	o := info.Uses[x]
+	return o != nil && o.Kind() == check.ObjBuiltin
 }

@@ -14,9 +14,9 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
-	"github.com/dtrace-go/dtrace/dscript/output"
 )
 
 // build checks and compiles src as the script test.d.
@@ -113,7 +113,7 @@ func isLoadFrom(ins asm.Instruction, base asm.Register, off int16) bool {
 func globalLoads(insns asm.Instructions) []int {
 	var at []int
 	for i, ins := range insns {
-		if ins.OpCode.Class() == asm.LdXClass && ins.Src == asm.R8 && ins.Offset != codegen.GlobalExiting {
+		if ins.OpCode.Class() == asm.LdXClass && ins.Src == asm.R8 && ins.Offset != abi.GlobalExiting {
 			at = append(at, i)
 		}
 	}
@@ -163,7 +163,7 @@ func TestPrologueSkipsWhenExiting(t *testing.T) {
 		}
 		ok := false
 		for i := 0; i+1 < len(insns); i++ {
-			if isLoadFrom(insns[i], asm.R8, codegen.GlobalExiting) && insns[i+1].OpCode.JumpOp() == asm.JNE &&
+			if isLoadFrom(insns[i], asm.R8, abi.GlobalExiting) && insns[i+1].OpCode.JumpOp() == asm.JNE &&
 				insns[i+1].Constant == 0 && insns[i+1].Reference() == cl.Symbol+"_out" {
 				ok = true
 				break
@@ -490,13 +490,13 @@ func TestPrintfOneRecord(t *testing.T) {
 	if fmt.Sprint(kinds) != fmt.Sprint(want) || r.Fields[0].NArgs != 2 {
 		t.Fatalf("fields %v (printf args %d), want %v (2)", kinds, r.Fields[0].NArgs, want)
 	}
-	if f := r.Fields[1]; f.Offset != codegen.RecordHeaderSize || f.Size != 8 {
-		t.Errorf("a at %d (%d bytes), want %d (8)", f.Offset, f.Size, codegen.RecordHeaderSize)
+	if f := r.Fields[1]; f.Offset != abi.HeaderSize || f.Size != 8 {
+		t.Errorf("a at %d (%d bytes), want %d (8)", f.Offset, f.Size, abi.HeaderSize)
 	}
-	if f := r.Fields[2]; f.Offset != codegen.RecordHeaderSize+8 || f.Size != 256 {
-		t.Errorf("s at %d (%d bytes), want %d (256)", f.Offset, f.Size, codegen.RecordHeaderSize+8)
+	if f := r.Fields[2]; f.Offset != abi.HeaderSize+8 || f.Size != 256 {
+		t.Errorf("s at %d (%d bytes), want %d (256)", f.Offset, f.Size, abi.HeaderSize+8)
 	}
-	if r.Size != codegen.RecordHeaderSize+8+256+8 {
+	if r.Size != abi.HeaderSize+8+256+8 {
 		t.Errorf("record size %d", r.Size)
 	}
 	insns := prog.Clauses[0].Insns
@@ -516,7 +516,7 @@ func TestExitSetsExiting(t *testing.T) {
 	s := stmt(t, prog, 3)
 	set := -1
 	for i, ins := range s {
-		if isStoreImm(ins) && ins.OpCode.Size() == asm.DWord && ins.Dst == asm.R8 && ins.Offset == codegen.GlobalExiting && ins.Constant == 1 {
+		if isStoreImm(ins) && ins.OpCode.Size() == asm.DWord && ins.Dst == asm.R8 && ins.Offset == abi.GlobalExiting && ins.Constant == 1 {
 			set = i
 		}
 	}
@@ -602,8 +602,8 @@ func TestThisVariableInScratch(t *testing.T) {
 // pointer load names a map the program describes or a fixed one.
 func TestMapReferencesAreSymbolic(t *testing.T) {
 	prog := compile(t, "long a[long];\nBEGIN\n{\n\ta[1] = 2;\n\tself->x = 1;\n\t@c = count();\n\ttrace(a[1]);\n}\n")
-	known := map[string]bool{codegen.ScratchMap: true, codegen.GlobalsMap: true, codegen.StringsMap: true,
-		codegen.ProbesMap: true, codegen.RingMap: true}
+	known := map[string]bool{abi.ScratchMap: true, abi.GlobalsMap: true, abi.StringsMap: true,
+		abi.ProbesMap: true, abi.RingMap: true}
 	for _, m := range prog.Maps {
 		known[m.Name] = true
 	}
@@ -643,12 +643,12 @@ func TestQuantizationsHaveNoLoops(t *testing.T) {
 
 // llquantize() tests |value| against each magnitude's end, divides by
 // the magnitude's step width (none for unit steps), and counts into
-// output.LLQuantizeBins buckets in Oracle's layout: the offset from the
+// abi.LLQuantizeBins buckets in Oracle's layout: the offset from the
 // zero bucket (28 of 57) added for positive values and subtracted for
 // negative ones, the edge buckets 0 and 56.
 func TestLLQuantizeMagnitudes(t *testing.T) {
 	prog := compile(t, "long x;\nBEGIN\n{\n\t@l = llquantize(x, 10, 0, 2, 10);\n}\n")
-	if a := prog.Aggs[0]; a.ValueSize != 8*output.LLQuantizeBins(10, 0, 2, 10) || a.ValueSize != 8*57 {
+	if a := prog.Aggs[0]; a.ValueSize != 8*abi.LLQuantizeBins(10, 0, 2, 10) || a.ValueSize != 8*57 {
 		t.Errorf("value size %d, want %d", a.ValueSize, 8*57)
 	}
 	s := stmt(t, prog, 4)

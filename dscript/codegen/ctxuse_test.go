@@ -3,7 +3,7 @@ package codegen_test
 import (
 	"testing"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // The program says which fields of the probe context its clauses read,
@@ -11,17 +11,20 @@ import (
 func TestCtxUse(t *testing.T) {
 	for _, c := range []struct {
 		src  string
-		want bpf.CtxUse
+		want abi.CtxUse
 	}{
-		{"BEGIN { @[pid] = count(); }", bpf.CtxUse{}},
-		{"BEGIN { printf(\"%d %s\\n\", pid, execname); }", bpf.CtxUse{}},
-		{"BEGIN { trace(arg0); }", bpf.CtxUse{Args: 1 << 0}},
-		{"BEGIN { trace(arg3 + arg9); }", bpf.CtxUse{Args: 1<<3 | 1<<9}},
-		{"BEGIN /arg1 > 2/ { trace(errno); }", bpf.CtxUse{Args: 1 << 1, Errno: true}},
-		{"BEGIN { trace(args[5]); }", bpf.CtxUse{Args: 1 << 5}},
-		{"BEGIN { trace(arg2); }\nEND { trace(arg4); }", bpf.CtxUse{Args: 1<<2 | 1<<4}},
-		{"BEGIN { x = timestamp; @[probefunc, execname] = sum(arg1); }", bpf.CtxUse{Args: 1 << 1}},
-		{"BEGIN { this->s = \"abc\"; trace(this->s); }", bpf.CtxUse{}},
+		{"BEGIN { @[pid] = count(); }", abi.CtxUse{NArgs: 10}},
+		{"BEGIN { printf(\"%d %s\\n\", pid, execname); }", abi.CtxUse{NArgs: 10}},
+		{"BEGIN { trace(arg0); }", abi.CtxUse{NArgs: 10, Args: 1 << 0}},
+		{"BEGIN { trace(arg3 + arg9); }", abi.CtxUse{NArgs: 10, Args: 1<<3 | 1<<9}},
+		{"BEGIN /arg1 > 2/ { trace(errno); }", abi.CtxUse{NArgs: 10, Args: 1 << 1, Errno: true}},
+		{"BEGIN { trace(args[5]); }", abi.CtxUse{NArgs: 10, Args: 1 << 5}},
+		{"BEGIN { trace(arg2); }\nEND { trace(arg4); }", abi.CtxUse{NArgs: 10, Args: 1<<2 | 1<<4}},
+		{"BEGIN { x = timestamp; @[probefunc, execname] = sum(arg1); }", abi.CtxUse{NArgs: 10, Args: 1 << 1}},
+		{"BEGIN { this->s = \"abc\"; trace(this->s); }", abi.CtxUse{NArgs: 10}},
+		// Arguments past arg9 widen the context.
+		{"BEGIN { trace(args[11]); }", abi.CtxUse{NArgs: 12, Args: 1 << 11}},
+		{"BEGIN { trace(args[10] + arg0); }", abi.CtxUse{NArgs: 11, Args: 1<<10 | 1}},
 	} {
 		prog := compile(t, c.src)
 		if prog.CtxUse != c.want {

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
@@ -26,12 +27,6 @@ const sigStop = 19 // SIGSTOP
 
 // maxSignal is the largest signal number (NSIG - 1 on Linux).
 const maxSignal = 64
-
-// ChillMap is the per-CPU state of chill(): a one-entry per-CPU hash
-// whose value is the start of the current chill interval and the
-// nanoseconds chilled in it, as DTrace keeps cpu_dtrace_chillmark and
-// cpu_dtrace_chilled per CPU.
-const ChillMap = "chill"
 
 // DTrace's chill limits (dtrace_chill_interval, dtrace_chill_max): at most
 // chillMax nanoseconds of chill() per CPU in each chillInterval.
@@ -93,8 +88,8 @@ func (c *clauseGen) sysAction(x *ast.Call) {
 func (c *clauseGen) raise(x *ast.Call) {
 	c.expr(x.Args[0])
 	c.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, 0))
-	c.faultIf(x, asm.JSLT, asm.R1, 1, FaultIllOp, asm.R2)
-	c.faultIf(x, asm.JSGT, asm.R1, maxSignal, FaultIllOp, asm.R2)
+	c.faultIf(x, asm.JSLT, asm.R1, 1, abi.FaultIllOp, asm.R2)
+	c.faultIf(x, asm.JSGT, asm.R1, maxSignal, abi.FaultIllOp, asm.R2)
 	c.call(asm.FnSendSignalThread)
 }
 
@@ -119,21 +114,21 @@ func (c *clauseGen) chill(x *ast.Call) {
 	have := c.newLabel()
 	c.emit(asm.StoreImm(asm.RFP, stackKey, 0, asm.Word))
 	lookup := func() {
-		c.mapPtr(asm.R1, ChillMap)
+		c.mapPtr(asm.R1, abi.ChillMap)
 		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
 		c.call(asm.FnMapLookupElem)
 	}
 	lookup()
 	c.emit(asm.JNE.Imm(asm.R0, 0, have))
 	c.zero(zero, 16)
-	c.mapPtr(asm.R1, ChillMap)
+	c.mapPtr(asm.R1, abi.ChillMap)
 	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
 	c.scratchAddr(asm.R3, zero)
 	c.emit(asm.Mov.Imm(asm.R4, 0))
 	c.call(asm.FnMapUpdateElem)
 	lookup()
 	c.emit(asm.Mov.Imm(asm.R1, 0))
-	c.faultIf(x, asm.JEq, asm.R0, 0, FaultIllOp, asm.R1)
+	c.faultIf(x, asm.JEq, asm.R0, 0, abi.FaultIllOp, asm.R1)
 	c.label(have)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 
@@ -156,8 +151,8 @@ func (c *clauseGen) chill(x *ast.Call) {
 		asm.Add.Reg(asm.R2, asm.R1),
 		asm.Mov.Imm(asm.R3, 0),
 	)
-	c.faultIf(x, asm.JGT, asm.R2, chillMax, FaultIllOp, asm.R3)
-	c.faultIf(x, asm.JSLT, asm.R1, 0, FaultIllOp, asm.R3)
+	c.faultIf(x, asm.JGT, asm.R2, chillMax, abi.FaultIllOp, asm.R3)
+	c.faultIf(x, asm.JSLT, asm.R1, 0, abi.FaultIllOp, asm.R3)
 	c.emit(asm.Add.Reg(asm.R0, asm.R1), asm.StoreMem(asm.RFP, deadline, asm.R0, asm.DWord))
 
 	// Spin until the deadline, or until the kernel ends the loop.
@@ -175,9 +170,9 @@ func (c *clauseGen) chill(x *ast.Call) {
 		asm.LoadMem(asm.R1, asm.RFP, deadline, asm.DWord),
 		asm.Mov.Imm(asm.R3, 0),
 	)
-	c.faultIfReg(x, asm.JLT, asm.R0, asm.R1, FaultIllOp, asm.R3)
+	c.faultIfReg(x, asm.JLT, asm.R0, asm.R1, abi.FaultIllOp, asm.R3)
 	c.emit(
-		asm.StoreMem(regCtx, bpf.CtxTime, asm.R0, asm.DWord),
+		asm.StoreMem(regCtx, abi.CtxTime, asm.R0, asm.DWord),
 		asm.LoadMem(asm.R1, asm.RFP, valSlot, asm.DWord),
 		asm.LoadMem(asm.R2, asm.R6, 8, asm.DWord),
 		asm.Add.Reg(asm.R2, asm.R1),
@@ -186,21 +181,21 @@ func (c *clauseGen) chill(x *ast.Call) {
 }
 
 // faultIfReg faults with kind and the value in val when "r op src" holds.
-func (c *clauseGen) faultIfReg(n ast.Node, op asm.JumpOp, r, src asm.Register, kind Fault, val asm.Register) {
+func (c *clauseGen) faultIfReg(n ast.Node, op asm.JumpOp, r, src asm.Register, kind abi.Fault, val asm.Register) {
 	ok := c.newLabel()
 	c.emit(invertJump[op].Reg(r, src, ok))
 	c.fault(n, kind, val)
 	c.label(ok)
 }
 
-// needChillMap adds ChillMap to the program's maps, once.
+// needChillMap adds abi.ChillMap to the program's maps, once.
 func (c *clauseGen) needChillMap() {
 	for _, m := range c.g.prog.Maps {
-		if m.Name == ChillMap {
+		if m.Name == abi.ChillMap {
 			return
 		}
 	}
-	c.g.prog.Maps = append(c.g.prog.Maps, &MapDesc{Name: ChillMap, Kind: PerCPUHashMap, KeySize: 4, ValueSize: 16, MaxEntries: 1})
+	c.g.prog.Maps = append(c.g.prog.Maps, &MapDesc{Name: abi.ChillMap, Kind: PerCPUHashMap, KeySize: 4, ValueSize: 16, MaxEntries: 1})
 }
 
 // maxCopyout is the most bytes copyout() copies with a constant size; a
@@ -223,7 +218,7 @@ func (c *clauseGen) copyout(x *ast.Call) {
 	skip := c.newLabel()
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	if !isConst {
-		c.faultIf(x, asm.JGT, asm.R6, int32(size), FaultNoScratch, asm.R6)
+		c.faultIf(x, asm.JGT, asm.R6, int32(size), abi.FaultNoScratch, asm.R6)
 	}
 	c.emit(asm.JEq.Imm(asm.R6, 0, skip))
 	c.clampU(asm.R6, size) // already true: the verifier's bound
@@ -232,7 +227,7 @@ func (c *clauseGen) copyout(x *ast.Call) {
 	c.ldSlot(asm.R3, srcSlot)
 	c.call(asm.FnProbeReadKernel)
 	c.ldSlot(asm.R3, srcSlot)
-	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R3)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R3)
 	c.writeUser(x, dstSlot, buf)
 	c.label(skip)
 }
@@ -257,7 +252,7 @@ func (c *clauseGen) writeUser(x *ast.Call, dstSlot, buf int) {
 	c.emit(asm.Mov.Reg(asm.R3, asm.R6))
 	c.call(asm.FnProbeWriteUser)
 	c.ldSlot(asm.R1, dstSlot)
-	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R1)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R1)
 }
 
 // copyoutstr compiles copyoutstr(str, addr, maxlen): the string and its
@@ -302,7 +297,7 @@ func (c *clauseGen) tracemem(x *ast.Call) {
 	)
 	c.scratchAddr(asm.R1, c.g.recordBase()+f.Offset)
 	c.call(asm.FnProbeReadKernel)
-	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	if len(x.Args) > 2 {
 		c.recordValue(x.Args[2], FieldArg)
 		f.NArgs = 1

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
@@ -138,7 +139,7 @@ func TestChill(t *testing.T) {
 	}
 	n := 0
 	for _, m := range prog.Maps {
-		if m.Name == codegen.ChillMap {
+		if m.Name == abi.ChillMap {
 			n++
 		}
 	}
@@ -148,7 +149,7 @@ func TestChill(t *testing.T) {
 	prog = compile(t, "BEGIN { chill(1); } END { chill(2); }")
 	n = 0
 	for _, m := range prog.Maps {
-		if m.Name == codegen.ChillMap {
+		if m.Name == abi.ChillMap {
 			n++
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -15,7 +16,7 @@ import (
 // scratch value), R8 the globals map value, R7 the string table; all three
 // are callee-saved, so helper calls keep them.
 const (
-	regCtx     = bpf.RegProbeCtx // R9
+	regCtx     = abi.RegProbeCtx // R9
 	regGlobals = asm.R8
 	regStrings = asm.R7
 )
@@ -221,3 +222,7 @@ func (c *clauseGen) copyStr(dst int, src asm.Register) {
 	)
 	c.call(asm.FnProbeReadKernelStr)
 }
+
+// wordImm returns the u32 v as the sign-extended immediate of a 32-bit
+// store (asm.StoreImm of asm.Word), which stores its low 32 bits.
+func wordImm(v uint32) int64 { return int64(int32(v)) }

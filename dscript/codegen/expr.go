@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -184,7 +185,7 @@ func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
 			asm.Mov.Imm(asm.R2, int32(size)))
 		c.call(asm.FnProbeReadKernelStr)
-		c.faultIf(n, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
+		c.faultIf(n, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
 	case r.Kind == types.Array || r.Kind == types.Struct || r.Kind == types.Union:
 		// the address is the value
@@ -193,7 +194,7 @@ func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
 			asm.Mov.Imm(asm.R2, int32(r.Size)))
 		c.call(asm.FnProbeReadKernel)
-		c.faultIf(n, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
+		c.faultIf(n, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 		c.load(asm.R0, regCtx, int16(off), t)
 	default:
 		c.fail(n, "reading a value of type "+t.String())
@@ -424,7 +425,7 @@ func (c *clauseGen) divide(op ast.Op, dst, src asm.Register, signed bool) {
 	if op == ast.Mod {
 		div = asm.Mod
 	}
-	c.faultIf(nil, asm.JEq, src, 0, FaultDivZero, src)
+	c.faultIf(nil, asm.JEq, src, 0, abi.FaultDivZero, src)
 	if !signed {
 		c.emit(div.Reg(dst, src))
 		return

@@ -6,13 +6,14 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
 // faultSites returns, for each fault site of insns (the store of the code
 // and pc into the fault area, which follows the store of the value), the
 // code, the pc it records and the site's actual offset in instructions.
-func faultSites(insns asm.Instructions) (codes []codegen.Fault, pcs, offsets []int) {
+func faultSites(insns asm.Instructions) (codes []abi.Fault, pcs, offsets []int) {
 	pc := 0
 	for i, ins := range insns {
 		next := i + 1
@@ -20,7 +21,7 @@ func faultSites(insns asm.Instructions) (codes []codegen.Fault, pcs, offsets []i
 			insns[next].OpCode.Class() == asm.StClass && insns[next].Offset == ins.Offset+8 &&
 			next+1 < len(insns) && insns[next+1].OpCode.JumpOp() == asm.Ja &&
 			strings.HasSuffix(insns[next+1].Reference(), "_fault") {
-			codes = append(codes, codegen.Fault(insns[next].Constant&0xff))
+			codes = append(codes, abi.Fault(insns[next].Constant&0xff))
 			pcs = append(pcs, int(insns[next].Constant>>8))
 			offsets = append(offsets, pc)
 		}
@@ -42,7 +43,7 @@ func TestFaultSites(t *testing.T) {
 		t.Fatal("clause 1 divides and dereferences, but CanFault says it cannot fault")
 	}
 	codes, pcs, offsets := faultSites(cl.Insns)
-	if len(codes) != 2 || codes[0] != codegen.FaultDivZero || codes[1] != codegen.FaultBadAddr {
+	if len(codes) != 2 || codes[0] != abi.FaultDivZero || codes[1] != abi.FaultBadAddr {
 		t.Fatalf("fault sites %v, want divide-by-zero then bad address", codes)
 	}
 	for i := range pcs {
@@ -75,7 +76,7 @@ func TestErrorFunc(t *testing.T) {
 		if ins.IsFunctionCall() && ins.Reference() == prog.Clauses[0].Symbol {
 			calls++
 		}
-		if ins.Reference() == codegen.EPIDMap {
+		if ins.Reference() == abi.EPIDMap {
 			epids++
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
@@ -17,8 +18,8 @@ func fillReserves(prog *codegen.Program) []int64 {
 		n := int64(-1)
 		for i := 0; i+2 < len(cl.Insns); i++ {
 			ins := cl.Insns[i]
-			if isLoadFrom(ins, asm.R9, codegen.ScratchFill) && cl.Insns[i+1].OpCode.ALUOp() == asm.Add &&
-				isLoadFrom(cl.Insns[i+2], asm.R8, codegen.GlobalFillAt) {
+			if isLoadFrom(ins, asm.R9, abi.ScratchFill) && cl.Insns[i+1].OpCode.ALUOp() == asm.Add &&
+				isLoadFrom(cl.Insns[i+2], asm.R8, abi.GlobalFillAt) {
 				n = cl.Insns[i+1].Constant
 				break
 			}
@@ -50,7 +51,7 @@ func TestFillReserve(t *testing.T) {
 		want = append(want, n)
 	}
 	got := fillReserves(prog)
-	if len(got) != 3 || got[0] != -1 || got[1] != want[1] || got[2] != want[2] || want[1] <= int64(codegen.RecordHeaderSize) {
+	if len(got) != 3 || got[0] != -1 || got[1] != want[1] || got[2] != want[2] || want[1] <= int64(abi.HeaderSize) {
 		t.Errorf("fill reserves %v, want %v (the second clause's two records, the third's empty record)", got, want)
 	}
 	// The check comes after the predicate: the clause's first load of x
@@ -58,7 +59,7 @@ func TestFillReserve(t *testing.T) {
 	cl := prog.Clauses[1].Insns
 	check, pred := -1, -1
 	for i, ins := range cl {
-		if isLoadFrom(ins, asm.R9, codegen.ScratchFill) {
+		if isLoadFrom(ins, asm.R9, abi.ScratchFill) {
 			check = i
 			break
 		}

@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"github.com/cilium/ebpf/asm"
-
-	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // runIndex runs the straight-line bucket computation at insns[start:]
@@ -86,7 +85,7 @@ func runIndex(t *testing.T, insns asm.Instructions, start int, v int64, bins int
 	return 0
 }
 
-// The kernel's llquantize() bucket is output.LLQuantizeBucket's, for
+// The kernel's llquantize() bucket is abi.LLQuantizeBucket's, for
 // negative values too: the emitted instructions, run on a model of the BPF
 // machine, give the same bucket for values at and around each power of
 // the factor and for pseudo-random ones.
@@ -96,7 +95,7 @@ func TestLLQuantizeKernelBuckets(t *testing.T) {
 		{10, 0, 18, 10}, {3, 2, 40, 9}, {4, 1, 2, 32}, {12, 0, 2, 192}, {6, 0, 3, 36}, {10, 2, 3, 100},
 	} {
 		factor, lmag, hmag, nsteps := p[0], p[1], p[2], p[3]
-		bins := output.LLQuantizeBins(factor, lmag, hmag, nsteps)
+		bins := abi.LLQuantizeBins(factor, lmag, hmag, nsteps)
 		prog := compile(t, fmt.Sprintf("long x;\nBEGIN\n{\n\t@l = llquantize(x, %d, %d, %d, %d);\n}\n", factor, lmag, hmag, nsteps))
 		if a := prog.Aggs[0]; a.ValueSize != 8*bins {
 			t.Errorf("%v: value size %d, want %d", p, a.ValueSize, 8*bins)
@@ -123,7 +122,7 @@ func TestLLQuantizeKernelBuckets(t *testing.T) {
 			vals = append(vals, int64(x>>(x%64)), -int64(x>>(x%64)))
 		}
 		for _, v := range vals {
-			want := output.LLQuantizeBucket(v, factor, lmag, hmag, nsteps)
+			want := abi.LLQuantizeBucket(v, factor, lmag, hmag, nsteps)
 			if got := runIndex(t, s, start, v, bins); got != int64(want) {
 				t.Errorf("llquantize(%d, %v): kernel bucket %d, want %d", v, p, got, want)
 			}

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
@@ -218,7 +219,7 @@ func (c *clauseGen) assocPlace(x *ast.Index, o *check.Object) {
 	c.scratchAddr(asm.R3, val)
 	c.emit(asm.Mov.Imm(asm.R4, 0))
 	c.call(asm.FnMapUpdateElem)
-	c.countIfFailed(CounterDynDrops)
+	c.countIfFailed(abi.CounterDynDrops)
 	lookup()
 	c.fault(x, faultBadAddr, asm.R0)
 	c.label(done)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
@@ -26,11 +27,11 @@ func TestRecordWakesByBytesSent(t *testing.T) {
 	var loadSent, storeSent, mark, quiet, force bool
 	for _, ins := range s[:out[0]] {
 		switch {
-		case isLoadFrom(ins, asm.R9, codegen.ScratchSent):
+		case isLoadFrom(ins, asm.R9, abi.ScratchSent):
 			loadSent = true
-		case ins.OpCode.Class() == asm.StXClass && ins.Dst == asm.R9 && ins.Offset == codegen.ScratchSent:
+		case ins.OpCode.Class() == asm.StXClass && ins.Dst == asm.R9 && ins.Offset == abi.ScratchSent:
 			storeSent = true
-		case isLoadFrom(ins, asm.R8, codegen.GlobalWakeAt):
+		case isLoadFrom(ins, asm.R8, abi.GlobalWakeAt):
 			mark = true
 		case ins.Dst == asm.R4 && ins.OpCode.ALUOp() == asm.Mov && ins.Constant == bpf.RingNoWakeup:
 			quiet = true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
@@ -19,7 +20,7 @@ import (
 // the consumer holds them until the commit or discard record that follows
 // them:
 //
-//   - The map SpecMap holds one u64 word per speculation: its state in the
+//   - The map abi.SpecMap holds one u64 word per speculation: its state in the
 //     low byte (specInactive or specActive) and above it a generation,
 //     which speculation() increments each time it claims the speculation
 //     (with an atomic compare-and-exchange, so two CPUs never claim the
@@ -38,14 +39,11 @@ import (
 //     speculate, commit and discard of 0 do nothing; an id above nspec is
 //     an illegal operation (DTRACEFLT_ILLOP), as in DTrace.
 //
-// The tag is the u32 at offset 12 of the record's header; see SpecTag.
+// The tag is the header's abi.HeaderTag word; see abi.SpecTag.
 // A speculative record that a CPU finishes while another CPU commits the
 // speculation may reach the consumer after the commit: it is then printed
 // at once, as DTrace's cleaner commits the buffers of the CPUs other than
 // the committing one after the commit.
-
-// SpecMap is the array map of speculations, one entry, nspec u64 words.
-const SpecMap = "specs"
 
 // MaxNSpec is the largest nspec a program may use.
 const MaxNSpec = 64
@@ -60,33 +58,11 @@ const (
 // NoSpec is Options.NSpec for nspec=0: every speculation() fails.
 const NoSpec = -1
 
-// States of a speculation, the low byte of its word in SpecMap.
+// States of a speculation, the low byte of its word in abi.SpecMap.
 const (
 	specInactive = 0
 	specActive   = 1
 )
-
-// Kinds of speculation records (SpecTag).
-const (
-	SpecData    = 1 // a speculative record
-	SpecCommit  = 2 // commit(): print the speculation's records
-	SpecDiscard = 3 // discard(): drop them
-)
-
-// SpecRecordID is the record id of the records of commit() and discard(),
-// which hold nothing but their header.
-const SpecRecordID = 0xfffffffe
-
-// SpecGenMask masks the generation bits a tag carries.
-const SpecGenMask = 0xfffff
-
-// SpecTag splits the tag of a record (the u32 at offset 12 of its header,
-// 0 in a record that is not speculative) into its kind (SpecData,
-// SpecCommit, SpecDiscard), the speculation's id and the low 20 bits of
-// its generation: kind<<28 | gen<<8 | id.
-func SpecTag(tag uint32) (kind int, id, gen uint32) {
-	return int(tag >> 28), tag & 0xff, tag >> 8 & SpecGenMask
-}
 
 // specWordDrop is the clause's speculation word after speculate(0): its
 // records are dropped.
@@ -103,7 +79,7 @@ type specProg struct {
 }
 
 // specClause marks a clause that calls speculate(). Its speculation word,
-// the u32 at offset 12 of its record (the header's tag), is 0 until
+// the abi.HeaderTag word of its record (the header's tag), is 0 until
 // speculate() sets it to the id (or specWordDrop for 0); finishing a
 // record replaces it with the record's tag, whose low byte is still the
 // id.
@@ -142,7 +118,7 @@ func (c *clauseGen) specs(n ast.Node) *specProg {
 	size = min(size, math.MaxInt32)
 	words := max(nspec, 1)
 	p := &specProg{nspec: nspec, size: size, acct: c.thisAlloc(n, 8*words)}
-	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: SpecMap, Kind: ArrayMap, KeySize: 4, ValueSize: 8 * words, MaxEntries: 1})
+	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: abi.SpecMap, Kind: ArrayMap, KeySize: 4, ValueSize: 8 * words, MaxEntries: 1})
 	g.spec = p
 	return p
 }
@@ -163,7 +139,7 @@ func (c *clauseGen) specPrologue(cl *ast.Clause) {
 	}
 	c.spec = &specClause{node: first, alone: len(cl.Body) == 1 && isCallStmt(cl.Body[0], "speculate")}
 	c.at(first)
-	c.emit(asm.StoreImm(regCtx, int16(c.g.recordBase()+12), 0, asm.Word))
+	c.emit(asm.StoreImm(regCtx, int16(c.g.recordBase()+abi.HeaderTag), 0, asm.Word))
 }
 
 // isCallStmt reports whether s is a call of name as a statement.
@@ -182,9 +158,9 @@ func (c *clauseGen) specAction(x *ast.Call) {
 	case "speculate":
 		c.speculate(x)
 	case "commit":
-		c.specEnd(x, SpecCommit)
+		c.specEnd(x, abi.SpecCommit)
 	case "discard":
-		c.specEnd(x, SpecDiscard)
+		c.specEnd(x, abi.SpecDiscard)
 	}
 }
 
@@ -194,7 +170,7 @@ func (c *clauseGen) specAction(x *ast.Call) {
 func (c *clauseGen) specID(x *ast.Call, p *specProg, zero string) {
 	c.expr(x.Args[0])
 	c.emit(asm.Mov.Reg32(asm.R0, asm.R0), asm.JEq.Imm(asm.R0, 0, zero))
-	c.faultIf(x, asm.JGT, asm.R0, int32(p.nspec), FaultIllOp, asm.R0)
+	c.faultIf(x, asm.JGT, asm.R0, int32(p.nspec), abi.FaultIllOp, asm.R0)
 }
 
 // speculate compiles speculate(id): the clause's records from here on are
@@ -204,7 +180,7 @@ func (c *clauseGen) speculate(x *ast.Call) {
 	if c.spec == nil {
 		c.fail(x, "speculate() outside a clause's statements")
 	}
-	word := int16(c.g.recordBase() + 12)
+	word := int16(c.g.recordBase() + abi.HeaderTag)
 	zero, done := c.newLabel(), c.newLabel()
 	c.specID(x, p, zero)
 	c.emit(asm.StoreMem(regCtx, word, asm.R0, asm.Word), asm.Ja.Label(done))
@@ -216,21 +192,21 @@ func (c *clauseGen) speculate(x *ast.Call) {
 	}
 }
 
-// specEnd compiles commit(id) or discard(id) (kind SpecCommit or
-// SpecDiscard): an active speculation id becomes inactive, and a record
+// specEnd compiles commit(id) or discard(id) (kind abi.SpecCommit or
+// abi.SpecDiscard): an active speculation id becomes inactive, and a record
 // tells the consumer to print or drop its records.
 func (c *clauseGen) specEnd(x *ast.Call, kind int) {
 	p := c.specs(x)
 	end := c.newLabel()
 	c.specID(x, p, end)
-	rec := c.temp(RecordHeaderSize)
+	rec := c.temp(abi.HeaderSize)
 	c.emit(
 		asm.Mov.Reg(asm.R6, asm.R0),
 		asm.Sub.Imm(asm.R0, 1),
 		asm.JGE.Imm(asm.R0, int32(p.nspec), end), // never: bounds the index for the verifier
 		asm.LSh.Imm(asm.R0, 3),
 	)
-	c.valuePtr(asm.R1, SpecMap)
+	c.valuePtr(asm.R1, abi.SpecMap)
 	c.emit(
 		asm.Add.Reg(asm.R1, asm.R0),
 		asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord),
@@ -243,20 +219,20 @@ func (c *clauseGen) specEnd(x *ast.Call, kind int) {
 		asm.And.Imm(asm.R3, -0x100),
 		cmpxchg(asm.R1, asm.R3, 0),
 		asm.JNE.Reg(asm.R0, asm.R2, end),
-		// The record: probe id, SpecRecordID, CPU, tag.
+		// The record: probe id, abi.RecordSpecEnd, CPU, tag.
 		asm.RSh.Imm(asm.R2, 8),
-		asm.And.Imm(asm.R2, SpecGenMask),
-		asm.LSh.Imm(asm.R2, 8),
+		asm.And.Imm(asm.R2, abi.SpecGenMask),
+		asm.LSh.Imm(asm.R2, abi.SpecGenShift),
 		asm.Or.Reg(asm.R2, asm.R6),
-		asm.Or.Imm(asm.R2, int32(kind)<<28),
-		asm.StoreMem(regCtx, int16(rec+12), asm.R2, asm.Word),
-		asm.LoadMem(asm.R1, regCtx, bpf.CtxProbeID, asm.Word),
-		asm.StoreMem(regCtx, int16(rec), asm.R1, asm.Word),
-		asm.StoreImm(regCtx, int16(rec+4), SpecRecordID-1<<32, asm.Word),
+		asm.Or.Imm(asm.R2, int32(kind)<<abi.SpecKindShift),
+		asm.StoreMem(regCtx, int16(rec+abi.HeaderTag), asm.R2, asm.Word),
+		asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word),
+		asm.StoreMem(regCtx, int16(rec+abi.HeaderProbe), asm.R1, asm.Word),
+		asm.StoreImm(regCtx, int16(rec+abi.HeaderRecord), wordImm(abi.RecordSpecEnd), asm.Word),
 	)
 	c.call(asm.FnGetSmpProcessorId)
-	c.emit(asm.StoreMem(regCtx, int16(rec+8), asm.R0, asm.Word))
-	c.specOutput(rec, RecordHeaderSize)
+	c.emit(asm.StoreMem(regCtx, int16(rec+abi.HeaderCPU), asm.R0, asm.Word))
+	c.specOutput(rec, abi.HeaderSize)
 	c.label(end)
 }
 
@@ -266,7 +242,7 @@ func (c *clauseGen) specEnd(x *ast.Call, kind int) {
 func subrSpeculation(c *clauseGen, x *ast.Call) {
 	p := c.specs(x)
 	done := c.newLabel()
-	c.valuePtr(asm.R3, SpecMap)
+	c.valuePtr(asm.R3, abi.SpecMap)
 	for i := 1; i <= p.nspec; i++ {
 		next := c.newLabel()
 		off := int16(8 * (i - 1))
@@ -289,7 +265,7 @@ func subrSpeculation(c *clauseGen, x *ast.Call) {
 	// discarding on some CPU) from "unavailable" ones; here a speculation
 	// is inactive again as soon as commit() or discard() returns, so every
 	// failure is the latter.
-	off := int16(ScratchCounter(CounterSpecUnavail))
+	off := int16(abi.CounterSpecUnavail.Offset())
 	c.emit(
 		asm.LoadMem(asm.R1, regCtx, off, asm.DWord),
 		asm.Add.Imm(asm.R1, 1),
@@ -312,7 +288,7 @@ func (c *clauseGen) specRecord(r *Record) string {
 	base := c.g.recordBase()
 	skip, normal, same, drop := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
 	c.emit(
-		asm.LoadMem(asm.R0, regCtx, int16(base+12), asm.Word),
+		asm.LoadMem(asm.R0, regCtx, int16(base+abi.HeaderTag), asm.Word),
 		asm.JEq.Imm(asm.R0, 0, normal),
 		asm.JEq.Imm(asm.R0, specWordDrop, skip),
 		asm.And.Imm(asm.R0, 0xff),
@@ -321,7 +297,7 @@ func (c *clauseGen) specRecord(r *Record) string {
 		asm.Mov.Reg(asm.R6, asm.R0),
 		asm.LSh.Imm(asm.R0, 3),
 	)
-	c.valuePtr(asm.R1, SpecMap)
+	c.valuePtr(asm.R1, abi.SpecMap)
 	c.emit(
 		asm.Add.Reg(asm.R1, asm.R0),
 		asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord),
@@ -349,22 +325,22 @@ func (c *clauseGen) specRecord(r *Record) string {
 		asm.Add.Imm(asm.R3, int32(r.Size)),
 		asm.StoreMem(asm.R1, 0, asm.R3, asm.DWord),
 		// The tag, and the rest of the header.
-		asm.And.Imm(asm.R2, SpecGenMask),
-		asm.LSh.Imm(asm.R2, 8),
+		asm.And.Imm(asm.R2, abi.SpecGenMask),
+		asm.LSh.Imm(asm.R2, abi.SpecGenShift),
 		asm.Add.Imm(asm.R6, 1),
 		asm.Or.Reg(asm.R2, asm.R6),
-		asm.Or.Imm(asm.R2, SpecData<<28),
-		asm.StoreMem(regCtx, int16(base+12), asm.R2, asm.Word),
-		asm.LoadMem(asm.R1, regCtx, bpf.CtxProbeID, asm.Word),
-		asm.StoreMem(regCtx, int16(base), asm.R1, asm.Word),
-		asm.StoreImm(regCtx, int16(base+4), int64(r.ID), asm.Word),
+		asm.Or.Imm(asm.R2, abi.SpecData<<abi.SpecKindShift),
+		asm.StoreMem(regCtx, int16(base+abi.HeaderTag), asm.R2, asm.Word),
+		asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word),
+		asm.StoreMem(regCtx, int16(base+abi.HeaderProbe), asm.R1, asm.Word),
+		asm.StoreImm(regCtx, int16(base+abi.HeaderRecord), int64(r.ID), asm.Word),
 	)
 	c.call(asm.FnGetSmpProcessorId)
-	c.emit(asm.StoreMem(regCtx, int16(base+8), asm.R0, asm.Word))
+	c.emit(asm.StoreMem(regCtx, int16(base+abi.HeaderCPU), asm.R0, asm.Word))
 	c.specOutput(base, r.Size)
 	c.emit(asm.Ja.Label(skip))
 	c.label(drop)
-	off := int16(ScratchCounter(CounterSpecDrops))
+	off := int16(abi.CounterSpecDrops.Offset())
 	c.emit(
 		asm.LoadMem(asm.R1, regCtx, off, asm.DWord),
 		asm.Add.Imm(asm.R1, 1),
@@ -400,24 +376,24 @@ func (c *clauseGen) specOutput(off, size int) {
 	quiet, sent := c.newLabel(), c.newLabel()
 	c.emit(
 		asm.Mov.Imm(asm.R4, rbNoWakeup),
-		asm.LoadMem(asm.R1, regCtx, ScratchSent, asm.DWord),
+		asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
 		asm.Add.Imm(asm.R1, int32(align8(size+bpf.RingHeaderSize))),
-		asm.LoadMem(asm.R2, regGlobals, GlobalWakeAt, asm.DWord),
+		asm.LoadMem(asm.R2, regGlobals, abi.GlobalWakeAt, asm.DWord),
 		asm.JLE.Reg(asm.R1, asm.R2, quiet),
 		asm.Mov.Imm(asm.R1, 0),
 		asm.Mov.Imm(asm.R4, rbForceWakeup),
 	)
 	c.label(quiet)
-	c.emit(asm.StoreMem(regCtx, ScratchSent, asm.R1, asm.DWord))
-	c.mapPtr(asm.R1, RingMap)
+	c.emit(asm.StoreMem(regCtx, abi.ScratchSent, asm.R1, asm.DWord))
+	c.mapPtr(asm.R1, abi.RingMap)
 	c.emit(
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(off)),
 		asm.Mov.Imm(asm.R3, int32(size)),
 	)
 	c.call(asm.FnRingbufOutput)
 	c.emit(asm.JEq.Imm(asm.R0, 0, sent),
-		asm.LoadMem(asm.R1, regCtx, ScratchDrops, asm.DWord),
+		asm.LoadMem(asm.R1, regCtx, abi.ScratchDrops, asm.DWord),
 		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, ScratchDrops, asm.R1, asm.DWord))
+		asm.StoreMem(regCtx, abi.ScratchDrops, asm.R1, asm.DWord))
 	c.label(sent)
 }

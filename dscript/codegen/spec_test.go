@@ -9,6 +9,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
@@ -34,10 +35,10 @@ func cmpxchgs(insns asm.Instructions) []asm.Instruction {
 	return out
 }
 
-// specMap returns the program's SpecMap, or nil.
+// specMap returns the program's abi.SpecMap, or nil.
 func specMap(p *codegen.Program) *codegen.MapDesc {
 	for _, m := range p.Maps {
-		if m.Name == codegen.SpecMap {
+		if m.Name == abi.SpecMap {
 			return m
 		}
 	}
@@ -139,8 +140,8 @@ func TestSpeculateAlone(t *testing.T) {
 }
 
 func TestSpecTag(t *testing.T) {
-	kind, id, gen := codegen.SpecTag(codegen.SpecCommit<<28 | 0xabcde<<8 | 7)
-	if kind != codegen.SpecCommit || id != 7 || gen != 0xabcde {
-		t.Errorf("SpecTag: kind %d, id %d, gen %#x", kind, id, gen)
+	kind, id, gen := abi.SplitSpecTag(abi.SpecCommit<<28 | 0xabcde<<8 | 7)
+	if kind != abi.SpecCommit || id != 7 || gen != 0xabcde {
+		t.Errorf("abi.SplitSpecTag: kind %d, id %d, gen %#x", kind, id, gen)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -15,23 +16,23 @@ import (
 //
 // The kernel's stack helpers need the program's own context (what the
 // kernel passed the trampoline in R1), which clauses do not otherwise
-// see. A clause that captures a stack (ReadsRawCtx) is called with R2 =
+// see. A clause that captures a stack (readsRawCtx) is called with R2 =
 // the program's context and R3 = the number of kernel frames to skip: the
 // frames always there between the traced code and the clause (the
 // clause's BPF frames, and for a raw tracepoint the kernel's
 // bpf_trace_runN; see the runner). A raw tracepoint's own machinery may
 // add two frames: its __bpf_trace_CLASS callback (unless the compiler
 // made its call a jump) and its __traceiter_NAME iterator (only while
-// several probes share the tracepoint). Stacks keep StackExtra frames
+// several probes share the tracepoint). Stacks keep abi.StackExtra frames
 // more, which the consumer drops by name; caller and stackdepth
-// (UsesMachinery) are also called with R4 and R5 = the ranges of those two
-// functions (MachineryRange) and leave them out. The clause's prologue
+// (usesMachinery) are also called with R4 and R5 = the ranges of those two
+// functions (abi.MachineryRange) and leave them out. The clause's prologue
 // spills the registers it reads to fixed stack slots below the expression
 // temporaries.
 //
 // What is recorded (little-endian u64 words):
 //
-//	stack(n)              the frames skipped, then n+StackExtra kernel
+//	stack(n)              the frames skipped, then n+abi.StackExtra kernel
 //	                      PCs, zero-padded
 //	ustack(n), jstack(n)  pid, then n user PCs, zero-padded
 //	sym, func, mod        the address
@@ -40,7 +41,7 @@ import (
 //
 // As aggregation keys, stacks hold their PCs, as DTrace's keys do: a
 // stack key's slot is a header word, then the PCs, zero-padded (see
-// StackKey). A slot is as large as the largest stack that keys that
+// abi.StackKey). A slot is as large as the largest stack that keys that
 // position of the aggregation anywhere in the program (scanStackKeys), so
 // that stack() and ustack() of any depth may key one aggregation, as in
 // DTrace. (Stack ids in BPF_MAP_TYPE_STACK_TRACE maps would make keys
@@ -50,8 +51,8 @@ import (
 // the same function or module, as DTrace does.
 //
 // A process whose user addresses are recorded is announced to the
-// consumer once per address space (per UPIDMap entry: again after an
-// exec) with a PIDNotice record that wakes it, so that its memory map is
+// consumer once per address space (per abi.UPIDMap entry: again after an
+// exec) with a abi.RecordPID record that wakes it, so that its memory map is
 // read while it is alive (a record may wait in the buffer longer than a
 // short-lived process lives) and read again after an exec.
 
@@ -64,89 +65,17 @@ const (
 	stackMachB  = stackMachA - 8         // the tracepoint iterator's range (R5)
 )
 
-// Stack defaults and limits.
-const (
-	// DefaultStackFrames and DefaultUStackFrames are the stackframes and
-	// ustackframes options' defaults; DefaultJStackFrames jstack()'s.
-	DefaultStackFrames  = 20
-	DefaultUStackFrames = 100
-	DefaultJStackFrames = 50
-	// MaxStackFrames is the most frames the kernel captures (its
-	// perf_event_max_stack default).
-	MaxStackFrames = 127
-	// StackExtra is how many kernel frames a kernel stack captures beyond
-	// those asked: the consumer drops the tracing machinery's frames that
-	// the fixed skip leaves (a tracepoint's iterator, present only when
-	// several probes share the tracepoint) and keeps the number asked.
-	StackExtra = 2
-	// upidEntries bounds the processes UPIDMap remembers.
-	upidEntries = 4096
-)
+// upidEntries bounds the processes abi.UPIDMap remembers.
+const upidEntries = 4096
 
 // bpfFUserStack is BPF_F_USER_STACK.
 const bpfFUserStack = 1 << 8
 
-// UPIDMap remembers the processes announced to the consumer (LRU hash:
-// u64 pid and u64 address space (task_struct.mm) -> u32 unused).
-const UPIDMap = "upids"
-
-// PIDNotice is the record id of a process announcement: a record of
-// RecordHeaderSize bytes whose probe id field holds the pid.
-const PIDNotice = 0xfffffffe
-
-// SymKind says what a recorded stack or address is.
-type SymKind uint8
-
-// Stack and symbol kinds.
-const (
-	SymStack  SymKind = iota + 1 // stack(): kernel PCs
-	SymUStack                    // ustack(), jstack(): pid, user PCs
-	SymSym                       // sym(), func(): a kernel address
-	SymMod                       // mod(): a kernel address shown as its module
-	SymUSym                      // usym(), ufunc(): pid, a user address shown as its function
-	SymUAddr                     // uaddr(): pid, a user address shown with its offset
-	SymUMod                      // umod(): pid, a user address shown as its module
-)
-
-// SymInfo describes a recorded stack or symbol (Field.Sym) or such an
-// aggregation key (Agg.KeySyms).
-type SymInfo struct {
-	Kind SymKind
-	// Frames is the number of frames a stack shows (stack(n): n). A
-	// kernel stack record holds the frames skipped and Frames+StackExtra
-	// PCs; a user stack record the pid and Frames PCs.
-	Frames int
-	// Slot is the bytes of a stack aggregation key's slot (StackKey).
-	Slot int
-}
-
-// Size returns the bytes of a recorded value of this kind.
-func (s *SymInfo) Size() int {
-	switch s.Kind {
-	case SymStack:
-		return 8 * (1 + s.Frames + StackExtra)
-	case SymUStack:
-		return 8 * (1 + s.Frames)
-	case SymSym, SymMod:
-		return 8
-	}
-	return 16
-}
-
-// KeySize returns the bytes of an aggregation key of this kind.
-func (s *SymInfo) KeySize() int {
-	switch s.Kind {
-	case SymStack, SymUStack:
-		return s.Slot
-	}
-	return s.Size()
-}
-
 // symKinds maps the stack and symbol functions to their kinds.
-var symKinds = map[string]SymKind{
-	"stack": SymStack, "ustack": SymUStack, "jstack": SymUStack,
-	"sym": SymSym, "func": SymSym, "mod": SymMod,
-	"usym": SymUSym, "ufunc": SymUSym, "uaddr": SymUAddr, "umod": SymUMod,
+var symKinds = map[string]abi.SymKind{
+	"stack": abi.SymStack, "ustack": abi.SymUStack, "jstack": abi.SymUStack,
+	"sym": abi.SymSym, "func": abi.SymSym, "mod": abi.SymMod,
+	"usym": abi.SymUSym, "ufunc": abi.SymUSym, "uaddr": abi.SymUAddr, "umod": abi.SymUMod,
 }
 
 // symCall returns x as a call of a stack or symbol function, or nil.
@@ -159,7 +88,7 @@ func symCall(x ast.Expr) *ast.Call {
 }
 
 // symInfo returns what call (a stack or symbol function) records.
-func (c *clauseGen) symInfo(call *ast.Call) *SymInfo {
+func (c *clauseGen) symInfo(call *ast.Call) *abi.SymInfo {
 	s, ok := symInfoOf(call, c.g.info, c.g.opts)
 	if !ok {
 		c.fail(call, call.Fun.Name+"() of this many frames")
@@ -170,15 +99,15 @@ func (c *clauseGen) symInfo(call *ast.Call) *SymInfo {
 // symInfoOf returns what call records, given its program's constants and
 // the options; ok is false for a frame count that is not a positive
 // constant (which the checker refuses).
-func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *SymInfo, ok bool) {
-	s = &SymInfo{Kind: symKinds[call.Fun.Name]}
+func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *abi.SymInfo, ok bool) {
+	s = &abi.SymInfo{Kind: symKinds[call.Fun.Name]}
 	switch {
-	case s.Kind == SymStack:
-		s.Frames = cmp.Or(opts.StackFrames, DefaultStackFrames)
+	case s.Kind == abi.SymStack:
+		s.Frames = cmp.Or(opts.StackFrames, abi.DefaultStackFrames)
 	case call.Fun.Name == "jstack":
-		s.Frames = DefaultJStackFrames
-	case s.Kind == SymUStack:
-		s.Frames = cmp.Or(opts.UStackFrames, DefaultUStackFrames)
+		s.Frames = abi.DefaultJStackFrames
+	case s.Kind == abi.SymUStack:
+		s.Frames = cmp.Or(opts.UStackFrames, abi.DefaultUStackFrames)
 	default:
 		return s, true
 	}
@@ -190,17 +119,17 @@ func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *SymInfo, ok b
 		if !ok || n <= 0 {
 			return s, false
 		}
-		s.Frames = int(min(n, MaxStackFrames))
+		s.Frames = int(min(n, abi.MaxStackFrames))
 	}
-	s.Frames = min(max(s.Frames, 1), MaxStackFrames)
+	s.Frames = min(max(s.Frames, 1), abi.MaxStackFrames)
 	return s, true
 }
 
 // stackSlotSize is the bytes of a stack key of s's kind and depth: the
 // header word and the PCs captured.
-func stackSlotSize(s *SymInfo) int {
-	if s.Kind == SymStack {
-		return 8 * (1 + s.Frames + StackExtra)
+func stackSlotSize(s *abi.SymInfo) int {
+	if s.Kind == abi.SymStack {
+		return 8 * (1 + s.Frames + abi.StackExtra)
 	}
 	return 8 * (1 + s.Frames)
 }
@@ -229,7 +158,7 @@ func (g *gen) scanStackKeys(units []Unit) {
 						continue
 					}
 					s, ok := symInfoOf(call, u.Info, g.opts)
-					if !ok || s.Kind != SymStack && s.Kind != SymUStack {
+					if !ok || s.Kind != abi.SymStack && s.Kind != abi.SymUStack {
 						continue
 					}
 					slots := g.stackSlots[o]
@@ -278,10 +207,10 @@ func isLoadOf(off int16) func(asm.Instruction) bool {
 	}
 }
 
-// ReadsRawCtx reports whether clause cl reads the program's context: the
+// readsRawCtx reports whether clause cl reads the program's context: the
 // trampoline must then call it with R2 = the program's context and R3 =
 // the kernel frames to skip.
-func ReadsRawCtx(cl *Clause) bool {
+func readsRawCtx(cl *Clause) bool {
 	if len(cl.Insns) < 2 {
 		return false
 	}
@@ -319,16 +248,16 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 	s := c.symInfo(call)
 	t := types.StackType
 	switch s.Kind {
-	case SymSym, SymMod:
+	case abi.SymSym, abi.SymMod:
 		t = types.SymAddrType
-	case SymUSym, SymUAddr, SymUMod:
+	case abi.SymUSym, abi.SymUAddr, abi.SymUMod:
 		t = types.USymAddrType
 	}
 	f := c.field(call, kind, s.Size(), t)
 	f.Sym = s
 	off := c.g.recordBase() + f.Offset
 	switch s.Kind {
-	case SymStack:
+	case abi.SymStack:
 		// The frames skipped: none (a perf event's stack, from the
 		// interrupted PC) means no machinery frames to drop.
 		c.emit(
@@ -336,11 +265,11 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 			asm.StoreMem(regCtx, int16(off), asm.R1, asm.DWord),
 		)
 		c.getStack(off+8, s.Size()-8, false)
-	case SymUStack:
+	case abi.SymUStack:
 		c.storePID(off)
 		c.announcePID(off)
 		c.getStack(off+8, s.Size()-8, true)
-	case SymSym, SymMod:
+	case abi.SymSym, abi.SymMod:
 		c.expr(call.Args[0])
 		c.emit(asm.StoreMem(regCtx, int16(off), asm.R0, asm.DWord))
 	default:
@@ -352,7 +281,7 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 // recordUAddr records the user address x in a new field of the given kind
 // as uaddr(x) records it.
 func (c *clauseGen) recordUAddr(x ast.Expr, kind FieldKind) *Field {
-	s := &SymInfo{Kind: SymUAddr}
+	s := &abi.SymInfo{Kind: abi.SymUAddr}
 	f := c.field(x, kind, s.Size(), types.USymAddrType)
 	f.Sym = s
 	c.storeUAddr(x, c.g.recordBase()+f.Offset)
@@ -390,7 +319,7 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 		return 0
 	}
 	s := c.symInfo(call)
-	isStack := s.Kind == SymStack || s.Kind == SymUStack
+	isStack := s.Kind == abi.SymStack || s.Kind == abi.SymUStack
 	if isStack {
 		if slots := c.g.stackSlots[a.Object]; i < len(slots) {
 			s.Slot = slots[i]
@@ -400,7 +329,7 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 		}
 	}
 	if a.KeySyms == nil {
-		a.KeySyms = make([]*SymInfo, len(a.Keys))
+		a.KeySyms = make([]*abi.SymInfo, len(a.Keys))
 	}
 	if i >= len(a.KeySyms) {
 		c.fail(k, "this aggregation key")
@@ -409,14 +338,14 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 	switch {
 	case old == nil:
 		a.KeySyms[i] = s
-	case isStack && (old.Kind == SymStack || old.Kind == SymUStack):
+	case isStack && (old.Kind == abi.SymStack || old.Kind == abi.SymUStack):
 		// Any stack: the key's header says which.
 	case *old != *s:
 		c.fail(k, "keys of one aggregation that are different symbol functions")
 	}
 	if !isStack {
 		c.expr(call.Args[0])
-		if s.Kind == SymSym || s.Kind == SymMod {
+		if s.Kind == abi.SymSym || s.Kind == abi.SymMod {
 			c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 			return s.KeySize()
 		}
@@ -425,9 +354,9 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 		c.announcePID(pos)
 		return s.KeySize()
 	}
-	// The header (StackKey), then the PCs, zero-padded to the slot.
-	hdr := int32(s.Frames<<8 | int(s.Kind)<<24)
-	if s.Kind == SymUStack {
+	// The header (abi.StackKey), then the PCs, zero-padded to the slot.
+	hdr := abi.StackKeyHigh(s.Kind, s.Frames)
+	if s.Kind == abi.SymUStack {
 		c.storePID(pos)
 		c.announcePID(pos)
 		c.emit(asm.StoreImm(regCtx, int16(pos+4), int64(hdr), asm.Word))
@@ -441,26 +370,8 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 	}
 	size := stackSlotSize(s) - 8
 	c.zero(pos+8+size, s.Slot-8-size)
-	c.getStack(pos+8, size, s.Kind == SymUStack)
+	c.getStack(pos+8, size, s.Kind == abi.SymUStack)
 	return s.Slot
-}
-
-// StackKey decodes the header of a stack aggregation key's slot b: the
-// low half of the first word is the pid of a user stack (0 for a kernel
-// stack); the high half holds the kernel frames skipped (bits 32-39),
-// the frames asked (bits 40-55) and the kind (bits 56-63). The PCs
-// follow, zero-padded. ok is false for bytes that are not such a header.
-func StackKey(b []byte) (s *SymInfo, pid uint64, skip int, ok bool) {
-	if len(b) < 8 {
-		return nil, 0, 0, false
-	}
-	pid = uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
-	skip = int(b[4])
-	s = &SymInfo{Kind: SymKind(b[7]), Frames: int(b[5]) | int(b[6])<<8, Slot: len(b)}
-	if s.Kind != SymStack && s.Kind != SymUStack || s.Frames <= 0 || s.Frames > MaxStackFrames {
-		return nil, 0, 0, false
-	}
-	return s, pid, skip, true
 }
 
 // bpf64Zero stores a zero u64 at R9+off.
@@ -468,8 +379,8 @@ func bpf64Zero(off int) asm.Instruction {
 	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: regCtx, Offset: int16(off)}
 }
 
-// announcePID sends a PIDNotice for the pid stored at R9+off unless
-// UPIDMap already holds it with its current address space: a process is
+// announcePID sends a abi.RecordPID for the pid stored at R9+off unless
+// abi.UPIDMap already holds it with its current address space: a process is
 // announced when first seen and again after an exec (a new mm), so that
 // its memory map is read again.
 func (c *clauseGen) announcePID(off int) {
@@ -489,61 +400,51 @@ func (c *clauseGen) announcePID(off int) {
 		asm.Mov.Imm(asm.R2, 8),
 	)
 	c.call(asm.FnProbeReadKernel) // zeroes the destination if it fails
-	c.mapPtr(asm.R1, UPIDMap)
+	c.mapPtr(asm.R1, abi.UPIDMap)
 	c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)))
 	c.call(asm.FnMapLookupElem)
 	c.emit(asm.JNE.Imm(asm.R0, 0, done))
 	// Remember it (the value: any 4 bytes; the key's own), then send the
 	// notice: its probe id field holds the pid.
-	c.mapPtr(asm.R1, UPIDMap)
+	c.mapPtr(asm.R1, abi.UPIDMap)
 	c.emit(
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)),
 		asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(key)),
 		asm.Mov.Imm(asm.R4, 0), // BPF_ANY
 	)
 	c.call(asm.FnMapUpdateElem)
-	// The 16-byte notice, in scratch: pid, PIDNotice, then zeros.
-	notice := c.temp(RecordHeaderSize)
+	// The 16-byte notice, in scratch: pid, abi.RecordPID, then zeros.
+	notice := c.temp(abi.HeaderSize)
 	c.emit(
 		asm.LoadMem(asm.R1, regCtx, int16(off), asm.Word),
-		asm.StoreMem(regCtx, int16(notice), asm.R1, asm.Word),
-		asm.StoreImm(regCtx, int16(notice+4), -2, asm.Word), // PIDNotice
-		bpf64Zero(notice+8),
+		asm.StoreMem(regCtx, int16(notice+abi.HeaderProbe), asm.R1, asm.Word),
+		asm.StoreImm(regCtx, int16(notice+abi.HeaderRecord), wordImm(abi.RecordPID), asm.Word),
+		bpf64Zero(notice+abi.HeaderCPU),
 	)
 	c.sendNotice(notice)
 	c.label(done)
 }
 
-// sendNotice writes the RecordHeaderSize-byte notice at R9+notice to the
+// sendNotice writes the abi.HeaderSize-byte notice at R9+notice to the
 // ring buffer and wakes the reader.
 func (c *clauseGen) sendNotice(notice int) {
-	c.mapPtr(asm.R1, RingMap)
+	c.mapPtr(asm.R1, abi.RingMap)
 	c.emit(
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(notice)),
-		asm.Mov.Imm(asm.R3, RecordHeaderSize),
+		asm.Mov.Imm(asm.R3, abi.HeaderSize),
 		asm.Mov.Imm(asm.R4, rbForceWakeup),
 	)
 	c.call(asm.FnRingbufOutput)
 }
 
-// needUPIDs adds UPIDMap to the program's maps, once.
+// needUPIDs adds abi.UPIDMap to the program's maps, once.
 func (g *gen) needUPIDs() {
-	g.addMapOnce(&MapDesc{Name: UPIDMap, Kind: LRUHashMap, KeySize: 16, ValueSize: 4, MaxEntries: upidEntries})
+	g.addMapOnce(&MapDesc{Name: abi.UPIDMap, Kind: LRUHashMap, KeySize: 16, ValueSize: 4, MaxEntries: upidEntries})
 }
 
-// MachineryRange packs a kernel function's range for R4 and R5 (see
-// above): the low half of its address in bits 32-63 (the high half is all
-// ones: kernel text) and its size in bits 0-31; 0 for none.
-func MachineryRange(start, size uint64) int64 {
-	if size == 0 || size >= 1<<32 || start>>32 != 0xffffffff {
-		return 0
-	}
-	return int64(start<<32 | size)
-}
-
-// UsesMachinery reports whether clause cl reads the ranges of a raw
+// usesMachinery reports whether clause cl reads the ranges of a raw
 // tracepoint's machinery (R4, R5), which the runner then looks up.
-func UsesMachinery(cl *Clause) bool {
+func usesMachinery(cl *Clause) bool {
 	return len(cl.Insns) > 3 && isSpillOf(cl.Insns[3], stackMachA)
 }
 
@@ -552,7 +453,7 @@ func isSpillOf(ins asm.Instruction, off int16) bool {
 }
 
 // inRange jumps to yes when the kernel address in pc lies in the range
-// packed (MachineryRange) in stack slot slot; R1-R3 are clobbered.
+// packed (abi.MachineryRange) in stack slot slot; R1-R3 are clobbered.
 func (c *clauseGen) inRange(pc asm.Register, slot int16, yes string) {
 	no := c.newLabel()
 	c.emit(
@@ -607,9 +508,9 @@ func (c *clauseGen) stackBuiltin(n ast.Node, name string) bool {
 			asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord),
 		)
 	case "stackdepth", "ustackdepth":
-		off := c.temp(8 * MaxStackFrames)
+		off := c.temp(8 * abi.MaxStackFrames)
 		user := name == "ustackdepth"
-		c.getStack(off, 8*MaxStackFrames, user)
+		c.getStack(off, 8*abi.MaxStackFrames, user)
 		some := c.newLabel()
 		c.emit(
 			asm.JSGE.Imm(asm.R0, 0, some),

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
@@ -31,7 +32,7 @@ func TestStackSpillsRawCtx(t *testing.T) {
 	}
 }
 
-// stack(n) records the frames skipped and n+StackExtra PCs with
+// stack(n) records the frames skipped and n+abi.StackExtra PCs with
 // bpf_get_stack, skipping the frames the trampoline says; ustack(n) the
 // pid and n PCs with BPF_F_USER_STACK.
 func TestStackRecords(t *testing.T) {
@@ -41,16 +42,16 @@ func TestStackRecords(t *testing.T) {
 		t.Fatalf("%d fields, want 3", len(r.Fields))
 	}
 	k, u := r.Fields[0], r.Fields[1]
-	if k.Sym == nil || k.Sym.Kind != codegen.SymStack || k.Sym.Frames != 5 || k.Size != 8*(1+5+codegen.StackExtra) {
+	if k.Sym == nil || k.Sym.Kind != abi.SymStack || k.Sym.Frames != 5 || k.Size != 8*(1+5+abi.StackExtra) {
 		t.Errorf("stack(5) field: %+v %+v", k, k.Sym)
 	}
-	if u.Sym == nil || u.Sym.Kind != codegen.SymUStack || u.Sym.Frames != 7 || u.Size != 8*(1+7) {
+	if u.Sym == nil || u.Sym.Kind != abi.SymUStack || u.Sym.Frames != 7 || u.Size != 8*(1+7) {
 		t.Errorf("ustack(7) field: %+v %+v", u, u.Sym)
 	}
 	for line, want := range map[int]struct {
 		size  int32
 		flags int32
-	}{3: {8 * (5 + codegen.StackExtra), -1}, 4: {8 * 7, 1 << 8}} {
+	}{3: {8 * (5 + abi.StackExtra), -1}, 4: {8 * 7, 1 << 8}} {
 		insns := stmt(t, prog, line)
 		at := calls(insns, asm.FnGetStack)
 		if len(at) != 1 {
@@ -86,16 +87,16 @@ func TestStackKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := prog.Aggs[0]
-	slot := 8 * (1 + codegen.DefaultStackFrames + codegen.StackExtra)
+	slot := 8 * (1 + abi.DefaultStackFrames + abi.StackExtra)
 	if a.KeySize != slot+8 || len(a.KeySyms) != 2 || a.KeySyms[0] == nil || a.KeySyms[0].KeySize() != slot {
 		t.Fatalf("aggregation: key size %d (want %d), key syms %+v", a.KeySize, slot+8, a.KeySyms)
 	}
 	for _, m := range prog.Maps {
-		if m.Name != a.Map && m.Name != codegen.UPIDMap {
+		if m.Name != a.Map && m.Name != abi.UPIDMap {
 			t.Errorf("map %s: stacks need no map of their own", m.Name)
 		}
 	}
-	for line, want := range map[int]int32{3: int32(8 * (codegen.DefaultStackFrames + codegen.StackExtra)), 4: 8 * 3, 5: 8 * (5 + codegen.StackExtra)} {
+	for line, want := range map[int]int32{3: int32(8 * (abi.DefaultStackFrames + abi.StackExtra)), 4: 8 * 3, 5: 8 * (5 + abi.StackExtra)} {
 		insns := stmt(t, prog, line)
 		at := calls(insns, asm.FnGetStack)
 		if len(at) != 1 {
@@ -123,22 +124,22 @@ func TestStackKeys(t *testing.T) {
 	}
 }
 
-// StackKey decodes the header symKey stores.
+// abi.StackKey decodes the header symKey stores.
 func TestStackKeyDecode(t *testing.T) {
-	b := append([]byte{0x39, 0x30, 0, 0, 0, 100, 0, byte(codegen.SymUStack)}, make([]byte, 800)...)
-	s, pid, skip, ok := codegen.StackKey(b)
-	if !ok || s.Kind != codegen.SymUStack || s.Frames != 100 || s.Slot != 808 || pid != 12345 || skip != 0 {
-		t.Errorf("StackKey = %+v %d %d %v", s, pid, skip, ok)
+	b := append([]byte{0x39, 0x30, 0, 0, 0, 100, 0, byte(abi.SymUStack)}, make([]byte, 800)...)
+	s, pid, skip, ok := abi.StackKey(b)
+	if !ok || s.Kind != abi.SymUStack || s.Frames != 100 || s.Slot != 808 || pid != 12345 || skip != 0 {
+		t.Errorf("abi.StackKey = %+v %d %d %v", s, pid, skip, ok)
 	}
-	b = []byte{0, 0, 0, 0, 3, 20, 0, byte(codegen.SymStack)}
-	s, _, skip, ok = codegen.StackKey(b)
-	if !ok || s.Kind != codegen.SymStack || s.Frames != 20 || skip != 3 {
-		t.Errorf("StackKey = %+v %d %v", s, skip, ok)
+	b = []byte{0, 0, 0, 0, 3, 20, 0, byte(abi.SymStack)}
+	s, _, skip, ok = abi.StackKey(b)
+	if !ok || s.Kind != abi.SymStack || s.Frames != 20 || skip != 3 {
+		t.Errorf("abi.StackKey = %+v %d %v", s, skip, ok)
 	}
 	for _, bad := range [][]byte{nil, make([]byte, 7), make([]byte, 8), {0, 0, 0, 0, 0, 1, 0, 9},
-		{0, 0, 0, 0, 0, 200, 0, byte(codegen.SymStack)}} {
-		if _, _, _, ok := codegen.StackKey(bad); ok {
-			t.Errorf("StackKey(%v) decoded", bad)
+		{0, 0, 0, 0, 0, 200, 0, byte(abi.SymStack)}} {
+		if _, _, _, ok := abi.StackKey(bad); ok {
+			t.Errorf("abi.StackKey(%v) decoded", bad)
 		}
 	}
 }
@@ -151,13 +152,13 @@ func TestSymbols(t *testing.T) {
 		t.Error("caller does not read the machinery ranges")
 	}
 	r := prog.Records[0]
-	if f := r.Fields[0]; f.Sym == nil || f.Sym.Kind != codegen.SymSym || f.Size != 8 {
+	if f := r.Fields[0]; f.Sym == nil || f.Sym.Kind != abi.SymSym || f.Size != 8 {
 		t.Errorf("func(): %+v", f)
 	}
-	if f := r.Fields[1]; f.Sym == nil || f.Sym.Kind != codegen.SymUMod || f.Size != 16 {
+	if f := r.Fields[1]; f.Sym == nil || f.Sym.Kind != abi.SymUMod || f.Size != 16 {
 		t.Errorf("umod(): %+v", f)
 	}
-	if a := prog.Aggs[0]; a.KeySize != 16 || a.KeySyms[0] == nil || a.KeySyms[0].Kind != codegen.SymUSym {
+	if a := prog.Aggs[0]; a.KeySize != 16 || a.KeySyms[0] == nil || a.KeySyms[0].Kind != abi.SymUSym {
 		t.Errorf("usym() key: %+v", a)
 	}
 }
@@ -168,7 +169,7 @@ func TestStackFramesOption(t *testing.T) {
 	for _, f := range prog.Records[0].Fields {
 		got = append(got, f.Sym.Frames)
 	}
-	want := []int{3, 4, codegen.DefaultJStackFrames, codegen.MaxStackFrames}
+	want := []int{3, 4, abi.DefaultJStackFrames, abi.MaxStackFrames}
 	for i := range want {
 		if i >= len(got) || got[i] != want[i] {
 			t.Fatalf("frames %v, want %v", got, want)

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -24,6 +25,6 @@ func (c *clauseGen) stringof(x *ast.Stringof) {
 		asm.Mov.Reg(asm.R3, asm.R6),
 	)
 	c.call(asm.FnProbeReadKernelStr)
-	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
 }

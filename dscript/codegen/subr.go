@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
@@ -148,7 +149,7 @@ func (c *clauseGen) strArg(x ast.Expr) (buf, lenSlot int) {
 	lenSlot = c.temp(8)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.readStr(buf, n, asm.R0)
-	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.retLen()
 	c.clampU(asm.R0, n-1)
 	c.stSlot(lenSlot, asm.R0)
@@ -261,7 +262,7 @@ func subrStrjoin(c *clauseGen, x *ast.Call) {
 	c.expr(x.Args[0])
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.readStr(dst, n, asm.R0)
-	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.retLen()
 	c.clampU(asm.R0, n-1)
 	c.push(x)
@@ -272,7 +273,7 @@ func subrStrjoin(c *clauseGen, x *ast.Call) {
 	c.scratchAddr(asm.R1, dst, asm.R4)
 	c.emit(asm.Mov.Imm(asm.R2, int32(n)), asm.Sub.Reg(asm.R2, asm.R4), asm.Mov.Reg(asm.R6, asm.R3))
 	c.call(asm.FnProbeReadKernelStr)
-	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.resultStr(dst)
 }
 
@@ -340,7 +341,7 @@ func (c *clauseGen) changeCase(x *ast.Call, lo, hi byte, delta int32) {
 	dst := c.temp(n)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.readStr(dst, n, asm.R0)
-	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.loop(asm.R6, n, func(brk, next string) {
 		c.scratchAddr(asm.R1, dst, asm.R6)
 		c.emit(
@@ -386,7 +387,7 @@ func subrCopyinstr(c *clauseGen, x *ast.Call) {
 	c.emit(asm.Mov.Reg(asm.R6, asm.R3))
 	c.scratchAddr(asm.R1, dst)
 	c.call(asm.FnProbeReadUserStr)
-	c.faultIf(x, asm.JSLT, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.resultStr(dst)
 }
 
@@ -432,13 +433,13 @@ func subrCopyin(c *clauseGen, x *ast.Call) {
 		c.push(x)
 		c.expr(x.Args[1])
 		c.emit(asm.Mov.Reg(asm.R2, asm.R0))
-		c.faultIf(x, asm.JGT, asm.R2, int32(size), FaultNoScratch, asm.R2)
+		c.faultIf(x, asm.JGT, asm.R2, int32(size), abi.FaultNoScratch, asm.R2)
 		c.pop(asm.R3)
 	}
 	c.emit(asm.Mov.Reg(asm.R6, asm.R3))
 	c.scratchAddr(asm.R1, dst)
 	c.call(asm.FnProbeReadUser)
-	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.resultStr(dst)
 }
 
@@ -449,7 +450,7 @@ func subrAlloca(c *clauseGen, x *ast.Call) {
 	size, isConst := c.allocSize(x.Args[0])
 	if !isConst {
 		c.expr(x.Args[0])
-		c.faultIf(x, asm.JGT, asm.R0, int32(size), FaultNoScratch, asm.R0)
+		c.faultIf(x, asm.JGT, asm.R0, int32(size), abi.FaultNoScratch, asm.R0)
 	}
 	dst := c.thisAlloc(x, size)
 	c.resultStr(dst)

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -34,12 +35,12 @@ func subrCopyinto(c *clauseGen, x *ast.Call) {
 	)
 	c.label(bad)
 	c.ldSlot(asm.R1, dstSlot)
-	c.fault(x, FaultBadAddr, asm.R1)
+	c.fault(x, abi.FaultBadAddr, asm.R1)
 	c.label(ok)
 	c.scratchAddr(asm.R1, 0, asm.R4)
 	c.ldSlot(asm.R3, srcSlot)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R3))
 	c.call(asm.FnProbeReadUser)
-	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.emit(asm.Mov.Imm(asm.R0, 0))
 }

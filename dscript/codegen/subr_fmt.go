@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -107,7 +108,7 @@ func subrInetNtoa(c *clauseGen, x *ast.Call) {
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, 4))
 	c.scratchAddr(asm.R1, raw)
 	c.call(asm.FnProbeReadKernel)
-	c.faultIf(x, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	size := n
 	if size < 16 {
 		size = 16

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -70,7 +71,7 @@ func subrInetNtop(c *clauseGen, x *ast.Call) {
 		asm.JEq.Imm(asm.R1, afInet6, v6),
 		asm.Mov.Imm(asm.R1, 0),
 	)
-	c.fault(x, FaultIllOp, asm.R1)
+	c.fault(x, abi.FaultIllOp, asm.R1)
 	c.label(v4)
 	c.ldSlot(asm.R0, addr)
 	t.read(asm.R0, 4)
@@ -116,7 +117,7 @@ func (t *inetText) read(src asm.Register, n int) {
 	c.emit(asm.Mov.Reg(asm.R6, asm.R3), asm.Mov.Imm(asm.R2, int32(n)))
 	c.scratchAddr(asm.R1, t.raw)
 	c.call(asm.FnProbeReadKernel)
-	c.faultIf(nil, asm.JNE, asm.R0, 0, FaultBadAddr, asm.R6)
+	c.faultIf(nil, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	c.stSlotImm(t.pos, 0)
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -198,9 +199,9 @@ func (c *clauseGen) index(x *ast.Index) {
 		return
 	}
 	if o.Kind() == check.ObjBuiltin {
-		if id, ok := x.X.(*ast.Ident); ok && id.Name == "args" {
-			if i, ok := c.constOf(x.Index[0]); ok && i >= 0 && i < 10 {
-				c.builtin(x, "arg"+strconv.Itoa(int(i)))
+		if isArgs(x, c.g.info) {
+			if i, ok := c.constOf(x.Index[0]); ok && i >= 0 && i < int64(c.g.prog.CtxUse.NArgs) {
+				c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxArg(int(i)), asm.DWord))
 				return
 			}
 		}
@@ -312,7 +313,7 @@ func (c *clauseGen) assignWhole(x *ast.Assign, v *varInfo, keys []ast.Expr) {
 	c.scratchAddr(asm.R3, val)
 	c.emit(asm.Mov.Imm(asm.R4, 0))
 	c.call(asm.FnMapUpdateElem)
-	c.countIfFailed(CounterDynDrops)
+	c.countIfFailed(abi.CounterDynDrops)
 	c.scratchAddr(asm.R0, val)
 }
 
@@ -413,7 +414,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 			asm.Mov.Imm(asm.R4, 0),
 		)
 		c.call(asm.FnMapUpdateElem)
-		c.countIfFailed(CounterDynDrops)
+		c.countIfFailed(abi.CounterDynDrops)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case v.obj.Kind() == check.ObjThis:
 		if t.IsString() {

@@ -3,24 +3,18 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
-// VtimeMap is the map of the on-CPU time of threads, kept by the program
-// VtimeTracker returns, which a program reading vtimestamp needs running
-// (on the sched_switch raw tracepoint). It is keyed by thread id; a value
-// is the thread's se.sum_exec_runtime and the monotonic time at which it
-// was last switched in.
-const VtimeMap = "vtime"
-
-// vtimeEntries bounds the threads VtimeMap tracks; the least recently
+// vtimeEntries bounds the threads abi.VtimeMap tracks; the least recently
 // switched-in go first.
 const vtimeEntries = 1 << 15
 
 // NeedsVtime reports whether p reads vtimestamp, and so needs
 // VtimeTracker attached to sched_switch while it runs.
-func (p *Program) NeedsVtime() bool { return p.hasMap(VtimeMap) }
+func (p *Program) NeedsVtime() bool { return p.hasMap(abi.VtimeMap) }
 
 // VtimeTracker returns the raw tracepoint program for sched_switch
 // (preempt, prev, next, ...) that records, as each thread is switched in,
@@ -51,7 +45,7 @@ func VtimeTracker() asm.Instructions {
 		asm.JNE.Imm(asm.R0, 0, "vtime_out"),
 		asm.FnKtimeGetNs.Call(),
 		asm.StoreMem(asm.RFP, value+8, asm.R0, asm.DWord),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(VtimeMap),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.VtimeMap),
 		asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, key),
 		asm.Mov.Reg(asm.R3, asm.RFP), asm.Add.Imm(asm.R3, value),
 		asm.Mov.Imm(asm.R4, 0), // BPF_ANY
@@ -70,7 +64,7 @@ func (c *clauseGen) vtimestamp() {
 	fallback, done := c.newLabel(), c.newLabel()
 	c.call(asm.FnGetCurrentPidTgid)
 	c.emit(asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word))
-	c.mapPtr(asm.R1, VtimeMap)
+	c.mapPtr(asm.R1, abi.VtimeMap)
 	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
 	c.call(asm.FnMapLookupElem)
 	c.emit(asm.JEq.Imm(asm.R0, 0, fallback))
@@ -95,7 +89,7 @@ func (c *clauseGen) vtimestamp() {
 	c.label(done)
 }
 
-// needVtime adds VtimeMap to the program's maps, once.
+// needVtime adds abi.VtimeMap to the program's maps, once.
 func (g *gen) needVtime() {
-	g.addMapOnce(&MapDesc{Name: VtimeMap, Kind: LRUHashMap, KeySize: 4, ValueSize: 16, MaxEntries: vtimeEntries})
+	g.addMapOnce(&MapDesc{Name: abi.VtimeMap, Kind: LRUHashMap, KeySize: 4, ValueSize: 16, MaxEntries: vtimeEntries})
 }

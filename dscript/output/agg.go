@@ -3,26 +3,10 @@ package output
 import (
 	"bytes"
 	"cmp"
-	"math"
 	"math/big"
-	"math/bits"
 	"sort"
-)
 
-// Func is an aggregating function.
-type Func uint8
-
-// Aggregating functions.
-const (
-	Count Func = iota + 1
-	Sum
-	Avg
-	Min
-	Max
-	Stddev
-	Quantize
-	LQuantize
-	LLQuantize
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 // An Aggregation is one aggregation variable's data, merged over the CPUs
@@ -33,14 +17,8 @@ type Aggregation struct {
 	// it.
 	ID   int
 	Name string // without the '@'
-	Func Func
-
-	// lquantize(value, Base, Limit, Step).
-	Base, Limit, Step int32
-
-	// llquantize(value, Factor, LMag, HMag, Steps): factor, low and high
-	// magnitude, and linear steps per magnitude (see LLQuantizeLayout).
-	Factor, LMag, HMag, Steps int
+	// Agg is the aggregating function and its parameters.
+	abi.Agg
 
 	// Normal is the normalization factor set by normalize() (0 or 1:
 	// none; denormalize() sets it back to 1).
@@ -60,9 +38,7 @@ type Aggregation struct {
 //	count, sum, min, max   Value
 //	avg                    Count, Sum
 //	stddev                 Count, Sum, SumSq (the sum of the squares, 128 bits)
-//	quantize               Buckets: QuantizeBuckets of them (QuantizeBucket)
-//	lquantize              Buckets: LQuantizeLevels+2 (LQuantizeBucket)
-//	llquantize             Buckets: LLQuantizeBins (LLQuantizeBucket)
+//	quantizations          Buckets: Agg.Buckets of them (Agg.Bucket)
 //
 // Buckets hold the sums of the increments (counts, or weights).
 type Entry struct {
@@ -70,29 +46,8 @@ type Entry struct {
 	Value   int64
 	Count   int64
 	Sum     int64
-	SumSq   Uint128
+	SumSq   abi.Uint128
 	Buckets []int64
-}
-
-// Uint128 is a 128-bit unsigned integer.
-type Uint128 struct{ Hi, Lo uint64 }
-
-// Add128 returns x+y, wrapping.
-func Add128(x, y Uint128) Uint128 {
-	lo, c := bits.Add64(x.Lo, y.Lo, 0)
-	hi, _ := bits.Add64(x.Hi, y.Hi, c)
-	return Uint128{hi, lo}
-}
-
-// Square128 returns v*v as 128 bits (stddev's accumulation of v², with v
-// taken as its absolute value as DTrace does).
-func Square128(v int64) Uint128 {
-	u := uint64(v)
-	if v < 0 {
-		u = -u
-	}
-	hi, lo := bits.Mul64(u, u)
-	return Uint128{hi, lo}
 }
 
 func (a *Aggregation) normal() uint64 {
@@ -100,237 +55,6 @@ func (a *Aggregation) normal() uint64 {
 		return 1
 	}
 	return a.Normal
-}
-
-// Quantization layout.
-const (
-	// QuantizeBuckets is DTRACE_QUANTIZE_NBUCKETS: buckets for -2^62...,
-	// -2, -1, 0, 1, 2, ... 2^62.
-	QuantizeBuckets = 127
-	// QuantizeZero is the index of the bucket of 0.
-	QuantizeZero = 63
-)
-
-// QuantizeBucketValue is DTRACE_QUANTIZE_BUCKETVAL: the lowest magnitude
-// counted in bucket i.
-func QuantizeBucketValue(i int) int64 {
-	switch {
-	case i < QuantizeZero:
-		return -(int64(1) << (QuantizeZero - 1 - i))
-	case i == QuantizeZero:
-		return 0
-	}
-	return int64(1) << (i - QuantizeZero - 1)
-}
-
-// QuantizeBucket returns the bucket of v in a quantize() aggregation: the
-// power of two at or below |v|, on v's side of zero.
-func QuantizeBucket(v int64) int {
-	switch {
-	case v == 0:
-		return QuantizeZero
-	case v > 0:
-		return QuantizeZero + bits.Len64(uint64(v))
-	}
-	if v <= -(int64(1) << 62) {
-		return 0
-	}
-	return QuantizeZero - bits.Len64(uint64(-v))
-}
-
-// LQuantizeLevels is the number of step-wide buckets of lquantize(base,
-// limit, step) (DTRACE_LQUANTIZE_LEVELS); there are two more, for values
-// under base and at or over the limit.
-func LQuantizeLevels(base, limit, step int32) int {
-	if step <= 0 {
-		return 0
-	}
-	return int(uint16((int64(limit) - int64(base)) / int64(step)))
-}
-
-// LQuantizeBucket returns the bucket of v in lquantize(base, limit, step).
-func LQuantizeBucket(v int64, base, limit, step int32) int {
-	levels := LQuantizeLevels(base, limit, step)
-	if v < int64(base) {
-		return 0
-	}
-	if v >= int64(base)+int64(levels)*int64(step) {
-		return levels + 1
-	}
-	return 1 + int((v-int64(base))/int64(step))
-}
-
-// LLQuantizeMagnitude is one order of magnitude m of an llquantize() in
-// Oracle's DTrace for Linux layout (see LLQuantizeLayout): the magnitudes
-// u with Low <= u < factor^(m+1) fall in linear step k = u*nsteps /
-// factor^(m+1) (between nsteps/factor and nsteps-1), whose bucket is Off+k
-// away from the zero bucket (above it for positive values, below it for
-// negative ones).
-type LLQuantizeMagnitude struct {
-	Low uint64 // factor^m
-	// High is factor^(m+1), or 0 when that does not fit in 64 bits (every
-	// magnitude at or over Low is then in this order of magnitude).
-	High uint64
-	// Width is factor^(m+1)/nsteps, the magnitudes a step holds, when
-	// nsteps <= factor^(m+1) (it divides it then); 0 otherwise, when steps
-	// are less than one apart and some hold no integer (Oracle's "ghost
-	// bins"): step k is then u*nsteps/High.
-	Width uint64
-	Off   int
-}
-
-// step returns the linear step of magnitude u in m.
-func (m *LLQuantizeMagnitude) step(u uint64, nsteps int) int {
-	if m.Width > 0 {
-		return int(u / m.Width)
-	}
-	return int(u * uint64(nsteps) / m.High)
-}
-
-// LLQuantizeLayout returns the layout of llquantize(factor, lmag, hmag,
-// nsteps) in Oracle's DTrace for Linux: negative values have buckets of
-// their own, mirroring the positive ones around a zero bucket. With per =
-// nsteps - nsteps/factor buckets for each order of magnitude:
-//
-//	0                            values <= -factor^(hmag+1)
-//	zero-1 ... 1                 the negative magnitudes, from high to low
-//	zero = 1 + (hmag-lmag+1)*per |v| < factor^lmag
-//	zero+1 ... bins-2            the positive magnitudes, from low to high
-//	bins-1                       values >= factor^(hmag+1)
-//
-// Order of magnitude m (lmag <= m <= hmag) spans factor^m to factor^(m+1)
-// in nsteps linear steps, of which the first nsteps/factor overlap the
-// magnitude below and are left out. mags are the orders of magnitude
-// from lmag up. It returns nil, 0, 0 for parameters the compiler rejects.
-func LLQuantizeLayout(factor, lmag, hmag, nsteps int) (mags []LLQuantizeMagnitude, zero, bins int) {
-	if !llquantizeValid(factor, lmag, hmag, nsteps) {
-		return nil, 0, 0
-	}
-	f, sf := uint64(factor), uint64(nsteps/factor)
-	per := nsteps - nsteps/factor
-	low := uint64(1)
-	for m := 0; m < lmag; m++ {
-		low *= f
-	}
-	for m := lmag; m <= hmag; m++ {
-		mag := LLQuantizeMagnitude{Low: low, Off: 1 + (m-lmag)*per - int(sf)}
-		hi, lo := bits.Mul64(low, f)
-		if hi == 0 {
-			mag.High = lo
-		}
-		if mag.High == 0 || mag.High >= uint64(nsteps) {
-			// nsteps divides factor^(m+1), so nsteps/factor divides factor^m.
-			mag.Width = low / sf
-		}
-		mags = append(mags, mag)
-		low = lo
-	}
-	zero = 1 + (hmag-lmag+1)*per
-	return mags, zero, 2*zero + 1
-}
-
-// llquantizeValid reports whether llquantize's parameters are ones the
-// compiler accepts: factor at least 2, lmag at most hmag, nsteps a
-// multiple of factor that divides the first power of factor not under it,
-// all 16-bit, and factor^hmag within 64 bits.
-func llquantizeValid(factor, lmag, hmag, nsteps int) bool {
-	if factor < 2 || lmag < 0 || lmag > hmag || nsteps < factor || hmag > 1<<16-1 || nsteps > 1<<16-1 || nsteps%factor != 0 {
-		return false
-	}
-	v := factor
-	for v < nsteps {
-		v *= factor
-	}
-	if v%nsteps != 0 {
-		return false
-	}
-	p := uint64(1)
-	for m := 0; m < hmag; m++ {
-		hi, lo := bits.Mul64(p, uint64(factor))
-		if hi != 0 {
-			return false
-		}
-		p = lo
-	}
-	return true
-}
-
-// LLQuantizeBins is the number of buckets of llquantize(factor, lmag,
-// hmag, nsteps) (see LLQuantizeLayout): (hmag-lmag+1)*(nsteps -
-// nsteps/factor)*2 + 3. It is 0 for invalid parameters.
-func LLQuantizeBins(factor, lmag, hmag, nsteps int) int {
-	_, _, bins := LLQuantizeLayout(factor, lmag, hmag, nsteps)
-	return bins
-}
-
-// LLQuantizeBucket returns the bucket of v in llquantize(factor, lmag,
-// hmag, nsteps), as Oracle's DTrace for Linux computes it (see
-// LLQuantizeLayout): with u = |v|, the zero bucket for u < factor^lmag,
-// the overflow bucket on v's side for u >= factor^(hmag+1), else the
-// bucket Off+k away from the zero bucket on v's side, for u's order of
-// magnitude and linear step k. It is 0 for invalid parameters.
-func LLQuantizeBucket(v int64, factor, lmag, hmag, nsteps int) int {
-	mags, zero, bins := LLQuantizeLayout(factor, lmag, hmag, nsteps)
-	if mags == nil {
-		return 0
-	}
-	u := uint64(v)
-	if v < 0 {
-		u = -u
-	}
-	off := llqOffset(mags, u, nsteps)
-	switch {
-	case off < 0 && v < 0:
-		return 0
-	case off < 0:
-		return bins - 1
-	case v < 0:
-		return zero - off
-	}
-	return zero + off
-}
-
-// llqOffset is the distance of magnitude u's bucket from the zero bucket,
-// or -1 when u is at or over factor^(hmag+1).
-func llqOffset(mags []LLQuantizeMagnitude, u uint64, nsteps int) int {
-	if u < mags[0].Low {
-		return 0
-	}
-	for i := range mags {
-		if m := &mags[i]; m.High == 0 || u < m.High {
-			return m.Off + m.step(u, nsteps)
-		}
-	}
-	return -1
-}
-
-// llqLabel returns the lowest magnitude counted by the bucket off (1 to
-// zero-1) away from the zero bucket, false for a ghost bucket, which no
-// integer falls in. The value wraps as Oracle's uint64 step*scale does
-// past 64 bits (only buckets no value reaches).
-func llqLabel(mags []LLQuantizeMagnitude, off, nsteps, factor int) (uint64, bool) {
-	per := nsteps - nsteps/factor
-	m := &mags[(off-1)/per]
-	k := uint64(nsteps/factor + (off-1)%per)
-	if m.Width > 0 {
-		return k * m.Width, true
-	}
-	// The least u with u*nsteps/High >= k, if it is in step k.
-	u := (k*m.High + uint64(nsteps) - 1) / uint64(nsteps)
-	return u, m.step(u, nsteps) == int(k)
-}
-
-// llqPow is (uint64_t)powl(factor, n), saturated at the largest uint64.
-func llqPow(factor, n int) uint64 {
-	p := uint64(1)
-	for ; n > 0; n-- {
-		hi, lo := bits.Mul64(p, uint64(factor))
-		if hi != 0 {
-			return math.MaxUint64
-		}
-		p = lo
-	}
-	return p
 }
 
 // stddev is dt_stddev: the integer square root of the average of the
@@ -364,12 +88,12 @@ func stddev(e *Entry, normal uint64) uint64 {
 func zeroEntry(a *Aggregation) *Entry {
 	e := &Entry{}
 	switch a.Func {
-	case Quantize:
-		e.Buckets = make([]int64, QuantizeBuckets)
-	case LQuantize:
-		e.Buckets = make([]int64, LQuantizeLevels(a.Base, a.Limit, a.Step)+2)
-	case LLQuantize:
-		e.Buckets = make([]int64, LLQuantizeBins(a.Factor, a.LMag, a.HMag, a.Steps))
+	case abi.AggQuantize:
+		e.Buckets = make([]int64, abi.QuantizeBuckets)
+	case abi.AggLQuantize:
+		e.Buckets = make([]int64, a.Levels+2)
+	case abi.AggLLQuantize:
+		e.Buckets = make([]int64, abi.LLQuantizeBins(a.Factor, a.LMag, a.HMag, a.Steps))
 	}
 	return e
 }
@@ -436,34 +160,34 @@ func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
 		return c
 	}
 	switch a.Func {
-	case Avg:
+	case abi.AggAvg:
 		return cmp.Compare(avgOf(l), avgOf(r))
-	case Stddev:
+	case abi.AggStddev:
 		return cmp.Compare(stddev(l, 1), stddev(r, 1))
-	case Quantize:
+	case abi.AggQuantize:
 		lt, rt := new(big.Int), new(big.Int)
-		for i := 0; i < QuantizeBuckets; i++ {
-			bv := big.NewInt(QuantizeBucketValue(i))
+		for i := 0; i < abi.QuantizeBuckets; i++ {
+			bv := big.NewInt(abi.QuantizeBucketValue(i))
 			lt.Add(lt, new(big.Int).Mul(bv, big.NewInt(l.bucket(i))))
 			rt.Add(rt, new(big.Int).Mul(bv, big.NewInt(r.bucket(i))))
 		}
 		if c := lt.Cmp(rt); c != 0 {
 			return c
 		}
-		return cmp.Compare(l.bucket(QuantizeZero), r.bucket(QuantizeZero))
-	case LQuantize:
+		return cmp.Compare(l.bucket(abi.QuantizeZero), r.bucket(abi.QuantizeZero))
+	case abi.AggLQuantize:
 		if c := lquantSum(a, l).Cmp(lquantSum(ra, r)); c != 0 {
 			return c
 		}
 		return cmp.Compare(lquantZero(a, l), lquantZero(ra, r))
-	case LLQuantize:
+	case abi.AggLLQuantize:
 		if c := llquantSum(a, l).Cmp(llquantSum(ra, r)); c != 0 {
 			return c
 		}
 		// dt_aggregate_llquantizedcmp's "weights at zero": the zero
 		// bucket.
-		_, lz, _ := LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
-		_, rz, _ := LLQuantizeLayout(ra.Factor, ra.LMag, ra.HMag, ra.Steps)
+		_, lz, _ := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
+		_, rz, _ := abi.LLQuantizeLayout(ra.Factor, ra.LMag, ra.HMag, ra.Steps)
 		return cmp.Compare(l.bucket(lz), r.bucket(rz))
 	}
 	return cmp.Compare(l.Value, r.Value)
@@ -479,7 +203,7 @@ func avgOf(e *Entry) int64 {
 // lquantSum is dt_aggregate_lquantizedsum: the buckets weighted by their
 // values (base-1 for the underflow, the limit+1 for the overflow).
 func lquantSum(a *Aggregation, e *Entry) *big.Float {
-	levels := LQuantizeLevels(a.Base, a.Limit, a.Step)
+	levels := a.Levels
 	base := int64(a.Base)
 	t := new(big.Float).SetPrec(128)
 	add := func(n, w int64) {
@@ -497,7 +221,7 @@ func lquantSum(a *Aggregation, e *Entry) *big.Float {
 // lquantZero is dt_aggregate_lquantizedzero: the count of the bucket
 // holding 0, if any.
 func lquantZero(a *Aggregation, e *Entry) int64 {
-	levels := LQuantizeLevels(a.Base, a.Limit, a.Step)
+	levels := a.Levels
 	base := int64(a.Base)
 	if base-1 == 0 {
 		return e.bucket(0)
@@ -520,7 +244,7 @@ func lquantZero(a *Aggregation, e *Entry) int64 {
 // summed in long double arithmetic. Ghost buckets count nothing.
 func llquantSum(a *Aggregation, e *Entry) *big.Float {
 	t := ld(0)
-	mags, zero, bins := LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
+	mags, zero, bins := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	if mags == nil {
 		return t
 	}
@@ -529,7 +253,7 @@ func llquantSum(a *Aggregation, e *Entry) *big.Float {
 		t = ld(0).Add(t, ld(0).Mul(d, w))
 	}
 	for i := 1; i < zero; i++ {
-		if w, ok := llqLabel(mags, i, a.Steps, a.Factor); ok {
+		if w, ok := abi.LLQuantizeLabel(mags, i, a.Steps, a.Factor); ok {
 			add(i, ld(0).SetUint64(w))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 )
 
@@ -234,15 +235,15 @@ func (p *Printer) writeKey(b *strings.Builder, v Value) {
 func (p *Printer) writeValue(b *strings.Builder, a *Aggregation, e *Entry) {
 	normal := a.normal()
 	switch a.Func {
-	case Quantize, LQuantize, LLQuantize:
+	case abi.AggQuantize, abi.AggLQuantize, abi.AggLLQuantize:
 		p.writeDist(b, a, e, normal)
-	case Avg:
+	case abi.AggAvg:
 		var v int64
 		if e.Count != 0 {
 			v = e.Sum / int64(normal) / e.Count
 		}
 		b.WriteString(cprintf(" %16lld", v))
-	case Stddev:
+	case abi.AggStddev:
 		b.WriteString(cprintf(" %16llu", stddev(e, normal)))
 	default:
 		// (long long)value / normal: an unsigned division in C.
@@ -253,11 +254,11 @@ func (p *Printer) writeValue(b *strings.Builder, a *Aggregation, e *Entry) {
 // writeDist prints a quantize(), lquantize() or llquantize() table.
 func (p *Printer) writeDist(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
 	switch a.Func {
-	case Quantize:
+	case abi.AggQuantize:
 		writeQuantize(b, e, normal)
-	case LQuantize:
+	case abi.AggLQuantize:
 		writeLQuantize(b, a, e, normal)
-	case LLQuantize:
+	case abi.AggLLQuantize:
 		writeLLQuantize(b, a, e, normal)
 	}
 }
@@ -343,12 +344,12 @@ func (d *dist) line(b *strings.Builder, v int64) {
 
 // writeQuantize is dt_print_quantize.
 func writeQuantize(b *strings.Builder, e *Entry, normal uint64) {
-	first, last := 0, QuantizeBuckets-1
+	first, last := 0, abi.QuantizeBuckets-1
 	for first <= last && e.bucket(first) == 0 {
 		first++
 	}
 	if first > last {
-		first, last = QuantizeZero-1, QuantizeZero+1
+		first, last = abi.QuantizeZero-1, abi.QuantizeZero+1
 	} else {
 		if first > 0 {
 			first--
@@ -356,21 +357,21 @@ func writeQuantize(b *strings.Builder, e *Entry, normal uint64) {
 		for last > 0 && e.bucket(last) == 0 {
 			last--
 		}
-		if last < QuantizeBuckets-1 {
+		if last < abi.QuantizeBuckets-1 {
 			last++
 		}
 	}
 	d := newDist(e, first, last, normal)
 	b.WriteString(distHeader)
 	for i := first; i <= last; i++ {
-		b.WriteString(cprintf("%16lld ", QuantizeBucketValue(i)))
+		b.WriteString(cprintf("%16lld ", abi.QuantizeBucketValue(i)))
 		d.line(b, e.bucket(i))
 	}
 }
 
 // writeLQuantize is dt_print_lquantize.
 func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
-	levels := LQuantizeLevels(a.Base, a.Limit, a.Step)
+	levels := a.Levels
 	first, last := 0, levels+1
 	for first <= last && e.bucket(first) == 0 {
 		first++
@@ -414,7 +415,7 @@ func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64)
 // integer falls in, have no row, except as the first or last row, which
 // takes the label of its nearest labelled neighbour outside the rows.
 func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
-	mags, zero, bins := LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
+	mags, zero, bins := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	if mags == nil {
 		return // parameters the compiler rejects
 	}
@@ -442,9 +443,9 @@ func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64
 		var s string
 		switch {
 		case i == 0:
-			s = cprintf("<= -%llu", llqPow(a.Factor, a.HMag+1))
+			s = cprintf("<= -%llu", abi.LLQuantizePow(a.Factor, a.HMag+1))
 		case i == bins-1:
-			s = cprintf(">= %llu", llqPow(a.Factor, a.HMag+1))
+			s = cprintf(">= %llu", abi.LLQuantizePow(a.Factor, a.HMag+1))
 		case i == zero && mags[0].Low == 1:
 			s = "0"
 		case i == zero && first >= zero:
@@ -452,13 +453,13 @@ func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64
 		case i == zero:
 			s = cprintf("abs() < %llu", mags[0].Low)
 		case i < zero:
-			v, ok := llqLabel(mags, zero-i, a.Steps, a.Factor)
+			v, ok := abi.LLQuantizeLabel(mags, zero-i, a.Steps, a.Factor)
 			if !ok {
 				return ""
 			}
 			s = cprintf("-%llu", v)
 		default:
-			v, ok := llqLabel(mags, i-zero, a.Steps, a.Factor)
+			v, ok := abi.LLQuantizeLabel(mags, i-zero, a.Steps, a.Factor)
 			if !ok {
 				return ""
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 )
 
@@ -54,8 +55,8 @@ func FuzzPrintf(f *testing.F) {
 		p := New(nil, Options{})
 		p.Sprintf(fm, vals...)
 		// And with the aggregation values of a printa().
-		a := &Aggregation{ID: 1, Func: Func(len(data)%9 + 1), Base: -3, Limit: 20, Step: 3,
-			Factor: 10, LMag: 0, HMag: 2, Steps: 20, Normal: uint64(len(format) % 3)}
+		a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggFunc(len(data)%9 + 1), Base: -3, Levels: 7, Step: 3,
+			Factor: 10, LMag: 0, HMag: 2, Steps: 20}, Normal: uint64(len(format) % 3)}
 		e := zeroEntry(a)
 		for i := range e.Buckets {
 			if i < len(data) {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
@@ -23,9 +24,9 @@ func row(label string, n int, count int64) string {
 }
 
 func quantizeOf(vals ...int64) []int64 {
-	b := make([]int64, QuantizeBuckets)
+	b := make([]int64, abi.QuantizeBuckets)
 	for _, v := range vals {
-		b[QuantizeBucket(v)]++
+		b[abi.QuantizeBucket(v)]++
 	}
 	return b
 }
@@ -49,23 +50,23 @@ func TestQuantizeBuckets(t *testing.T) {
 		{1<<63 - 1, 126, 1 << 62}, {-1, 62, -1}, {-3, 61, -2}, {-4, 60, -4}, {-1 << 62, 0, -1 << 62},
 		{-1 << 63, 0, -1 << 62},
 	} {
-		if b := QuantizeBucket(c.v); b != c.b || QuantizeBucketValue(b) != c.bval {
-			t.Errorf("QuantizeBucket(%d) = %d (value %d), want %d (%d)", c.v, b, QuantizeBucketValue(b), c.b, c.bval)
+		if b := abi.QuantizeBucket(c.v); b != c.b || abi.QuantizeBucketValue(b) != c.bval {
+			t.Errorf("abi.QuantizeBucket(%d) = %d (value %d), want %d (%d)", c.v, b, abi.QuantizeBucketValue(b), c.b, c.bval)
 		}
 	}
-	if b := LQuantizeBucket(-1, 0, 10, 2); b != 0 {
+	if b := abi.LQuantizeBucket(-1, 0, 10, 2); b != 0 {
 		t.Errorf("lquantize underflow: %d", b)
 	}
-	if b := LQuantizeBucket(9, 0, 10, 2); b != 5 {
+	if b := abi.LQuantizeBucket(9, 0, 10, 2); b != 5 {
 		t.Errorf("lquantize 9: %d", b)
 	}
-	if b := LQuantizeBucket(10, 0, 10, 2); b != 6 {
+	if b := abi.LQuantizeBucket(10, 0, 10, 2); b != 6 {
 		t.Errorf("lquantize limit: %d", b)
 	}
 }
 
 func TestQuantizeTable(t *testing.T) {
-	a := &Aggregation{ID: 1, Func: Quantize, Entries: []*Entry{{Buckets: quantizeOf(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}}}
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggQuantize}, Entries: []*Entry{{Buckets: quantizeOf(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}}}
 	want := "\n" + hdr + row("-1", 0, 0) + row("0", 4, 1) + row("1", 4, 1) + row("2", 8, 2) +
 		row("4", 16, 4) + row("8", 8, 2) + row("16", 0, 0) + "\n"
 	diff(t, "quantize 0..9", printAgg(t, Options{}, a), want)
@@ -76,8 +77,8 @@ func TestQuantizeTable(t *testing.T) {
 	diff(t, "quantize negative values", printAgg(t, Options{}, a), want)
 
 	// Negative counts only (quantize(1, -3)): the bar is left of '|'.
-	b := make([]int64, QuantizeBuckets)
-	b[QuantizeBucket(1)] = -3
+	b := make([]int64, abi.QuantizeBuckets)
+	b[abi.QuantizeBucket(1)] = -3
 	a.Entries[0].Buckets = b
 	want = "\n" + hdr +
 		"               0                                         | 0        \n" +
@@ -86,9 +87,9 @@ func TestQuantizeTable(t *testing.T) {
 	diff(t, "quantize negative counts", printAgg(t, Options{}, a), want)
 
 	// Counts of both signs: half bars around a centre line.
-	b = make([]int64, QuantizeBuckets)
-	b[QuantizeBucket(1)] = 3
-	b[QuantizeBucket(2)] = -1
+	b = make([]int64, abi.QuantizeBuckets)
+	b[abi.QuantizeBucket(1)] = 3
+	b[abi.QuantizeBucket(2)] = -1
 	a.Entries[0].Buckets = b
 	mixed := func(label string, depth int, v int64) string {
 		bar := strings.Repeat(" ", 20-depth) + strings.Repeat("@", depth) + "|" + strings.Repeat(" ", 20)
@@ -101,7 +102,7 @@ func TestQuantizeTable(t *testing.T) {
 	diff(t, "quantize mixed counts", printAgg(t, Options{}, a), want)
 
 	// No data at all (a zero-filled entry): the rows around zero.
-	a.Entries[0].Buckets = make([]int64, QuantizeBuckets)
+	a.Entries[0].Buckets = make([]int64, abi.QuantizeBuckets)
 	want = "\n" + hdr + row("-1", 0, 0) + row("0", 0, 0) + row("1", 0, 0) + "\n"
 	diff(t, "quantize empty", printAgg(t, Options{}, a), want)
 
@@ -118,19 +119,19 @@ func TestQuantizeTable(t *testing.T) {
 }
 
 func TestLQuantizeTable(t *testing.T) {
-	levels := LQuantizeLevels(0, 10, 2)
+	levels := abi.LQuantizeLevels(0, 10, 2)
 	b := make([]int64, levels+2)
 	for _, v := range []int64{-1, 10, 100, 4} {
-		b[LQuantizeBucket(v, 0, 10, 2)]++
+		b[abi.LQuantizeBucket(v, 0, 10, 2)]++
 	}
-	a := &Aggregation{ID: 1, Func: LQuantize, Base: 0, Limit: 10, Step: 2, Entries: []*Entry{{Buckets: b}}}
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Levels: 5, Step: 2}, Entries: []*Entry{{Buckets: b}}}
 	want := "\n" + hdr + row("< 0", 10, 1) + row("0", 0, 0) + row("2", 0, 0) + row("4", 10, 1) +
 		row("6", 0, 0) + row("8", 0, 0) + row(">= 10", 20, 2) + "\n"
 	diff(t, "lquantize edges", printAgg(t, Options{}, a), want)
 
 	// Only the middle: one row either side, the edges left out.
 	b = make([]int64, levels+2)
-	b[LQuantizeBucket(5, 0, 10, 2)] = 7
+	b[abi.LQuantizeBucket(5, 0, 10, 2)] = 7
 	a.Entries[0].Buckets = b
 	want = "\n" + hdr + row("2", 0, 0) + row("4", 40, 7) + row("6", 0, 0) + "\n"
 	diff(t, "lquantize middle", printAgg(t, Options{}, a), want)
@@ -141,9 +142,9 @@ func TestLQuantizeTable(t *testing.T) {
 	diff(t, "lquantize empty", printAgg(t, Options{}, a), want)
 
 	// A negative base.
-	a = &Aggregation{ID: 1, Func: LQuantize, Base: -10, Limit: 10, Step: 5}
-	b = make([]int64, LQuantizeLevels(-10, 10, 5)+2)
-	b[LQuantizeBucket(-7, -10, 10, 5)] = 1
+	a = &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: -10, Levels: 4, Step: 5}}
+	b = make([]int64, abi.LQuantizeLevels(-10, 10, 5)+2)
+	b[abi.LQuantizeBucket(-7, -10, 10, 5)] = 1
 	a.Entries = []*Entry{{Buckets: b}}
 	want = "\n" + hdr + row("< -10", 0, 0) + row("-10", 40, 1) + row("-5", 0, 0) + "\n"
 	diff(t, "lquantize negative base", printAgg(t, Options{}, a), want)
@@ -151,7 +152,7 @@ func TestLQuantizeTable(t *testing.T) {
 
 // oracleLLQBucket is the bucket of v in llquantize(factor, lmag, hmag,
 // steps) as Oracle's DTrace for Linux computes it, written independently
-// of LLQuantizeBucket with unbounded integers, as its reference: bin0 = 1
+// of abi.LLQuantizeBucket with unbounded integers, as its reference: bin0 = 1
 // + (hmag-lmag+1)*(steps - steps/factor) is |v| < factor^lmag; |v| in
 // [factor^m, factor^(m+1)) is 1 + (m-lmag)*(steps - steps/factor) +
 // |v|*steps/factor^(m+1) - steps/factor buckets above bin0 for v > 0 and
@@ -192,8 +193,8 @@ func TestLLQuantizeBuckets(t *testing.T) {
 	} {
 		factor, lmag, hmag, steps := p[0], p[1], p[2], p[3]
 		_, want := oracleLLQBucket(factor, lmag, hmag, steps, 0)
-		if n := LLQuantizeBins(factor, lmag, hmag, steps); n != want {
-			t.Errorf("LLQuantizeBins%v = %d, want %d", p, n, want)
+		if n := abi.LLQuantizeBins(factor, lmag, hmag, steps); n != want {
+			t.Errorf("abi.LLQuantizeBins%v = %d, want %d", p, n, want)
 		}
 		vals := []int64{math.MinInt64, math.MinInt64 + 1, -1 << 40, -100, -1, 0, 1, 2, 3, math.MaxInt64, math.MaxInt64 - 1}
 		for v := int64(1); v > 0 && v < math.MaxInt64/int64(factor); v *= int64(factor) {
@@ -206,15 +207,15 @@ func TestLLQuantizeBuckets(t *testing.T) {
 		}
 		for _, v := range vals {
 			want, _ := oracleLLQBucket(factor, lmag, hmag, steps, v)
-			if b := LLQuantizeBucket(v, factor, lmag, hmag, steps); b != want {
-				t.Errorf("LLQuantizeBucket(%d, %v) = %d, want %d", v, p, b, want)
+			if b := abi.LLQuantizeBucket(v, factor, lmag, hmag, steps); b != want {
+				t.Errorf("abi.LLQuantizeBucket(%d, %v) = %d, want %d", v, p, b, want)
 			}
 		}
 	}
 	// Parameters the compiler rejects have no buckets.
 	for _, p := range [][4]int{{1, 0, 6, 20}, {10, 3, 2, 10}, {10, 0, 6, 5}, {10, 0, 6, 25}, {4, 0, 6, 6}, {6, 0, 4, 24}, {10, 0, 20, 10}} {
-		if n := LLQuantizeBins(p[0], p[1], p[2], p[3]); n != 0 {
-			t.Errorf("LLQuantizeBins%v = %d, want 0", p, n)
+		if n := abi.LLQuantizeBins(p[0], p[1], p[2], p[3]); n != 0 {
+			t.Errorf("abi.LLQuantizeBins%v = %d, want 0", p, n)
 		}
 	}
 }
@@ -224,13 +225,13 @@ func TestLLQuantizeLabels(t *testing.T) {
 	// (|v| < 10) in the middle. A row below the zero bucket is shown, so
 	// it reads "abs() < 10".
 	llq := func(vals ...int64) []int64 {
-		b := make([]int64, LLQuantizeBins(10, 1, 2, 10))
+		b := make([]int64, abi.LLQuantizeBins(10, 1, 2, 10))
 		for _, v := range vals {
-			b[LLQuantizeBucket(v, 10, 1, 2, 10)]++
+			b[abi.LLQuantizeBucket(v, 10, 1, 2, 10)]++
 		}
 		return b
 	}
-	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10, Entries: []*Entry{{Buckets: llq(5, 15, 250, 1000)}}}
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10}, Entries: []*Entry{{Buckets: llq(5, 15, 250, 1000)}}}
 	want := "\n" + hdr + row("-10", 0, 0) + row("abs() < 10", 10, 1) + row("10", 10, 1) + row("20", 0, 0)
 	for v := 30; v <= 90; v += 10 {
 		want += row(fmt.Sprint(v), 0, 0)
@@ -274,13 +275,13 @@ func TestLLQuantizeLabels(t *testing.T) {
 	// integer falls in, which has no row), the next ones
 	// factor^(m+1)/nsteps.
 	llq20 := func(vals ...int64) []int64 {
-		b := make([]int64, LLQuantizeBins(10, 0, 2, 20))
+		b := make([]int64, abi.LLQuantizeBins(10, 0, 2, 20))
 		for _, v := range vals {
-			b[LLQuantizeBucket(v, 10, 0, 2, 20)]++
+			b[abi.LLQuantizeBucket(v, 10, 0, 2, 20)]++
 		}
 		return b
 	}
-	a = &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 0, HMag: 2, Steps: 20, Entries: []*Entry{{Buckets: llq20(0, 9, 10, 14, 95, 100, 999)}}}
+	a = &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 0, HMag: 2, Steps: 20}, Entries: []*Entry{{Buckets: llq20(0, 9, 10, 14, 95, 100, 999)}}}
 	want = "\n" + hdr + row("-1", 0, 0) + row("0", 6, 1)
 	for v := 1; v <= 8; v++ {
 		want += row(fmt.Sprint(v), 0, 0)
@@ -308,11 +309,11 @@ func TestLLQuantizeLabels(t *testing.T) {
 	// Steps less than one apart above magnitude 0 (factor 4, magnitudes 1
 	// to 2, 32 steps): magnitude 1 has a bucket for each integer and a
 	// ghost after each; magnitude 2 steps of 2.
-	b := make([]int64, LLQuantizeBins(4, 1, 2, 32))
+	b := make([]int64, abi.LLQuantizeBins(4, 1, 2, 32))
 	for _, v := range []int64{5, 15, 16, 17, 63, 64} {
-		b[LLQuantizeBucket(v, 4, 1, 2, 32)]++
+		b[abi.LLQuantizeBucket(v, 4, 1, 2, 32)]++
 	}
-	a = &Aggregation{ID: 1, Func: LLQuantize, Factor: 4, LMag: 1, HMag: 2, Steps: 32, Entries: []*Entry{{Buckets: b}}}
+	a = &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 4, LMag: 1, HMag: 2, Steps: 32}, Entries: []*Entry{{Buckets: b}}}
 	want = "\n" + hdr + row("4", 0, 0) + row("5", 7, 1)
 	for v := 6; v <= 14; v++ {
 		want += row(fmt.Sprint(v), 0, 0)
@@ -327,11 +328,11 @@ func TestLLQuantizeLabels(t *testing.T) {
 
 func TestAvgStddevNormalize(t *testing.T) {
 	aggs := []*Aggregation{
-		{ID: 1, Func: Avg, Entries: []*Entry{{Key: []Value{String("pos", 256)}, Count: 2, Sum: 3}}},
-		{ID: 2, Func: Avg, Entries: []*Entry{{Key: []Value{String("neg", 256)}, Count: 2, Sum: -3}}},
-		{ID: 3, Func: Stddev, Entries: []*Entry{{Key: []Value{String("sd", 256)}, Count: 3, Sum: 6,
-			SumSq: Add128(Add128(Square128(1), Square128(2)), Square128(3))}}},
-		{ID: 4, Func: Sum, Normal: 10, Entries: []*Entry{{Key: []Value{String("norm", 256)}, Value: 1234}}},
+		{ID: 1, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Key: []Value{String("pos", 256)}, Count: 2, Sum: 3}}},
+		{ID: 2, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Key: []Value{String("neg", 256)}, Count: 2, Sum: -3}}},
+		{ID: 3, Agg: abi.Agg{Func: abi.AggStddev}, Entries: []*Entry{{Key: []Value{String("sd", 256)}, Count: 3, Sum: 6,
+			SumSq: abi.Add128(abi.Add128(abi.Square128(1), abi.Square128(2)), abi.Square128(3))}}},
+		{ID: 4, Agg: abi.Agg{Func: abi.AggSum}, Normal: 10, Entries: []*Entry{{Key: []Value{String("norm", 256)}, Value: 1234}}},
 	}
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
@@ -344,13 +345,13 @@ func TestAvgStddevNormalize(t *testing.T) {
 	// stddev of {1, 2, 3, 4}: sqrt(30/4 - 2*2) = sqrt(3) -> 1.
 	e := &Entry{Count: 4, Sum: 10}
 	for v := int64(1); v <= 4; v++ {
-		e.SumSq = Add128(e.SumSq, Square128(v))
+		e.SumSq = abi.Add128(e.SumSq, abi.Square128(v))
 	}
 	if s := stddev(e, 1); s != 1 {
 		t.Errorf("stddev {1..4} = %d", s)
 	}
 	// Large values need the 128-bit sum of squares.
-	e = &Entry{Count: 2, Sum: 3 << 40, SumSq: Add128(Square128(1<<40), Square128(2<<40))}
+	e = &Entry{Count: 2, Sum: 3 << 40, SumSq: abi.Add128(abi.Square128(1<<40), abi.Square128(2<<40))}
 	if s := stddev(e, 1); s != 1<<39 {
 		t.Errorf("stddev large = %d", s)
 	}
@@ -358,7 +359,7 @@ func TestAvgStddevNormalize(t *testing.T) {
 	// printa("%@d") of a negative avg divides unsigned, as DTrace does.
 	out.Reset()
 	f := checkedPrinta(t, "%@d\n", types.LongLongType)
-	p.Printa(f, &Aggregation{ID: 5, Func: Avg, Entries: []*Entry{{Count: 2, Sum: -3}}})
+	p.Printa(f, &Aggregation{ID: 5, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Count: 2, Sum: -3}}})
 	diff(t, "printa avg", out.String(), "9223372036854775806\n")
 }
 
@@ -569,10 +570,10 @@ func TestFlowIndent(t *testing.T) {
 
 func TestPrintaJoined(t *testing.T) {
 	k := func(s string) []Value { return []Value{String(s, 256)} }
-	cnt := &Aggregation{ID: 1, Name: "c", Func: Count, Entries: []*Entry{
+	cnt := &Aggregation{ID: 1, Name: "c", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{
 		{Key: k("a"), Value: 5}, {Key: k("b"), Value: 1}, {Key: k("c"), Value: 3},
 	}}
-	sum := &Aggregation{ID: 2, Name: "s", Func: Sum, Entries: []*Entry{
+	sum := &Aggregation{ID: 2, Name: "s", Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{
 		{Key: k("a"), Value: 10}, {Key: k("c"), Value: 100}, {Key: k("d"), Value: 7},
 	}}
 	line := func(key string, v1, v2 int64) string {
@@ -605,7 +606,7 @@ func TestSortKeys(t *testing.T) {
 	e := func(a string, b int64, v int64) *Entry {
 		return &Entry{Key: []Value{String(a, 256), Int(b, 8)}, Value: v}
 	}
-	a := &Aggregation{ID: 1, Func: Sum, Entries: []*Entry{e("x", 2, 1), e("y", 1, 1), e("x", 1, 1), e("y", -1, 1)}}
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{e("x", 2, 1), e("y", 1, 1), e("x", 1, 1), e("y", -1, 1)}}
 	line := func(s string, n int64) string { return fmt.Sprintf("  %-50s %16d %16d\n", s, n, 1) }
 	want := "\n" + line("x", 1) + line("x", 2) + line("y", 1) + line("y", -1)
 	diff(t, "by key", printAgg(t, Options{AggSortKey: true}, a), want)
@@ -617,7 +618,7 @@ func TestSortKeys(t *testing.T) {
 }
 
 func TestKeyKinds(t *testing.T) {
-	a := &Aggregation{ID: 1, Func: Count, Entries: []*Entry{
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{
 		{Key: []Value{String("", 16)}, Value: 1},
 		{Key: []Value{Stack([]string{"vmlinux`f+0x1", "vmlinux`g+0x2"}, []uint64{0xffff0001, 0xffff0002})}, Value: 2},
 		{Key: []Value{Int(-7, 2)}, Value: 3},
@@ -637,9 +638,9 @@ func TestKeyKinds(t *testing.T) {
 }
 
 func TestExitOrder(t *testing.T) {
-	x := &Aggregation{ID: 2, Func: Count, Entries: []*Entry{{Value: 2}}}
-	y := &Aggregation{ID: 1, Func: Max, Entries: []*Entry{{Value: 5}}}
-	z := &Aggregation{ID: 3, Func: Min, Entries: []*Entry{{Value: 1}}, Printed: true}
+	x := &Aggregation{ID: 2, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{{Value: 2}}}
+	y := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggMax}, Entries: []*Entry{{Value: 5}}}
+	z := &Aggregation{ID: 3, Agg: abi.Agg{Func: abi.AggMin}, Entries: []*Entry{{Value: 1}}, Printed: true}
 	var out bytes.Buffer
 	New(&out, Options{}).Exit([]*Aggregation{x, y, z})
 	diff(t, "exit", out.String(), fmt.Sprintf("\n %16d\n %16d\n", 5, 2))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 )
 
@@ -85,7 +86,7 @@ func (p *Printer) renderAggValue(b *strings.Builder, c *printf.Conv, cf string, 
 	a, e := av.agg, av.e
 	normal := a.normal()
 	switch a.Func {
-	case Avg:
+	case abi.AggAvg:
 		// pfprint_average divides unsigned.
 		var v uint64
 		if e.Count != 0 {
@@ -93,18 +94,18 @@ func (p *Printer) renderAggValue(b *strings.Builder, c *printf.Conv, cf string, 
 		}
 		b.WriteString(cprintf(cf, v))
 		return nil
-	case Stddev:
+	case abi.AggStddev:
 		var v uint64
 		if e.Count != 0 {
 			v = stddev(e, normal)
 		}
 		b.WriteString(cprintf(cf, v))
 		return nil
-	case Quantize, LQuantize, LLQuantize:
+	case abi.AggQuantize, abi.AggLQuantize, abi.AggLLQuantize:
 		p.writeDist(b, a, e, normal)
 		return nil
 	}
-	v := Value{Kind: KindInt, Size: 8, Bits: uint64(e.Value), Signed: a.Func != Count}
+	v := Value{Kind: KindInt, Size: 8, Bits: uint64(e.Value), Signed: a.Func != abi.AggCount}
 	return p.renderConv(b, c, cf, 0, v, normal)
 }
 

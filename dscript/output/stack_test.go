@@ -3,6 +3,8 @@ package output
 import (
 	"strings"
 	"testing"
+
+	"github.com/dtrace-go/dtrace/abi"
 )
 
 func TestFrameNames(t *testing.T) {
@@ -34,7 +36,7 @@ func TestFrameNames(t *testing.T) {
 func TestStackKeyLayout(t *testing.T) {
 	var b strings.Builder
 	p := New(&b, Options{Quiet: true})
-	a := &Aggregation{ID: 1, Func: Count, Entries: []*Entry{
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{
 		{Key: []Value{Stack([]string{"vmlinux`f+0x1", "vmlinux`g+0x2"}, []uint64{1, 2})}, Value: 7, Count: 7},
 		{Key: []Value{UStack(42, []string{"a.out`main+0x5"}, []uint64{5, 0})}, Value: 9, Count: 9},
 	}}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -141,7 +142,7 @@ func TestSuiteSignedKeys(t *testing.T) {
 	nl := String("\n", 256)
 	aggs := []*Aggregation{}
 	for n, size := range []int{1, 2, 4, 8} {
-		a := &Aggregation{ID: n + 1, Func: Sum}
+		a := &Aggregation{ID: n + 1, Agg: abi.Agg{Func: abi.AggSum}}
 		for v := int64(-2); v <= 2; v++ {
 			p.Trace(Int(v, size))
 			p.Trace(nl)
@@ -172,8 +173,8 @@ func TestSuiteStddev2(t *testing.T) {
 	f := checkedPrinta(t, "%9@x\n", types.LongLongType)
 	var aggs []*Aggregation
 	for i, pr := range pairs {
-		e := &Entry{Count: 2, Sum: pr[0] + pr[1], SumSq: Add128(Square128(pr[0]), Square128(pr[1]))}
-		a := &Aggregation{ID: i + 1, Func: Stddev, Entries: []*Entry{e}}
+		e := &Entry{Count: 2, Sum: pr[0] + pr[1], SumSq: abi.Add128(abi.Square128(pr[0]), abi.Square128(pr[1]))}
+		a := &Aggregation{ID: i + 1, Agg: abi.Agg{Func: abi.AggStddev}, Entries: []*Entry{e}}
 		aggs = append(aggs, a)
 		if err := p.Printa(f, a); err != nil {
 			t.Fatal(err)
@@ -189,25 +190,25 @@ func TestSuiteStddev2(t *testing.T) {
 func TestSuitePrintaBasics(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
-	q := make([]int64, QuantizeBuckets)
-	q[QuantizeBucket(1)] = 1
-	lq := make([]int64, LQuantizeLevels(1, 10, 1)+2)
-	lq[LQuantizeBucket(1, 1, 10, 1)] = 1
+	q := make([]int64, abi.QuantizeBuckets)
+	q[abi.QuantizeBucket(1)] = 1
+	lq := make([]int64, abi.LQuantizeLevels(1, 10, 1)+2)
+	lq[abi.LQuantizeBucket(1, 1, 10, 1)] = 1
 	aggs := []*Aggregation{
-		{ID: 1, Name: "a", Func: Avg, Entries: []*Entry{{Count: 1, Sum: 1}}},
-		{ID: 2, Name: "b", Func: Count, Entries: []*Entry{{Value: 1}}},
-		{ID: 3, Name: "c", Func: LQuantize, Base: 1, Limit: 10, Step: 1, Entries: []*Entry{{Buckets: lq}}},
-		{ID: 4, Name: "d", Func: Max, Entries: []*Entry{{Value: 1}}},
-		{ID: 5, Name: "e", Func: Min, Entries: []*Entry{{Value: 1}}},
-		{ID: 6, Name: "f", Func: Sum, Entries: []*Entry{{Value: 1}}},
-		{ID: 7, Name: "g", Func: Quantize, Entries: []*Entry{{Buckets: q}}},
+		{ID: 1, Name: "a", Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Count: 1, Sum: 1}}},
+		{ID: 2, Name: "b", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{{Value: 1}}},
+		{ID: 3, Name: "c", Agg: abi.Agg{Func: abi.AggLQuantize, Base: 1, Levels: 9, Step: 1}, Entries: []*Entry{{Buckets: lq}}},
+		{ID: 4, Name: "d", Agg: abi.Agg{Func: abi.AggMax}, Entries: []*Entry{{Value: 1}}},
+		{ID: 5, Name: "e", Agg: abi.Agg{Func: abi.AggMin}, Entries: []*Entry{{Value: 1}}},
+		{ID: 6, Name: "f", Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{{Value: 1}}},
+		{ID: 7, Name: "g", Agg: abi.Agg{Func: abi.AggQuantize}, Entries: []*Entry{{Buckets: q}}},
 	}
 	for _, a := range aggs {
 		conv, vt := "%@u", types.LongLongType
-		if a.Func == Count {
+		if a.Func == abi.AggCount {
 			vt = types.ULongLongType
 		}
-		if a.Func == LQuantize || a.Func == Quantize {
+		if a.Func == abi.AggLQuantize || a.Func == abi.AggQuantize {
 			conv = "%@d"
 		}
 		if err := p.Printa(checkedPrinta(t, "@"+a.Name+" = "+conv+"\n", vt), a); err != nil {
@@ -234,11 +235,11 @@ func TestSuitePrintaBasics(t *testing.T) {
 func TestSuiteTruncLquantize(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
-	a := &Aggregation{ID: 1, Func: LQuantize, Base: 0, Limit: 150, Step: 1}
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Levels: 150, Step: 1}}
 	add := func(key, i, incr int64) {
-		b := make([]int64, LQuantizeLevels(0, 150, 1)+2)
+		b := make([]int64, abi.LQuantizeLevels(0, 150, 1)+2)
 		for v := i + 1; v <= i+4; v++ {
-			b[LQuantizeBucket(v, 0, 150, 1)] += incr
+			b[abi.LQuantizeBucket(v, 0, 150, 1)] += incr
 		}
 		a.Entries = append(a.Entries, &Entry{Key: []Value{Int(key, 4)}, Buckets: b})
 	}
@@ -257,11 +258,11 @@ func TestSuiteTruncLquantize(t *testing.T) {
 func TestSuiteLLQuantStep(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
-	b := make([]int64, LLQuantizeBins(3, 3, 5, 27))
+	b := make([]int64, abi.LLQuantizeBins(3, 3, 5, 27))
 	for v := int64(0); v < 1500; v++ {
-		b[LLQuantizeBucket(v, 3, 3, 5, 27)]++
+		b[abi.LLQuantizeBucket(v, 3, 3, 5, 27)]++
 	}
-	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 3, LMag: 3, HMag: 5, Steps: 27, Entries: []*Entry{{Buckets: b}}}
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 3, LMag: 3, HMag: 5, Steps: 27}, Entries: []*Entry{{Buckets: b}}}
 	p.Exit([]*Aggregation{a})
 	want := "\n\n           value  ------------- Distribution ------------- count    \n" +
 		"             -27 |                                         0        \n" +
@@ -285,15 +286,15 @@ func TestSuiteLLQuantStep(t *testing.T) {
 func TestSuiteLLQuantNeg(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
-	b := make([]int64, LLQuantizeBins(10, 0, 6, 20))
+	b := make([]int64, abi.LLQuantizeBins(10, 0, 6, 20))
 	for v := int64(0); v < 100; v++ {
 		incr := int64(1)
 		if v%2 != 0 {
 			incr = -1
 		}
-		b[LLQuantizeBucket(v, 10, 0, 6, 20)] += incr
+		b[abi.LLQuantizeBucket(v, 10, 0, 6, 20)] += incr
 	}
-	a := &Aggregation{ID: 1, Func: LLQuantize, Factor: 10, LMag: 0, HMag: 6, Steps: 20, Entries: []*Entry{{Buckets: b}}}
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 0, HMag: 6, Steps: 20}, Entries: []*Entry{{Buckets: b}}}
 	p.Exit([]*Aggregation{a})
 	want := "\n\n           value  ------------- Distribution ------------- count    \n" +
 		"              -1                     |                     0        \n"
@@ -316,7 +317,7 @@ func TestSuiteCountNotQuiet(t *testing.T) {
 	p := New(&out, Options{Testing: true})
 	p.BeginFiring(Firing{CPU: 3, ID: 1234, Provider: "profile", Name: "tick-1005ms"})
 	p.EndFiring()
-	p.Exit([]*Aggregation{{ID: 1, Func: Count, Entries: []*Entry{{Value: 10}}}})
+	p.Exit([]*Aggregation{{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{{Value: 10}}}})
 	diff(t, "tst.count_notquiet", out.String(), "                   FUNCTION:NAME\n                    :tick-1005ms \n\n               10\n")
 }
 
@@ -339,7 +340,7 @@ func TestSuiteUstack(t *testing.T) {
 		p.Printf(nl)
 	}
 	p.Trace(stk)
-	a := &Aggregation{ID: 1, Func: Sum, Entries: []*Entry{{
+	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{{
 		Key:   []Value{Int('a', 4), uaddr, ufunc, umod, usym, stk, Int(4, 4)},
 		Value: 1234,
 	}}}

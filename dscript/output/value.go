@@ -15,7 +15,7 @@
 // dtrace(8) does; Exit prints the end-of-tracing empty line and the
 // aggregations printa() has not printed. QuantizeBucket, LQuantizeBucket
 // and LLQuantizeBucket give the bucket layout the Entry.Buckets of each
-// quantization must follow, and Square128/Add128 stddev()'s accumulation.
+// quantization must follow, and abi.Square128/abi.Add128 stddev()'s accumulation.
 //
 // Behaviour follows libdtrace (dt_consume.c, dt_printf.c, dt_aggregate.c
 // and dtrace.c); where Oracle's Linux port and illumos differ, the Linux

@@ -14,7 +14,6 @@ import (
 	"fmt"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
@@ -59,7 +58,8 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 				Name:     "dtrace_" + p.Name,
 				Type:     ebpf.RawTracepoint,
 				Probes:   []*providers.Probe{p},
-				Fragment: fragment(p.ID),
+				Fragment: tramp.Static(p.ID),
+				Stack:    tramp.RawTracepointStack(""),
 				Trigger:  trigger,
 			})
 		case Error:
@@ -68,13 +68,6 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 		}
 	}
 	return as, nil
-}
-
-// fragment clears the arguments and errno and fires the probe.
-func fragment(id uint32) asm.Instructions {
-	insns := tramp.ClearArgs(0)
-	insns = append(insns, tramp.ClearErrno())
-	return append(insns, tramp.Fire(id, "")...)
 }
 
 // trigger runs prog once on the current CPU. The context is a raw

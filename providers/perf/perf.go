@@ -26,7 +26,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/link"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
@@ -105,6 +105,7 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 			AttachTo: ev.Name,
 			Probes:   []*providers.Probe{pr},
 			Fragment: fragment(pr.ID, pr.NArgs),
+			Stack:    tramp.RawTracepointStack(ev.Name),
 			Attach: func(prog *ebpf.Program) (io.Closer, error) {
 				return link.AttachRawTracepoint(link.RawTracepointOptions{Name: ev.Name, Program: prog})
 			},
@@ -113,20 +114,25 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 	return as, nil
 }
 
-// fragment copies the tracepoint's nargs arguments (at most bpf.CtxNArgs)
-// from the raw tracepoint context and clears the others.
-func fragment(id uint32, nargs int) asm.Instructions {
-	n := min(max(nargs, 0), bpf.CtxNArgs)
-	var insns asm.Instructions
-	for i := range n {
-		insns = append(insns,
-			asm.LoadMem(asm.R0, bpf.RegCtx, int16(8*i), asm.DWord),
-			asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(i), asm.R0, asm.DWord),
-		)
+// fragment copies, of the tracepoint's nargs arguments, those the clauses
+// read from the raw tracepoint context, and clears the other arguments
+// they read.
+func fragment(id uint32, nargs int) func(abi.CtxUse) (asm.Instructions, error) {
+	return func(use abi.CtxUse) (asm.Instructions, error) {
+		n := min(max(nargs, 0), use.Slots())
+		var insns asm.Instructions
+		for i := range n {
+			if use.Arg(i) {
+				insns = append(insns,
+					asm.LoadMem(asm.R0, abi.RegCtx, int16(8*i), asm.DWord),
+					asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(i), asm.R0, asm.DWord),
+				)
+			}
+		}
+		insns = append(insns, tramp.ClearArgs(n, use)...)
+		insns = append(insns, tramp.ClearErrno(use)...)
+		return append(insns, tramp.Fire(id, "")...), nil
 	}
-	insns = append(insns, tramp.ClearArgs(n)...)
-	insns = append(insns, tramp.ClearErrno())
-	return append(insns, tramp.Fire(id, "")...)
 }
 
 // skipGroup tells the groups whose events are not probes of this provider.

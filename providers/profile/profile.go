@@ -32,6 +32,7 @@ import (
 	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
@@ -260,16 +261,20 @@ const (
 // the mode by the privilege level in cs; in kernel mode, the user PC is
 // the one saved in the task's pt_regs (bpf_task_pt_regs of
 // bpf_get_current_task_btf), when those are user registers.
-func fragment(id uint32) asm.Instructions {
+func fragment(id uint32) func(abi.CtxUse) (asm.Instructions, error) {
+	return func(use abi.CtxUse) (asm.Instructions, error) { return pcFragment(id, use), nil }
+}
+
+func pcFragment(id uint32, use abi.CtxUse) asm.Instructions {
 	const user, done = "profile_user", "profile_done"
 	insns := asm.Instructions{
-		asm.LoadMem(asm.R7, bpf.RegCtx, ptIP, asm.DWord),
-		asm.LoadMem(asm.R1, bpf.RegCtx, ptCS, asm.DWord),
+		asm.LoadMem(asm.R7, abi.RegCtx, ptIP, asm.DWord),
+		asm.LoadMem(asm.R1, abi.RegCtx, ptCS, asm.DWord),
 		asm.And.Imm(asm.R1, 3),
 		asm.JEq.Imm(asm.R1, 3, user),
 		// Kernel mode.
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(0), asm.R7, asm.DWord),
-		bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(1), 0),
+		asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(0), asm.R7, asm.DWord),
+		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxArg(1), 0),
 		asm.FnGetCurrentTaskBtf.Call(),
 		asm.Mov.Reg(asm.R1, asm.R0),
 		asm.FnTaskPtRegs.Call(),
@@ -277,16 +282,15 @@ func fragment(id uint32) asm.Instructions {
 		asm.And.Imm(asm.R1, 3),
 		asm.JNE.Imm(asm.R1, 3, done),
 		asm.LoadMem(asm.R1, asm.R0, ptIP, asm.DWord),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R1, asm.DWord),
+		asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(1), asm.R1, asm.DWord),
 		asm.Ja.Label(done),
 		// User mode.
-		bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(0), 0).WithSymbol(user),
-		asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(1), asm.R7, asm.DWord),
+		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxArg(0), 0).WithSymbol(user),
+		asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(1), asm.R7, asm.DWord),
 	}
-	clear := tramp.ClearArgs(2)
-	clear[0] = clear[0].WithSymbol(done)
-	insns = append(insns, clear...)
-	insns = append(insns, tramp.ClearErrno())
+	insns = append(insns, tramp.Label(done))
+	insns = append(insns, tramp.ClearArgs(2, use)...)
+	insns = append(insns, tramp.ClearErrno(use)...)
 	return append(insns, tramp.Fire(id, "")...)
 }
 
@@ -382,12 +386,12 @@ func onlineCPUs() ([]int, error) {
 // is the context: the firing runs in dtrace's thread, so arg0 and arg1 (the
 // interrupted PCs) are 0, and pid and execname are dtrace's.
 func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
-	insns := append(tramp.ClearArgs(0), tramp.ClearErrno())
 	return &providers.Attachment{
 		Name:     "tick_" + p.Name,
 		Type:     ebpf.RawTracepoint,
 		Probes:   []*providers.Probe{p},
-		Fragment: append(insns, tramp.Fire(p.ID, "")...),
+		Fragment: tramp.Static(p.ID),
+		Stack:    tramp.RawTracepointStack(""),
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
 			return startTicker(prog, time.Duration(d.Period)), nil
 		},

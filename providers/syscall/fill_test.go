@@ -9,16 +9,16 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"golang.org/x/sys/unix"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/ptest"
 )
 
-// TestFragmentFor loads the fragments that fill only some fields of the
+// TestFragment loads the fragments that fill only some fields of the
 // probe context and checks those fields: getppid's entry, called with six
 // distinct argument registers (the kernel ignores them, but they are in
 // the saved registers), and a failed openat's return.
-func TestFragmentFor(t *testing.T) {
+func TestFragment(t *testing.T) {
 	ptest.Require(t, ebpf.RawTracepoint)
 	r := newRegistry(t)
 	probes := match(t, r, "syscall::getppid:entry", "syscall::openat:return", "syscall::read:entry")
@@ -29,25 +29,22 @@ func TestFragmentFor(t *testing.T) {
 	vals := [6]uint64{0x1111, 0x2222, 0x3333, 0x4444, 0x5555, 0x6666}
 	missing, _ := unix.BytePtrFromString("/nonexistent/dtrace-go")
 	cwd, enoent := unix.AT_FDCWD, int64(unix.ENOENT)
-	uses := []bpf.CtxUse{
-		{}, {Errno: true}, bpf.CtxUseAll,
+	uses := []abi.CtxUse{
+		{}, {Errno: true}, abi.CtxUseAll(0), abi.CtxUseAll(abi.MaxArgs), {NArgs: abi.MaxArgs, Args: 1<<11 | 1<<10 | 1},
 		{Args: 1 << 0}, {Args: 1 << 1}, {Args: 1 << 2}, {Args: 1 << 3}, {Args: 1 << 4}, {Args: 1 << 5},
 		{Args: 1<<2 | 1<<3}, {Args: 1<<4 | 1<<5 | 1<<9}, {Args: 1<<0 | 1<<5}, {Args: 1<<1 | 1<<6, Errno: true},
 		{Args: 1 << 8}, {Args: 0x3f},
 	}
 	for _, use := range uses {
-		t.Run(fmt.Sprintf("args%#x_errno%v", use.Args, use.Errno), func(t *testing.T) {
+		t.Run(fmt.Sprintf("slots%d_args%#x_errno%v", use.Slots(), use.Args, use.Errno), func(t *testing.T) {
 			var progs []*ptest.Program
 			for _, a := range as {
-				frag, err := a.FragmentFor(use)
+				frag, err := a.Fragment(use)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if use == bpf.CtxUseAll && len(frag) != len(a.Fragment) {
-					t.Errorf("%s: the fragment for every field has %d instructions, Fragment %d", a.Name, len(frag), len(a.Fragment))
-				}
 				b := *a
-				b.Fragment = frag
+				b.Fragment = func(abi.CtxUse) (asm.Instructions, error) { return frag, nil }
 				p := ptest.Load(t, &b, ptest.Options{OnlyMe: true})
 				p.Attach(t, &b)
 				progs = append(progs, p)
@@ -73,7 +70,7 @@ func TestFragmentFor(t *testing.T) {
 			if entry == nil || ret == nil {
 				t.Fatalf("getppid:entry fired %v, openat:return %v", entry != nil, ret != nil)
 			}
-			for i := 0; i < bpf.CtxNArgs; i++ {
+			for i := 0; i < use.Slots(); i++ {
 				want := uint64(0)
 				if i < 6 {
 					want = vals[i]
@@ -96,22 +93,23 @@ func TestFragmentFor(t *testing.T) {
 	}
 }
 
-// TestFragmentForCopiesNothingUnread checks that the entry fragment reads
+// TestFragmentCopiesNothingUnread checks that the entry fragment reads
 // the saved registers only when an argument 0..5 is read, and then only
 // the span of registers those arguments are in.
-func TestFragmentForCopiesNothingUnread(t *testing.T) {
+func TestFragmentCopiesNothingUnread(t *testing.T) {
 	probes := []*providers.Probe{{ID: 1, Provider: "syscall", Function: "getppid", Name: Entry, Data: Probe{Nr: 110}}}
 	for _, c := range []struct {
-		use   bpf.CtxUse
+		use   abi.CtxUse
 		reads int // bytes bpf_probe_read_kernel reads, 0: no call
 	}{
-		{bpf.CtxUse{}, 0},
-		{bpf.CtxUse{Args: 1<<6 | 1<<9, Errno: true}, 0},
-		{bpf.CtxUse{Args: 1 << 0}, 8},
-		{bpf.CtxUse{Args: 1<<0 | 1<<1}, 16},
-		{bpf.CtxUse{Args: 1 << 3}, 8},
-		{bpf.CtxUse{Args: 1<<3 | 1<<0}, 64},
-		{bpf.CtxUseAll, 64},
+		{abi.CtxUse{}, 0},
+		{abi.CtxUse{Args: 1<<6 | 1<<9, Errno: true}, 0},
+		{abi.CtxUse{Args: 1 << 0}, 8},
+		{abi.CtxUse{Args: 1<<0 | 1<<1}, 16},
+		{abi.CtxUse{Args: 1 << 3}, 8},
+		{abi.CtxUse{Args: 1<<3 | 1<<0}, 64},
+		{abi.CtxUseAll(0), 64},
+		{abi.CtxUse{NArgs: abi.MaxArgs, Args: 1 << 11}, 0},
 	} {
 		frag, err := enterFragment(probes, c.use)
 		if err != nil {

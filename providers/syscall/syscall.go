@@ -29,7 +29,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/link"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
@@ -161,23 +161,18 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 }
 
 // attachment returns the attachment of the raw tracepoint tp for probes,
-// whose fragment frag makes: filling every field of the probe context, and
-// (FragmentFor) only the fields the clauses read.
+// whose fragment frag makes.
 func attachment(tp string, probes []*providers.Probe,
-	frag func([]*providers.Probe, bpf.CtxUse) (asm.Instructions, error)) (*providers.Attachment, error) {
-	full, err := frag(probes, bpf.CtxUseAll)
-	if err != nil {
-		return nil, err
-	}
+	frag func([]*providers.Probe, abi.CtxUse) (asm.Instructions, error)) (*providers.Attachment, error) {
 	return &providers.Attachment{
 		Name:     "syscall_" + tp,
 		Type:     ebpf.RawTracepoint,
 		AttachTo: tp,
 		Probes:   probes,
-		Fragment: full,
-		FragmentFor: func(use bpf.CtxUse) (asm.Instructions, error) {
+		Fragment: func(use abi.CtxUse) (asm.Instructions, error) {
 			return frag(probes, use)
 		},
+		Stack: tramp.RawTracepointStack(tp),
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
 			return link.AttachRawTracepoint(link.RawTracepointOptions{Name: tp, Program: prog})
 		},
@@ -212,10 +207,10 @@ const regNr = asm.R7
 // where it belongs). Arguments 6..9 and errno are 0 on entry. Nothing is
 // read when no clause reads an argument: the helper call costs more than
 // all the rest of the firing.
-func enterFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions, error) {
+func enterFragment(probes []*providers.Probe, use abi.CtxUse) (asm.Instructions, error) {
 	const copyLabel = "syscall_enter_copy"
 	insns := asm.Instructions{
-		asm.LoadMem(regNr, bpf.RegCtx, 8, asm.DWord),
+		asm.LoadMem(regNr, abi.RegCtx, 8, asm.DWord),
 	}
 	pre, err := filter(probes, copyLabel, "syscall_enter_f")
 	if err != nil {
@@ -227,14 +222,8 @@ func enterFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions,
 	if use.AnyArg(0, 5) {
 		fill = copyArgs(use)
 	}
-	for i := 6; i < bpf.CtxNArgs; i++ {
-		if use.Arg(i) {
-			fill = append(fill, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
-		}
-	}
-	if use.Errno {
-		fill = append(fill, tramp.ClearErrno())
-	}
+	fill = append(fill, tramp.ClearArgs(6, use)...)
+	fill = append(fill, tramp.ClearErrno(use)...)
 	post, err := fire(probes, "syscall_enter_d")
 	if err != nil {
 		return nil, err
@@ -250,9 +239,9 @@ var argRegs = [6]int{ptDI, ptDI - 8, ptDI - 16, ptR10, ptR8, ptR9}
 
 // copyArgs reads the argument registers use names (of arguments 0..5)
 // from the struct pt_regs into the probe context.
-func copyArgs(use bpf.CtxUse) asm.Instructions {
-	slot := func(off int) int16 { return bpf.CtxArg(2 + (off-ptSpanStart)/8) }
-	if slot(ptR8) != bpf.CtxArg(4) || slot(ptSpanStart+ptSpanLen-8) != bpf.CtxArg(bpf.CtxNArgs-1) {
+func copyArgs(use abi.CtxUse) asm.Instructions {
+	slot := func(off int) int16 { return abi.CtxArg(2 + (off-ptSpanStart)/8) }
+	if slot(ptR8) != abi.CtxArg(4) || slot(ptSpanStart+ptSpanLen-8) != abi.CtxArg(9) {
 		panic("syscall: the register span does not fit arguments 2..9")
 	}
 	lo, hi := ptSpanStart+ptSpanLen, ptSpanStart
@@ -262,10 +251,10 @@ func copyArgs(use bpf.CtxUse) asm.Instructions {
 		}
 	}
 	insns := asm.Instructions{
-		asm.Mov.Reg(asm.R1, bpf.RegProbeCtx),
+		asm.Mov.Reg(asm.R1, abi.RegProbeCtx),
 		asm.Add.Imm(asm.R1, int32(slot(lo))),
 		asm.Mov.Imm(asm.R2, int32(hi-lo)),
-		asm.LoadMem(asm.R3, bpf.RegCtx, 0, asm.DWord),
+		asm.LoadMem(asm.R3, abi.RegCtx, 0, asm.DWord),
 		asm.Add.Imm(asm.R3, int32(lo)),
 		asm.FnProbeReadKernel.Call(),
 	}
@@ -273,12 +262,12 @@ func copyArgs(use bpf.CtxUse) asm.Instructions {
 	// place may hold another's register.
 	var stores asm.Instructions
 	for i, off := range argRegs {
-		if !use.Arg(i) || slot(off) == bpf.CtxArg(i) {
+		if !use.Arg(i) || slot(off) == abi.CtxArg(i) {
 			continue
 		}
 		r := asm.R0 + asm.Register(len(stores))
-		insns = append(insns, asm.LoadMem(r, bpf.RegProbeCtx, slot(off), asm.DWord))
-		stores = append(stores, asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(i), r, asm.DWord))
+		insns = append(insns, asm.LoadMem(r, abi.RegProbeCtx, slot(off), asm.DWord))
+		stores = append(stores, asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(i), r, asm.DWord))
 	}
 	return append(insns, stores...)
 }
@@ -288,28 +277,28 @@ func copyArgs(use bpf.CtxUse) asm.Instructions {
 // on it, then stores the return value (args[1]) as arguments 0 and 1 and
 // errno: -ret for a return value in [-4095, -1], else 0; of these, the
 // fields use names.
-func exitFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions, error) {
+func exitFragment(probes []*providers.Probe, use abi.CtxUse) (asm.Instructions, error) {
 	const copyLabel = "syscall_exit_copy"
 	const errnoLabel = "syscall_exit_errno"
 	insns := asm.Instructions{
-		asm.Mov.Reg(asm.R1, bpf.RegProbeCtx),
-		asm.Add.Imm(asm.R1, int32(bpf.CtxArg(0))),
+		asm.Mov.Reg(asm.R1, abi.RegProbeCtx),
+		asm.Add.Imm(asm.R1, int32(abi.CtxArg(0))),
 		asm.Mov.Imm(asm.R2, 8),
-		asm.LoadMem(asm.R3, bpf.RegCtx, 0, asm.DWord),
+		asm.LoadMem(asm.R3, abi.RegCtx, 0, asm.DWord),
 		asm.Add.Imm(asm.R3, ptOrigAX),
 		asm.FnProbeReadKernel.Call(),
-		asm.JNE.Imm(asm.R0, 0, bpf.ExitLabel),
-		asm.LoadMem(regNr, bpf.RegProbeCtx, bpf.CtxArg(0), asm.DWord),
+		asm.JNE.Imm(asm.R0, 0, abi.ExitLabel),
+		asm.LoadMem(regNr, abi.RegProbeCtx, abi.CtxArg(0), asm.DWord),
 	}
 	pre, err := filter(probes, copyLabel, "syscall_exit_f")
 	if err != nil {
 		return nil, err
 	}
 	insns = append(insns, pre...)
-	fill := asm.Instructions{asm.LoadMem(asm.R0, bpf.RegCtx, 8, asm.DWord)}
+	fill := asm.Instructions{asm.LoadMem(asm.R0, abi.RegCtx, 8, asm.DWord)}
 	for i := 0; i < 2; i++ {
 		if use.Arg(i) {
-			fill = append(fill, asm.StoreMem(bpf.RegProbeCtx, bpf.CtxArg(i), asm.R0, asm.DWord))
+			fill = append(fill, asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(i), asm.R0, asm.DWord))
 		}
 	}
 	if use.Errno {
@@ -318,14 +307,10 @@ func exitFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions, 
 			asm.JSGT.Imm(asm.R0, -1, errnoLabel),
 			asm.JSLT.Imm(asm.R0, -4095, errnoLabel),
 			asm.Sub.Reg(asm.R1, asm.R0),
-			asm.StoreMem(bpf.RegProbeCtx, bpf.CtxErrno, asm.R1, asm.Word).WithSymbol(errnoLabel),
+			asm.StoreMem(abi.RegProbeCtx, abi.CtxErrno, asm.R1, asm.Word).WithSymbol(errnoLabel),
 		)
 	}
-	for i := 2; i < bpf.CtxNArgs; i++ {
-		if use.Arg(i) {
-			fill = append(fill, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
-		}
-	}
+	fill = append(fill, tramp.ClearArgs(2, use)...)
 	post, err := fire(probes, "syscall_exit_d")
 	if err != nil {
 		return nil, err
@@ -341,14 +326,14 @@ func exitFragment(probes []*providers.Probe, use bpf.CtxUse) (asm.Instructions, 
 func filter(probes []*providers.Probe, label, prefix string) (asm.Instructions, error) {
 	if len(probes) == 1 {
 		nr := int32(probes[0].Data.(Probe).Nr)
-		return asm.Instructions{asm.JNE.Imm(regNr, nr, bpf.ExitLabel), asm.Ja.Label(label)}, nil
+		return asm.Instructions{asm.JNE.Imm(regNr, nr, abi.ExitLabel), asm.Ja.Label(label)}, nil
 	}
 	cases := make([]tramp.Case, 0, len(probes))
 	for _, p := range probes {
 		nr := uint32(p.Data.(Probe).Nr)
 		cases = append(cases, tramp.Case{Lo: nr, Hi: nr, Target: label})
 	}
-	insns, err := tramp.Dispatch(regNr, cases, bpf.ExitLabel, prefix)
+	insns, err := tramp.Dispatch(regNr, cases, abi.ExitLabel, prefix)
 	if err != nil {
 		return nil, fmt.Errorf("syscall provider: %w", err)
 	}
@@ -364,7 +349,7 @@ func fire(probes []*providers.Probe, prefix string) (asm.Instructions, error) {
 	cases := make([]tramp.Case, 0, len(probes))
 	for _, p := range probes {
 		nr := uint32(p.Data.(Probe).Nr)
-		cases = append(cases, tramp.Case{Lo: nr, Hi: nr, Target: bpf.ProbeLabel(p.ID)})
+		cases = append(cases, tramp.Case{Lo: nr, Hi: nr, Target: abi.ProbeLabel(p.ID)})
 	}
 	insns, err := tramp.Dispatch(regNr, cases, "", prefix)
 	if err != nil {

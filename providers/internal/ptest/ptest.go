@@ -17,7 +17,7 @@ import (
 	"github.com/cilium/ebpf/features"
 	"github.com/cilium/ebpf/ringbuf"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -48,15 +48,15 @@ func Require(tb testing.TB, pt ebpf.ProgramType) {
 
 // Offsets in a record past the probe context.
 const (
-	recTGID  = bpf.CtxSize     // u64: the current process
-	recBlock = bpf.CtxSize + 8 // u32: the id of the block that ran
-	recSize  = bpf.CtxSize + 16
+	recTGID  = abi.CtxArgs + 8*abi.MaxArgs // u64: the current process
+	recBlock = recTGID + 8                 // u32: the id of the block that ran
+	recSize  = recTGID + 16
 )
 
 // Record is what a probe block sends.
 type Record struct {
 	Errno int32
-	Args  [bpf.CtxNArgs]uint64
+	Args  [abi.MaxArgs]uint64
 	TGID  uint32
 	Block uint32 // the id of the probe whose block ran
 }
@@ -110,37 +110,41 @@ func load(a *providers.Attachment, opts Options) (_ *Program, err error) {
 	}
 
 	insns := asm.Instructions{
-		asm.Mov.Reg(bpf.RegCtx, asm.R1),
+		asm.Mov.Reg(abi.RegCtx, asm.R1),
 		asm.StoreImm(asm.RFP, -4, 0, asm.Word),
 		asm.Mov.Reg(asm.R2, asm.RFP),
 		asm.Add.Imm(asm.R2, -4),
 		asm.LoadMapPtr(asm.R1, p.scratch.FD()),
 		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, bpf.ExitLabel),
-		asm.Mov.Reg(bpf.RegProbeCtx, asm.R0),
+		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
+		asm.Mov.Reg(abi.RegProbeCtx, asm.R0),
 	}
-	insns = append(insns, a.Fragment...)
+	frag, err := a.Fragment(abi.CtxUseAll(0))
+	if err != nil {
+		return nil, fmt.Errorf("fragment of %s: %w", a.Name, err)
+	}
+	insns = append(insns, frag...)
 	for _, pr := range a.Probes {
 		insns = append(insns,
-			asm.FnGetCurrentPidTgid.Call().WithSymbol(bpf.ProbeLabel(pr.ID)),
+			asm.FnGetCurrentPidTgid.Call().WithSymbol(abi.ProbeLabel(pr.ID)),
 			asm.RSh.Imm(asm.R0, 32),
 		)
 		if opts.OnlyMe {
-			insns = append(insns, asm.JNE.Imm(asm.R0, int32(os.Getpid()), bpf.ExitLabel))
+			insns = append(insns, asm.JNE.Imm(asm.R0, int32(os.Getpid()), abi.ExitLabel))
 		}
 		insns = append(insns,
-			asm.StoreMem(bpf.RegProbeCtx, recTGID, asm.R0, asm.DWord),
-			asm.StoreImm(bpf.RegProbeCtx, recBlock, int64(pr.ID), asm.Word),
+			asm.StoreMem(abi.RegProbeCtx, recTGID, asm.R0, asm.DWord),
+			asm.StoreImm(abi.RegProbeCtx, recBlock, int64(pr.ID), asm.Word),
 			asm.LoadMapPtr(asm.R1, p.ring.FD()),
-			asm.Mov.Reg(asm.R2, bpf.RegProbeCtx),
+			asm.Mov.Reg(asm.R2, abi.RegProbeCtx),
 			asm.Mov.Imm(asm.R3, recSize),
 			asm.Mov.Imm(asm.R4, 0),
 			asm.FnRingbufOutput.Call(),
-			asm.Ja.Label(bpf.ExitLabel),
+			asm.Ja.Label(abi.ExitLabel),
 		)
 	}
 	insns = append(insns,
-		asm.Mov.Imm(asm.R0, 0).WithSymbol(bpf.ExitLabel),
+		asm.Mov.Imm(asm.R0, 0).WithSymbol(abi.ExitLabel),
 		asm.Return(),
 	)
 
@@ -241,9 +245,9 @@ const maxRecords = 1 << 20
 func decode(b []byte) Record {
 	le := binary.NativeEndian
 	var r Record
-	r.Errno = int32(le.Uint32(b[bpf.CtxErrno:]))
+	r.Errno = int32(le.Uint32(b[abi.CtxErrno:]))
 	for i := range r.Args {
-		r.Args[i] = le.Uint64(b[bpf.CtxArg(i):])
+		r.Args[i] = le.Uint64(b[abi.CtxArg(i):])
 	}
 	r.TGID = uint32(le.Uint64(b[recTGID:]))
 	r.Block = le.Uint32(b[recBlock:])

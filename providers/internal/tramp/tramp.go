@@ -9,22 +9,61 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/providers"
 )
 
-// ClearArgs stores 0 into arguments from..bpf.CtxNArgs-1 of the probe
-// context, so that a clause never sees a previous firing's values.
-func ClearArgs(from int) asm.Instructions {
+// ClearArgs stores 0 into the arguments from on that use reads, so that a
+// clause never sees a previous firing's values.
+func ClearArgs(from int, use abi.CtxUse) asm.Instructions {
 	var insns asm.Instructions
-	for i := from; i < bpf.CtxNArgs; i++ {
-		insns = append(insns, bpf.StoreImm64(bpf.RegProbeCtx, bpf.CtxArg(i), 0))
+	for i := from; i < use.Slots(); i++ {
+		if use.Arg(i) {
+			insns = append(insns, bpf.StoreImm64(abi.RegProbeCtx, abi.CtxArg(i), 0))
+		}
 	}
 	return insns
 }
 
-// ClearErrno stores 0 into the probe context's errno.
-func ClearErrno() asm.Instruction {
-	return asm.StoreImm(bpf.RegProbeCtx, bpf.CtxErrno, 0, asm.Word)
+// ClearErrno stores 0 into the probe context's errno when use reads it.
+func ClearErrno(use abi.CtxUse) asm.Instructions {
+	if !use.Errno {
+		return nil
+	}
+	return asm.Instructions{asm.StoreImm(abi.RegProbeCtx, abi.CtxErrno, 0, asm.Word)}
+}
+
+// Label returns a no-op that carries symbol, so that a label may mark a
+// place whatever instruction comes next (the verifier removes it).
+func Label(symbol string) asm.Instruction {
+	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
+	return nop.WithSymbol(symbol)
+}
+
+// Static returns a fragment that clears the arguments and errno the
+// clauses read and fires probe id: the fragment of a probe that passes no
+// argument.
+func Static(id uint32) func(abi.CtxUse) (asm.Instructions, error) {
+	return func(use abi.CtxUse) (asm.Instructions, error) {
+		insns := append(ClearArgs(0, use), ClearErrno(use)...)
+		return append(insns, Fire(id, "")...), nil
+	}
+}
+
+// RawTracepointStack says how kernel stacks relate to the traced code in a
+// program attached to the raw tracepoint name: three frames to skip (the
+// clause's and the trampoline's BPF frames and the kernel's
+// bpf_trace_runN), unwound from the helper's caller, and the tracepoint's
+// callback and iterator, each there or not. With name empty, a raw
+// tracepoint program run by BPF_PROG_TEST_RUN (BEGIN, END, tick-N): two
+// frames, and the kernel's test-run code below them.
+func RawTracepointStack(name string) providers.StackFrames {
+	if name == "" {
+		return providers.StackFrames{Skip: 2, FromHelper: true}
+	}
+	return providers.StackFrames{Skip: 3, FromHelper: true,
+		Machinery: []string{"__bpf_trace_" + name, "__traceiter_" + name}}
 }
 
 // Fire jumps to the label of probe id, whose block stores the id into the
@@ -32,7 +71,7 @@ func ClearErrno() asm.Instruction {
 // end of a fragment serving one probe the jump lands on the next
 // instruction, and the verifier removes it.)
 func Fire(id uint32, symbol string) asm.Instructions {
-	ja := asm.Ja.Label(bpf.ProbeLabel(id))
+	ja := asm.Ja.Label(abi.ProbeLabel(id))
 	if symbol != "" {
 		ja = ja.WithSymbol(symbol)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers/internal/ptest"
 )
 
@@ -17,7 +17,7 @@ import (
 // around every bound lands; without a miss label, where every value of
 // every case lands.
 func TestDispatch(t *testing.T) {
-	for _, miss := range []string{bpf.ExitLabel, ""} {
+	for _, miss := range []string{abi.ExitLabel, ""} {
 		t.Run("miss="+miss, func(t *testing.T) { testDispatch(t, miss) })
 	}
 }

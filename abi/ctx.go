@@ -1,0 +1,153 @@
+package abi
+
+import (
+	"strconv"
+
+	"github.com/cilium/ebpf/asm"
+)
+
+// The probe context is what every firing fills before any clause runs,
+// whatever the provider: which probe fired, its arguments and when. It
+// lives at the start of the one value of the per-CPU array ScratchMap,
+// whose remainder is scratch space for clause code. Between the context's
+// fixed fields and its arguments sit the CPU's counters, which the runner
+// reads from the map (the per-CPU values of ScratchMap):
+//
+//	0    u32 probe id
+//	4    s32 errno of a syscall return, else 0
+//	8    u64 timestamp at the start of the firing (when a clause reads it)
+//	16   u64 records that did not fit in the ring buffer
+//	24   u64 ring buffer bytes sent since the last record that woke the reader
+//	32   u64 counters[NumCounters] (Counter), the last one the fill count
+//	96   u64 arguments[NArgs]: arg0, arg1, ...
+//	...  scratch space (CtxUse.ScratchStart)
+//
+// The number of argument slots is the program's (CtxUse.NArgs): DTrace's
+// arg0 to arg9 at least, more when a clause reads args[N] past them (USDT
+// probes and fentry have up to 12).
+//
+// Register conventions in a trampoline program:
+//
+//	R6  the program's own context (what the kernel passed in R1)
+//	R9  a pointer to the probe context (the scratch value)
+//
+// A provider's trampoline fragment may use R0-R5, R7 and R8 and must keep
+// R6 and R9. It fills the fields of the probe context the clauses read
+// (CtxUse) and ends by jumping to the label ProbeLabel(id) of the probe
+// that fired, or to ExitLabel when none did; the block there stores the
+// probe id. Clause code is entered with R1 = R9.
+const (
+	CtxProbeID = 0 // u32: the probe's id
+	CtxErrno   = 4 // s32: errno of a syscall return, else 0
+	CtxTime    = 8 // u64: timestamp at the start of the firing
+
+	// ScratchDrops counts the records that did not fit in the ring buffer
+	// on the CPU; ScratchSent the ring buffer bytes the CPU sent since
+	// its last record that woke the reader.
+	ScratchDrops = 16
+	ScratchSent  = 24
+	// ScratchCounters is the offset of the counters, u64 each, indexed
+	// by Counter.
+	ScratchCounters = 32
+	// NumCounters is the room kept for counters (the last word is
+	// ScratchFill, not a counter).
+	NumCounters = 8
+	// ScratchFill counts the bytes of records the CPU has sent under
+	// bufpolicy=fill.
+	ScratchFill = ScratchCounters + 8*(NumCounters-1)
+
+	// CtxArgs is the offset of the arguments, u64 each.
+	CtxArgs = ScratchCounters + 8*NumCounters
+
+	// DefaultArgs is the number of argument slots of a program that
+	// reads no argument past arg9; MaxArgs the most a program may have.
+	DefaultArgs = 10
+	MaxArgs     = 12
+
+	// RegCtx and RegProbeCtx are the registers a trampoline keeps the
+	// program context and the probe context in.
+	RegCtx      = asm.R6
+	RegProbeCtx = asm.R9
+)
+
+// CtxArg returns the offset of argument i in the probe context.
+func CtxArg(i int) int16 { return int16(CtxArgs + 8*i) }
+
+// A Counter counts, per CPU, data that could not be stored; the runner
+// reports increases in DTrace's words.
+type Counter int
+
+// Counters.
+const (
+	CounterDynDrops    Counter = iota // a dynamic variable not stored: dynvarsize is full
+	CounterAggDrops                   // an aggregation key not stored: the map is full
+	CounterSpecDrops                  // speculative data not stored
+	CounterSpecBusy                   // speculation() with every buffer still busy
+	CounterSpecUnavail                // speculation() with no buffer available
+	CounterStackDrops                 // a stack not stored: the stack map is full
+)
+
+// Offset returns the offset of counter k in the scratch value.
+func (k Counter) Offset() int { return ScratchCounters + 8*int(k) }
+
+// MaxScratch is the largest per-CPU map value the kernel allows, which
+// bounds the scratch value.
+const MaxScratch = 32 << 10
+
+// ExitLabel is where a trampoline fragment jumps when no probe fired.
+const ExitLabel = "tramp_exit"
+
+// ProbeLabel is where a trampoline fragment jumps when probe id fired.
+func ProbeLabel(id uint32) string { return "probe_" + strconv.FormatUint(uint64(id), 10) }
+
+// CtxUse says how many argument slots a program's probe context has and
+// which of its fields the program's clauses read, so that a trampoline
+// fills only those: a field no clause reads may hold anything. The probe
+// id is always filled, and the timestamp is governed by the program's
+// own flag.
+type CtxUse struct {
+	NArgs int    // the argument slots: DefaultArgs to MaxArgs
+	Args  uint64 // bit i set: argument i is read
+	Errno bool
+}
+
+// CtxUseAll reads every field of a context of nargs argument slots
+// (DefaultArgs when nargs is 0): what a trampoline fills when nothing is
+// known about the clauses.
+func CtxUseAll(nargs int) CtxUse {
+	if nargs <= 0 {
+		nargs = DefaultArgs
+	}
+	return CtxUse{NArgs: nargs, Args: 1<<nargs - 1, Errno: true}
+}
+
+// Slots returns the number of argument slots, DefaultArgs when u says
+// none.
+func (u CtxUse) Slots() int {
+	if u.NArgs <= 0 {
+		return DefaultArgs
+	}
+	return u.NArgs
+}
+
+// Arg reports whether argument i is read.
+func (u CtxUse) Arg(i int) bool { return i >= 0 && i < u.Slots() && u.Args&(1<<i) != 0 }
+
+// AnyArg reports whether any of arguments from..to (inclusive) is read.
+func (u CtxUse) AnyArg(from, to int) bool {
+	for i := from; i <= to; i++ {
+		if u.Arg(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// Union returns the fields u or v reads, in the larger of their contexts.
+func (u CtxUse) Union(v CtxUse) CtxUse {
+	return CtxUse{NArgs: max(u.NArgs, v.NArgs), Args: u.Args | v.Args, Errno: u.Errno || v.Errno}
+}
+
+// ScratchStart returns the offset of the first byte past the probe
+// context, where a program's scratch space starts.
+func (u CtxUse) ScratchStart() int { return CtxArgs + 8*u.Slots() }

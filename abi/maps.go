@@ -1,0 +1,63 @@
+package abi
+
+import "strconv"
+
+// Names of the maps the runner creates for every program. A program's
+// variables and aggregations get maps of their own, which the compiled
+// program describes.
+const (
+	ScratchMap = "scratch" // per-CPU array, 1 entry: the probe context, counters and scratch space
+	GlobalsMap = "globals" // array, 1 entry: run state (below), then global variables
+	StringsMap = "strtab"  // array, 1 entry, read-only: string constants
+	ProbesMap  = "probes"  // hash keyed by u32 probe id: provider, module, function, name, strsize bytes each
+	RingMap    = "rb"      // ring buffer of records
+)
+
+// Names of the maps a program has when it uses what they serve.
+const (
+	// EPIDMap maps an enabling (u32 probe id, u32 clause index) to its
+	// enabled probe ID (u32), filled by the runner: for epid and for
+	// ERROR's arg1.
+	EPIDMap = "epids"
+	// SpecMap is the array of speculations, one entry of nspec u64
+	// words (spec.go).
+	SpecMap = "specs"
+	// UPIDMap remembers the processes announced to the consumer (LRU
+	// hash: u64 pid and u64 address space -> u32 unused).
+	UPIDMap = "upids"
+	// VtimeMap holds each thread's on-CPU time, kept by the vtimestamp
+	// tracker program (LRU hash: u32 tid -> u64 time, u64 switched in).
+	VtimeMap = "vtime"
+	// ChillMap holds chill()'s per-CPU budget.
+	ChillMap = "chill"
+)
+
+// AggMap returns the name of the map of aggregation id (from 0, in the
+// order the program first uses them).
+func AggMap(id int) string { return "agg_" + strconv.Itoa(id) }
+
+// Offsets in the globals map's value: the run state the runner and the
+// programs share, before the program's global variables.
+const (
+	// GlobalExiting (u64) is set by exit() (1) or a full buffer
+	// (ExitingFilled); trampolines then do nothing, and the runner stops.
+	GlobalExiting = 0
+	// GlobalWallBase (s64) is walltimestamp minus the monotonic clock,
+	// set by the runner.
+	GlobalWallBase = 8
+	// GlobalWakeAt (u64) is how many ring buffer bytes a CPU sends between
+	// two records that wake the reader, set by the runner.
+	GlobalWakeAt = 16
+	// GlobalFillAt (u64) is, under bufpolicy=fill, the bytes of records
+	// each CPU may send (NoFillLimit otherwise), set by the runner.
+	GlobalFillAt = 24
+	// GlobalsFirst is the offset of the first global variable.
+	GlobalsFirst = 32
+)
+
+// ExitingFilled is GlobalExiting's value once a CPU's buffer has filled
+// under bufpolicy=fill.
+const ExitingFilled = 2
+
+// NoFillLimit is GlobalFillAt when no limit applies: far above any count.
+const NoFillLimit = 1 << 62

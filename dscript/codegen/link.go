@@ -1,0 +1,264 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/abi"
+)
+
+// Linking: the program of one attachment, as libdtrace's dt_link and
+// dt_cg_tramp_* make it.
+//
+//	prologue     R6 = the program's context; R9 = the probe context (the
+//	             scratch value); the timestamp, when a clause reads it
+//	fragment     the provider's: fills the probe context's fields the
+//	             clauses read, jumps to the label of the probe that fired
+//	blocks       per probe: its id stored, then its clauses called in
+//	             program order, each followed by the ERROR function's call
+//	             when it faulted; probes calling the same clauses share a
+//	             block, and a block's last clause is jumped to when nothing
+//	             else calls it
+//	functions    the clauses, the ERROR function and the clauses enabled on
+//	             dtrace:::ERROR
+
+// A Trampoline is what the linker needs of one attachment's program.
+type Trampoline struct {
+	// Name names the program in the prologue's comment.
+	Name string
+	// Fragment returns the provider's fragment for the fields of the
+	// probe context a program's clauses read.
+	Fragment func(use abi.CtxUse) (asm.Instructions, error)
+	// Probes are the ids of the probes the fragment fires.
+	Probes []uint32
+	// Stack is how kernel stacks relate to the traced code here.
+	Stack Stack
+}
+
+// Stack says what lies between the traced code and a clause's call of a
+// kernel stack helper, for the clauses that capture stacks or read caller
+// and stackdepth.
+type Stack struct {
+	// Skip is the number of kernel frames always there.
+	Skip int32
+	// FromHelper says that stacks are unwound from the helper's caller:
+	// the ERROR function adds a frame for the clauses it calls.
+	FromHelper bool
+	// Machinery are the ranges (abi.MachineryRange) of the two kernel
+	// functions that may sit above the frames Skip counts, each there or
+	// not; 0 for none.
+	Machinery [2]int64
+}
+
+// Enablings are the clauses enabled on each probe of a run.
+type Enablings struct {
+	// ByProbe holds each probe's clauses, in program order.
+	ByProbe map[uint32][]*Clause
+	// Error is the id of dtrace:::ERROR when clauses are enabled on it,
+	// else 0.
+	Error uint32
+}
+
+// errorClauses returns the clauses enabled on dtrace:::ERROR.
+func (e *Enablings) errorClauses() []*Clause {
+	if e.Error == 0 {
+		return nil
+	}
+	return e.ByProbe[e.Error]
+}
+
+// Link returns the instructions of the program of t: the prologue, t's
+// fragment for the fields p's clauses read, a block per probe calling the
+// clauses e enables on it, and the functions those blocks call. The
+// instructions reference the maps by name (abi's names and the program's
+// MapDescs).
+func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
+	const key = -8
+	insns := asm.Instructions{
+		asm.Mov.Reg(abi.RegCtx, asm.R1).WithSource(asm.Comment("trampoline: " + t.Name)),
+		asm.StoreImm(asm.RFP, key, 0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.ScratchMap),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, key),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
+		asm.Mov.Reg(abi.RegProbeCtx, asm.R0),
+	}
+	// The timestamp is taken only when a clause reads it.
+	if p.NeedsTime {
+		insns = append(insns,
+			asm.FnKtimeGetNs.Call(),
+			asm.StoreMem(abi.RegProbeCtx, abi.CtxTime, asm.R0, asm.DWord),
+		)
+	}
+	frag, err := t.Fragment(p.CtxUse)
+	if err != nil {
+		return nil, fmt.Errorf("link %s: %w", t.Name, err)
+	}
+	insns = append(insns, frag...)
+	errors := e.errorClauses()
+	// Probes calling the same clauses share one block of calls: the first
+	// such probe falls into it, the others jump to it. The verifier then
+	// walks the clauses once per distinct list instead of once per probe
+	// (syscall:::entry's 386 probes, one call site each, took it 40 ms).
+	used := map[*Clause]bool{}
+	var order []*Clause
+	blocks := map[string]string{} // clause symbols -> the block's label
+	tails := tailClauses(t.Probes, e.ByProbe)
+	for _, id := range t.Probes {
+		first := asm.StoreImm(abi.RegProbeCtx, abi.CtxProbeID, int64(id), asm.Word).WithSymbol(abi.ProbeLabel(id))
+		insns = append(insns, first)
+		cs := e.ByProbe[id]
+		sig := clauseList(cs)
+		if label, ok := blocks[sig]; ok {
+			insns = append(insns, asm.Ja.Label(label))
+			continue
+		}
+		label := fmt.Sprintf("clauses_%d", len(blocks))
+		blocks[sig] = label
+		block := asm.Instructions{}
+		for i, c := range cs {
+			block = append(block, asm.Mov.Reg(asm.R1, abi.RegProbeCtx))
+			if readsRawCtx(c) {
+				// The program's context and the frames to skip (stack.go).
+				block = append(block, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.Skip))
+				if usesMachinery(c) {
+					block = append(block, asm.LoadImm(asm.R4, t.Stack.Machinery[0], asm.DWord),
+						asm.LoadImm(asm.R5, t.Stack.Machinery[1], asm.DWord))
+				}
+			}
+			block = append(block, asm.Call.Label(c.Symbol))
+			block = appendFaultCheck(block, c, fmt.Sprintf("%s_%d", label, i), e.Error != 0 && handlersReadRawCtx(errors))
+			if !used[c] {
+				used[c] = true
+				order = append(order, c)
+			}
+		}
+		// The last clause of a block, when nothing else calls it, is
+		// jumped to rather than called: its exit (R0 = 0) ends the
+		// program, which spares every firing a call and a return. Not a
+		// clause called with more than R1 (the program's context for
+		// stack(), whose frames to skip count the call).
+		if n := len(block) - 1; n > 0 && block[n].IsFunctionCall() && tails[block[n].Reference()] &&
+			block[n-1].OpCode.ALUOp() == asm.Mov && block[n-1].Dst == asm.R1 && block[n-1].Src == abi.RegProbeCtx {
+			block[n] = asm.Ja.Label(block[n].Reference())
+		} else {
+			block = append(block, asm.Ja.Label(abi.ExitLabel))
+		}
+		block[0] = block[0].WithSymbol(label)
+		insns = append(insns, block...)
+	}
+	insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(abi.ExitLabel), asm.Return())
+	// The clauses jumped to are part of the main program: they come
+	// before the first function called.
+	for _, tail := range []bool{true, false} {
+		for _, c := range order {
+			if tails[c.Symbol] == tail {
+				insns = append(insns, c.Insns...)
+			}
+		}
+	}
+	return p.appendErrorFunc(insns, t, e, order), nil
+}
+
+// appendFaultCheck appends to a trampoline's block, after the call of
+// clause c, the call of errorSymbol when c returned 1 (it faulted); label
+// names the place after it. A clause that cannot fault needs no check.
+// raw says that the ERROR clauses capture stacks, and so need the
+// program's context.
+func appendFaultCheck(block asm.Instructions, c *Clause, label string, raw bool) asm.Instructions {
+	if !canFault(c) {
+		return block
+	}
+	next := label + "_ok"
+	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
+	block = append(block,
+		asm.JEq.Imm(asm.R0, 0, next),
+		asm.Mov.Reg(asm.R1, abi.RegProbeCtx),
+	)
+	if raw {
+		block = append(block, asm.Mov.Reg(asm.R2, abi.RegCtx))
+	}
+	return append(block,
+		asm.Call.Label(errorSymbol),
+		nop.WithSymbol(next),
+	)
+}
+
+// appendErrorFunc appends to a linked program whose clause functions are
+// order the fault-reporting function and the ERROR clauses it calls that
+// are not in order already, when one of order can fault.
+func (p *Program) appendErrorFunc(insns asm.Instructions, t *Trampoline, e *Enablings, order []*Clause) asm.Instructions {
+	faults := false
+	have := map[*Clause]bool{}
+	for _, c := range order {
+		have[c] = true
+		faults = faults || canFault(c)
+	}
+	if !faults {
+		return insns
+	}
+	errors := e.errorClauses()
+	var stacks errorStacks
+	if e.Error != 0 && handlersReadRawCtx(errors) {
+		// The stack ERROR's clauses see is the faulting probe's, one BPF
+		// frame deeper where it is unwound from the helper's caller.
+		stacks = errorStacks{Skip: t.Stack.Skip, MachA: t.Stack.Machinery[0], MachB: t.Stack.Machinery[1]}
+		if t.Stack.FromHelper {
+			stacks.Skip++
+		}
+	}
+	insns = append(insns, p.errorFunc(e.Error, errors, stacks)...)
+	for _, c := range errors {
+		if !have[c] {
+			have[c] = true
+			insns = append(insns, c.Insns...)
+		}
+	}
+	return insns
+}
+
+// tailClauses returns the symbols of the clauses of a program firing
+// probes that a block may jump to instead of calling: each the last of its
+// block's list, in no other list and nowhere else in it. None is when a
+// clause can fault: a fault check follows the call, and the fault
+// function calls ERROR clauses.
+func tailClauses(probes []uint32, byProbe map[uint32][]*Clause) map[string]bool {
+	seen := map[string]bool{}
+	uses := map[string]int{}
+	last := map[string]bool{}
+	for _, id := range probes {
+		cs := byProbe[id]
+		sig := clauseList(cs)
+		if seen[sig] {
+			continue
+		}
+		seen[sig] = true
+		for i, c := range cs {
+			if canFault(c) {
+				return nil
+			}
+			uses[c.Symbol]++
+			last[c.Symbol] = i == len(cs)-1
+		}
+	}
+	tails := map[string]bool{}
+	for sym, n := range uses {
+		if n == 1 && last[sym] {
+			tails[sym] = true
+		}
+	}
+	return tails
+}
+
+// clauseList identifies a list of clauses by their symbols, in order.
+func clauseList(cs []*Clause) string {
+	var b strings.Builder
+	for _, c := range cs {
+		b.WriteString(c.Symbol)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
