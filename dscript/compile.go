@@ -48,6 +48,8 @@ func (c *Compiler) checker() *check.Checker {
 			Kernel:      c.cfg.Kernel,
 			Macros:      c.cfg.Macros,
 			SetOption:   options.ValidatePragma,
+			Probes:      c.cfg.Probes,
+			ZeroProbes:  c.cfg.ZeroProbes,
 		})
 	}
 	return c.chk

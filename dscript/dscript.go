@@ -46,6 +46,11 @@ type Config struct {
 	// Kernel resolves kernel types and symbols (from BTF); nil means the
 	// program may use none.
 	Kernel check.Kernel
+	// Probes, when not nil, is the catalog probe descriptions are matched
+	// against while compiling (Program.Info.Matches): a description that
+	// matches no probe is an error unless ZeroProbes (-Z).
+	Probes     check.Catalog
+	ZeroProbes bool
 }
 
 // Program is a checked D program.

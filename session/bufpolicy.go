@@ -114,8 +114,8 @@ func newKeptRecords(p BufPolicy, size int) *keptRecords {
 // budget is not kept.
 func (k *keptRecords) add(rec []byte) {
 	cpu := 0
-	if len(rec) >= abi.HeaderSize {
-		cpu = int(le.Uint32(rec[8:]))
+	if h, err := abi.ReadHeader(rec); err == nil {
+		cpu = int(h.CPU)
 	}
 	if cpu >= len(k.cpus) {
 		if cpu > 1<<16 {
@@ -158,8 +158,8 @@ func (k *keptRecords) add(rec []byte) {
 func (k *keptRecords) order(beginID uint32, beganOn int, endID uint32, endedOn int) [][]byte {
 	of := func(id uint32) func(rec []byte) bool {
 		return func(rec []byte) bool {
-			return id != 0 && len(rec) >= abi.HeaderSize && le.Uint32(rec[0:]) == id &&
-				le.Uint32(rec[4:]) != abi.RecordPID
+			h, err := abi.ReadHeader(rec)
+			return id != 0 && err == nil && h.Probe == id && h.Record != abi.RecordPID
 		}
 	}
 	isBegin, isEnd := of(beginID), of(endID)

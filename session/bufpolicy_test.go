@@ -13,8 +13,7 @@ import (
 // its first data byte n (to tell records apart).
 func rec(probe uint32, cpu uint32, size int, n byte) []byte {
 	b := make([]byte, size)
-	le.PutUint32(b[0:], probe)
-	le.PutUint32(b[8:], cpu)
+	abi.Header{Probe: probe, CPU: cpu}.Put(b)
 	b[abi.HeaderSize] = n
 	return b
 }
@@ -23,7 +22,8 @@ func rec(probe uint32, cpu uint32, size int, n byte) []byte {
 func names(recs [][]byte) []string {
 	var s []string
 	for _, r := range recs {
-		s = append(s, fmt.Sprintf("%d/%d", le.Uint32(r[8:]), r[abi.HeaderSize]))
+		h, _ := abi.ReadHeader(r)
+		s = append(s, fmt.Sprintf("%d/%d", h.CPU, r[abi.HeaderSize]))
 	}
 	return s
 }

@@ -121,3 +121,22 @@ func mapFlags(t ebpf.MapType) uint32 {
 func align8(n int) int { return (n + 7) &^ 7 }
 
 var le = binary.LittleEndian
+
+// stackMapFlags returns the creation flags of map d of prog: flags, but
+// none (pre-allocated) for an aggregation keyed by stacks. Elements
+// allocated on demand come from per-CPU caches that a sampling interrupt
+// cannot refill: a profile meeting many new stacks at once (kilobyte
+// keys) found them empty and lost samples as aggregation drops.
+func stackMapFlags(prog *codegen.Program, d *codegen.MapDesc, flags uint32) uint32 {
+	for _, a := range prog.Aggs {
+		if a.Map != d.Name {
+			continue
+		}
+		for _, s := range a.KeySyms {
+			if s != nil && s.Kind.IsStack() {
+				return 0
+			}
+		}
+	}
+	return flags
+}

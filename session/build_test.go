@@ -128,7 +128,7 @@ func traced(t *testing.T, prog *codegen.Program, recs [][]byte) []int64 {
 		t.Fatal("no record")
 	}
 	rec := recs[0]
-	id := binary.LittleEndian.Uint32(rec[4:])
+	id := recordID(rec)
 	var vals []int64
 	for _, f := range prog.Records[id].Fields {
 		if f.Kind == codegen.FieldTrace {

@@ -18,39 +18,54 @@ import (
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/sink"
 )
+
+// testConfig is a run's configuration and whether dtrace is quiet.
+type testConfig struct {
+	*Config
+	Quiet bool
+}
 
 // runD runs the D script src as dtrace would (quiet unless noisy), with
 // edit applied to the configuration, and returns its stdout, stderr and
 // status.
-func runD(t *testing.T, src string, edit func(*Config)) (string, string, int, error) {
+func runD(t *testing.T, src string, edit func(*testConfig)) (string, string, int, error) {
 	t.Helper()
 	requireBPF(t)
 	macros := map[string]int64{"pid": int64(os.Getpid())}
-	cfg := &Config{Quiet: true, StrSize: 256, SwitchRate: 10 * time.Millisecond, Kernel: ktypes.Open("")}
+	cfg := &testConfig{Config: &Config{SwitchRate: 10 * time.Millisecond, Kernel: ktypes.Open("")}, Quiet: true}
 	if edit != nil {
 		edit(cfg)
 	}
 	if len(cfg.Procs) > 0 {
 		macros["target"] = int64(cfg.Procs[0].Pid())
 	}
-	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Kernel: cfg.Kernel, Macros: macros}).
-		Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
 	reg, err := NewRegistry()
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Kernel: cfg.Kernel, Macros: macros, Probes: Catalog(reg)}).
+		Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var stdout, stderr bytes.Buffer
-	cfg.Registry, cfg.Stdout, cfg.Stderr = reg, &stdout, &stderr
-	pr := NewPrinter(&stdout, output.Options{Quiet: cfg.Quiet, Testing: true})
-	pr.stderr = &stderr
-	cfg.Output = pr
+	cfg.Registry = reg
+	cfg.Notify = func(n sink.Notice) {
+		switch n.Kind {
+		case sink.NoticeMatched, sink.NoticeDestructive, sink.NoticeExited:
+			if cfg.Quiet {
+				return
+			}
+		}
+		fmt.Fprintln(&stderr, n.Message)
+	}
+	cfg.Sink = output.NewTextSink(&stdout, output.TextConfig{Options: output.Options{Quiet: cfg.Quiet, Testing: true},
+		Stderr: &stderr, Notify: cfg.Notify})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	status, err := Run(ctx, cfg, []Unit{{Program: p, Kind: dscript.Script, Name: "test.d"}})
+	status, err := Run(ctx, cfg.Config, []Unit{{Program: p, Kind: dscript.Script, Name: "test.d"}})
 	return stdout.String(), stderr.String(), status, err
 }
 
@@ -63,7 +78,7 @@ func TestDestructiveRefused(t *testing.T) {
 		`BEGIN { freopen(""); exit(0); }`,
 		`BEGIN { exit(0); copyoutstr("x", arg0, 2); }`,
 	} {
-		_, stderr, _, err := runD(t, src, func(c *Config) { c.Quiet = false })
+		_, stderr, _, err := runD(t, src, func(c *testConfig) { c.Quiet = false })
 		if !errors.Is(err, ErrDestructive) {
 			t.Errorf("%s: %v, want %v", src, err, ErrDestructive)
 		}
@@ -74,17 +89,17 @@ func TestDestructiveRefused(t *testing.T) {
 }
 
 func TestAllowNotice(t *testing.T) {
-	_, stderr, _, err := runD(t, `BEGIN { exit(0); }`, func(c *Config) { c.Quiet, c.Destructive = false, true })
+	_, stderr, _, err := runD(t, `BEGIN { exit(0); }`, func(c *testConfig) { c.Quiet, c.Destructive = false, true })
 	if err != nil || stderr != "dtrace: script 'test.d' matched 1 probe\ndtrace: allowing destructive actions\n" {
 		t.Errorf("-w: %v, stderr %q", err, stderr)
 	}
-	_, stderr, _, err = runD(t, `BEGIN { exit(0); }`, func(c *Config) { c.Destructive = true })
+	_, stderr, _, err = runD(t, `BEGIN { exit(0); }`, func(c *testConfig) { c.Destructive = true })
 	if err != nil || stderr != "" {
 		t.Errorf("-wq: %v, stderr %q", err, stderr)
 	}
 }
 
-func allow(c *Config) { c.Destructive = true }
+func allow(c *testConfig) { c.Destructive = true }
 
 func TestSystem(t *testing.T) {
 	stdout, stderr, st, err := runD(t, `BEGIN { printf("a\n"); system("echo b%d %s; echo err >&2", 1, "x"); printf("c\n"); }
@@ -94,30 +109,6 @@ func TestSystem(t *testing.T) {
 	}
 	if !strings.HasPrefix(stdout, "a\nb1 x\nc\nd\n") || stderr != "err\n" {
 		t.Errorf("stdout %q, stderr %q", stdout, stderr)
-	}
-}
-
-func TestSystemOutput(t *testing.T) {
-	// Without SetSystemOutput, commands write to the Printer's output or
-	// to the freopen() file; with it (-o), to dtrace's standard output
-	// while the output is not redirected.
-	var out, sys bytes.Buffer
-	pr := NewPrinter(&out, output.Options{Quiet: true})
-	if w := pr.systemStdout(); w != &out {
-		t.Errorf("systemStdout = %v, want the output", w)
-	}
-	f, err := os.CreateTemp(t.TempDir(), "freopen")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	pr.sys.file = f
-	if w := pr.systemStdout(); w != f {
-		t.Errorf("systemStdout under freopen = %v, want the freopen() file", w)
-	}
-	pr.SetSystemOutput(&sys)
-	if w := pr.systemStdout(); w != &sys {
-		t.Errorf("systemStdout under freopen with -o = %v, want dtrace's stdout", w)
 	}
 }
 
@@ -232,7 +223,7 @@ func TestProcRun(t *testing.T) {
 	}
 	defer p.Release()
 	start := time.Now()
-	stdout, stderr, st, err := runD(t, `syscall::clock_nanosleep:entry /pid == $target/ { printf("sleeping\n"); }`, func(c *Config) {
+	stdout, stderr, st, err := runD(t, `syscall::clock_nanosleep:entry /pid == $target/ { printf("sleeping\n"); }`, func(c *testConfig) {
 		c.Quiet = false
 		c.Procs = []*Proc{p}
 	})
@@ -260,7 +251,7 @@ func TestProcStop(t *testing.T) {
 	defer p.Release()
 	stdout, _, _, err := runD(t, `syscall::clock_nanosleep:entry /pid == $target/ { stop(); stopped = timestamp; }
 		tick-10ms /stopped && timestamp - stopped > 100000000/ {
-			system("grep '^State' /proc/%d/status", $target); exit(0); }`, func(c *Config) {
+			system("grep '^State' /proc/%d/status", $target); exit(0); }`, func(c *testConfig) {
 		c.Destructive = true
 		c.Procs = []*Proc{p}
 	})

@@ -5,17 +5,18 @@ import (
 	"time"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // A dropKind is a per-CPU count in the scratch map that the runner
 // reports, in DTrace's words (illumos dt_handle.c).
 type dropKind struct {
-	off    int    // in the scratch value
-	tag    string // DTRACEDROP_*, shown under -x droptags
-	what   string // "drop", "dynamic variable drop", ...
-	detail string // after the count and noun
-	perCPU bool   // reported per CPU ("on CPU N") rather than summed
-	pace   pace   // when libdtrace looks at the count
+	off    int           // in the scratch value
+	kind   sink.DropKind // its DTRACEDROP_* tag is shown under -x droptags
+	what   string        // "drop", "dynamic variable drop", ...
+	detail string        // after the count and noun
+	perCPU bool          // reported per CPU ("on CPU N") rather than summed
+	pace   pace          // when libdtrace looks at the count
 }
 
 // A pace is one of libdtrace's periodic activities, each at the rate of
@@ -32,14 +33,14 @@ const (
 )
 
 var dropKinds = []dropKind{
-	{off: abi.ScratchDrops, tag: "DTRACEDROP_PRINCIPAL", what: "drop", perCPU: true, pace: paceSwitch},
-	{off: abi.CounterAggDrops.Offset(), tag: "DTRACEDROP_AGGREGATION", what: "aggregation drop", perCPU: true,
+	{off: abi.ScratchDrops, kind: sink.DropPrincipal, what: "drop", perCPU: true, pace: paceSwitch},
+	{off: abi.CounterAggDrops.Offset(), kind: sink.DropAggregation, what: "aggregation drop", perCPU: true,
 		pace: paceAgg},
-	{off: abi.CounterDynDrops.Offset(), tag: "DTRACEDROP_DYNAMIC", what: "dynamic variable drop", pace: paceStatus},
-	{off: abi.CounterSpecDrops.Offset(), tag: "DTRACEDROP_SPEC", what: "speculative drop", pace: paceStatus},
-	{off: abi.CounterSpecBusy.Offset(), tag: "DTRACEDROP_SPECBUSY", what: "failed speculation",
+	{off: abi.CounterDynDrops.Offset(), kind: sink.DropDynamic, what: "dynamic variable drop", pace: paceStatus},
+	{off: abi.CounterSpecDrops.Offset(), kind: sink.DropSpec, what: "speculative drop", pace: paceStatus},
+	{off: abi.CounterSpecBusy.Offset(), kind: sink.DropSpecBusy, what: "failed speculation",
 		detail: " (available buffer(s) still busy)", pace: paceStatus},
-	{off: abi.CounterSpecUnavail.Offset(), tag: "DTRACEDROP_SPECUNAVAIL", what: "failed speculation",
+	{off: abi.CounterSpecUnavail.Offset(), kind: sink.DropSpecUnavail, what: "failed speculation",
 		detail: " (no speculative buffer available)", pace: paceStatus},
 }
 
@@ -104,10 +105,8 @@ func readInterval(cfg *Config) time.Duration {
 // and speculations summed. final reports every kind (tracing has
 // stopped: libdtrace then looks at everything once more).
 func (r *run) batchDone(final bool) error {
-	if r.cfg.Output != nil {
-		if err := r.cfg.Output.Flush(); err != nil {
-			return err
-		}
+	if err := r.cfg.Sink.Flush(); err != nil {
+		return err
 	}
 	if r.pacers == nil {
 		p := pacers(r.cfg)
@@ -147,26 +146,32 @@ func (r *run) batchDone(final bool) error {
 			d := n - seen[cpu]
 			seen[cpu] = n
 			if k.perCPU && d > 0 {
-				r.reportDrop(k, d, fmt.Sprintf(" on CPU %d", cpu))
+				r.reportDrop(k, d, cpu)
 			}
 			sum += d
 		}
 		if !k.perCPU && sum > 0 {
-			r.reportDrop(k, sum, "")
+			r.reportDrop(k, sum, -1)
 		}
 	}
 	return nil
 }
 
-// reportDrop prints one drop message: "dtrace: [TAG] N what(s)detailwhere".
-func (r *run) reportDrop(k dropKind, n uint64, where string) {
+// reportDrop notifies one drop: "dtrace: [TAG] N what(s)detail[ on CPU
+// C]", of CPU cpu (-1: summed over the CPUs).
+func (r *run) reportDrop(k dropKind, n uint64, cpu int) {
 	tag := ""
 	if r.cfg.DropTags {
-		tag = "[" + k.tag + "] "
+		tag = "[" + k.kind.Tag() + "] "
 	}
 	s := "s"
 	if n == 1 {
 		s = ""
 	}
-	fmt.Fprintf(r.cfg.Stderr, "dtrace: %s%d %s%s%s%s\n", tag, n, k.what, s, k.detail, where)
+	where := ""
+	if cpu >= 0 {
+		where = fmt.Sprintf(" on CPU %d", cpu)
+	}
+	r.cfg.Notify(sink.Notice{Kind: sink.NoticeDrop, Drop: k.kind, CPU: cpu, Count: n,
+		Message: fmt.Sprintf("dtrace: %s%d %s%s%s%s", tag, n, k.what, s, k.detail, where)})
 }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // A Proc is a process a run traces: one dtrace created (-c), held stopped
@@ -364,8 +365,8 @@ func (r *run) startProcs(rd *bpf.Reader) (func(), error) {
 	}, nil
 }
 
-// procNotices prints, unless quiet, "dtrace: pid N has exited" (or how it
-// ended) for each process that has exited since the last call.
+// procNotices notifies "dtrace: pid N has exited" (or how it ended) for
+// each process that has exited since the last call.
 func (r *run) procNotices() {
 	for _, p := range r.cfg.Procs {
 		if p.reported {
@@ -374,9 +375,7 @@ func (r *run) procNotices() {
 		select {
 		case <-p.Exited():
 			p.reported = true
-			if !r.cfg.Quiet {
-				fmt.Fprintf(r.cfg.Stderr, "dtrace: %s\n", p.exitNotice())
-			}
+			r.cfg.Notify(sink.Notice{Kind: sink.NoticeExited, PID: p.pid, Message: "dtrace: " + p.exitNotice()})
 		default:
 		}
 	}

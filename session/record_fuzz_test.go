@@ -1,7 +1,6 @@
 package session
 
 import (
-	"encoding/binary"
 	"io"
 	"testing"
 
@@ -48,13 +47,8 @@ func FuzzRecord(f *testing.F) {
 	f.Add(uint32(0), []byte{0xff, 0xff, 0xff})
 	f.Add(uint32(1<<31), []byte{})
 	f.Fuzz(func(t *testing.T, id uint32, body []byte) {
-		c := NewPrinter(io.Discard, output.Options{Testing: true})
-		c.stderr = io.Discard
-		c.Begin(prog, reg, nil)
-		rec := make([]byte, abi.HeaderSize, abi.HeaderSize+len(body))
-		binary.LittleEndian.PutUint32(rec[0:], 1)
-		binary.LittleEndian.PutUint32(rec[4:], id)
-		rec = append(rec, body...)
+		c := textDecoder(prog, reg, io.Discard, output.Options{Testing: true}, io.Discard)
+		rec := append(header(abi.Header{Probe: 1, Record: id}), body...)
 		c.Record(rec)
 		c.End()
 	})

@@ -10,7 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"time"
@@ -25,6 +24,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
 	dtraceprov "github.com/dtrace-go/dtrace/providers/dtrace"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // Unit is one program as the user gave it.
@@ -34,25 +34,20 @@ type Unit struct {
 	Name    string // the -s path or the -n/-P/... operand
 }
 
-// Config is what a run needs besides its programs.
+// Config is what a run needs besides its programs. ConfigFrom makes one
+// from DTrace's options.
 type Config struct {
 	Registry   *providers.Registry
-	Stdout     io.Writer
-	Stderr     io.Writer
-	Quiet      bool // -q
 	ZeroProbes bool // -Z: descriptions may match no probe
-	Testing    bool // _DTRACE_TESTING: no CPU and ID columns
-	StrSize    int
-	NSpec      int           // nspec (0: the default, 1; codegen.NoSpec: none)
-	SpecSize   int           // specsize: bytes of a speculation's records per CPU (0: 32k; negative: none)
-	DynVarSize int           // dynvarsize: bytes of keys and values per dynamic variable (0: 1m)
+	// Codegen are the options the programs are compiled with (see
+	// Compile).
+	Codegen    codegen.Options
 	DropTags   bool          // -x droptags: drop messages name their DTRACEDROP_* tag
-	AggSize    int           // aggsize: bytes of keys and values per aggregation and CPU (0: 4m)
 	BufSize    int           // ring buffer bytes; 0 sizes it from the program (see RingPerCPU)
 	SwitchRate time.Duration // switchrate: how often records are read (0: 1s)
 	AggRate    time.Duration // aggrate: how often aggregation drops are reported (0: 1s)
 	StatusRate time.Duration // statusrate: how often other drops are reported (0: 1s)
-	BPFLog     bool          // -x bpflog: show the verifier's log on a rejection
+	BPFLog     bool          // -x bpflog: keep the verifier's log of a rejection
 	// BufPolicy is bufpolicy: what happens to records as the principal
 	// buffer fills (see BufPolicy).
 	BufPolicy BufPolicy
@@ -60,16 +55,19 @@ type Config struct {
 	// ring (bufsize), set by Run.
 	principal int
 
-	// StackFrames and UStackFrames are stackframes and ustackframes: the
-	// frames of stack() and ustack() (0: 20 and 100).
-	StackFrames, UStackFrames int
-
 	// Kernel gives the running kernel's types, for the offsets of the
 	// kernel members the program reads; nil opens the default BTF.
 	Kernel *ktypes.Kernel
-	// Output formats the records; nil prints nothing but what the runner
-	// prints itself.
-	Output Consumer
+	// KernelSymbols gives the kernel's symbols, for stacks and the
+	// tracing machinery's frames; nil reads them once for the run.
+	KernelSymbols *KernelSymbols
+	// Sink receives the records and aggregations, decoded; nil drops
+	// them.
+	Sink sink.Sink
+	// Notify receives what dtrace(1) reports on its standard error: how
+	// many probes each program matched, drops, faults, warnings, the
+	// processes that exit. Nil drops them.
+	Notify func(sink.Notice)
 	// Destructive allows destructive actions (-w, -x destructive).
 	Destructive bool
 	// Procs are the processes of -c and -p: created ones run once the
@@ -77,48 +75,47 @@ type Config struct {
 	Procs []*Proc
 }
 
-// Consumer turns records into output.
-type Consumer interface {
-	// Begin is called once everything is loaded, before BEGIN fires.
-	Begin(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map)
-	// Record handles one record; it returns exit != nil when the record is
-	// an exit() and tracing must stop with that status.
-	Record(rec []byte) (exit *int, err error)
-	// End prints what is left once tracing has stopped (the aggregations
-	// not printed yet).
-	End() error
-	// Flush writes out what the consumer buffered: called after each batch
-	// of records.
-	Flush() error
-}
-
 // ErrNoProbes is returned (wrapped) when a description matches no probe.
 var ErrNoProbes = errors.New("does not match any probes")
 
-// Run runs the units until exit(), ctx's cancellation (SIGINT), or an
-// error, and returns the exit status dtrace should end with.
-func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
+// Compile compiles the units' clauses to BPF as Run compiles them, with
+// cfg's code generation options: what -S shows is what a run loads.
+func Compile(units []Unit, cfg *Config) (*codegen.Program, error) {
 	var cu []codegen.Unit
 	for _, u := range units {
 		cu = append(cu, codegen.Unit{File: u.Program.File, Info: u.Program.Info})
 	}
-	prog, err := codegen.Compile(cu, codegen.Options{StrSize: cfg.StrSize, NSpec: cfg.NSpec, SpecSize: cfg.SpecSize, DynVarSize: cfg.DynVarSize, AggSize: cfg.AggSize,
-		StackFrames: cfg.StackFrames, UStackFrames: cfg.UStackFrames, Fill: cfg.BufPolicy == PolicyFill})
+	return codegen.Compile(cu, cfg.Codegen)
+}
+
+// Run runs the units until exit(), ctx's cancellation (SIGINT), or an
+// error, and returns the exit status dtrace should end with.
+func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
+	prog, err := Compile(units, cfg)
 	if err != nil {
 		return 1, err
+	}
+	rc := *cfg
+	cfg = &rc
+	if cfg.Notify == nil {
+		cfg.Notify = func(sink.Notice) {}
+	}
+	if cfg.Sink == nil {
+		cfg.Sink = discard{}
+	}
+	if cfg.KernelSymbols == nil {
+		cfg.KernelSymbols = &KernelSymbols{}
 	}
 	// Unless the user chose it, the ring buffer's size follows what the
 	// program records. Under fill and ring, bufsize is what each CPU
 	// keeps, which the consumer holds: the ring buffer, read as always,
 	// gets the default size.
-	rc := *cfg
-	rc.principal = principalSize(cfg.BufSize)
+	cfg.principal = principalSize(cfg.BufSize)
 	if cfg.BufPolicy == PolicySwitch {
-		rc.BufSize = ringSize(prog, cfg.BufSize)
+		cfg.BufSize = ringSize(prog, cfg.BufSize)
 	} else {
-		rc.BufSize = ringSize(prog, 0)
+		cfg.BufSize = ringSize(prog, 0)
 	}
-	cfg = &rc
 	if err := relocate(prog, cfg.Kernel); err != nil {
 		return 1, err
 	}
@@ -147,12 +144,10 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 				}
 			}
 		}
-		if !cfg.Quiet {
-			fmt.Fprintln(cfg.Stderr, matchNotice(u, matched))
-		}
+		cfg.Notify(sink.Notice{Kind: sink.NoticeMatched, Count: uint64(matched), Message: matchNotice(u, matched)})
 	}
 	eps.size(prog)
-	r := &run{cfg: cfg, prog: prog, byProbe: byProbe}
+	r := &run{cfg: cfg, prog: prog, byProbe: byProbe, ksyms: cfg.KernelSymbols}
 	defer r.close()
 	if err := refuseDestructive(cfg, units); err != nil {
 		return 1, err
@@ -166,6 +161,13 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	}
 	return r.trace(ctx)
 }
+
+// discard is the Sink of a run without one.
+type discard struct{}
+
+func (discard) Record(*sink.Record) error     { return nil }
+func (discard) End([]*sink.Aggregation) error { return nil }
+func (discard) Flush() error                  { return nil }
 
 // MatchError reports a probe description that matches no probe.
 type MatchError struct {
@@ -200,6 +202,7 @@ type run struct {
 	cfg     *Config
 	prog    *codegen.Program
 	byProbe map[uint32][]*codegen.Clause
+	ksyms   *KernelSymbols
 	maps    maps
 	atts    []*providers.Attachment
 	progs   []*ebpf.Program

@@ -3,10 +3,13 @@ package session
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/options"
 	"github.com/dtrace-go/dtrace/dscript/output"
 )
 
@@ -43,8 +46,8 @@ func TestSetoptApply(t *testing.T) {
 		{name: "strsize", value: "bogus", given: true, err: "Operation illegal when tracing is active"},
 		{name: "Nixon", err: "Invalid option name"},
 	} {
-		p := NewPrinter(io.Discard, c.start)
-		err := p.applyOption(c.name, c.value, c.given)
+		// What the runner checks, then what the text output applies.
+		err := checkSetopt(c.name, c.value, c.given)
 		got := ""
 		if err != nil {
 			got = err.Error()
@@ -52,32 +55,46 @@ func TestSetoptApply(t *testing.T) {
 		if got != c.err {
 			t.Errorf("setopt(%q, %q): error %q, want %q", c.name, c.value, got, c.err)
 		}
-		if o := p.p.Options(); o != c.want {
+		o := c.start
+		if err == nil {
+			var set options.Set
+			if err := set.Set(c.name, c.value, c.given); err != nil {
+				t.Fatal(err)
+			}
+			o.SetOption(&set, c.name)
+		}
+		if o != c.want {
 			t.Errorf("setopt(%q, %q): options %+v, want %+v", c.name, c.value, o, c.want)
 		}
 	}
 }
 
 func TestSetoptUnsupported(t *testing.T) {
-	p := NewPrinter(io.Discard, output.Options{})
-	if err := p.applyOption("aggpack", "", false); !errors.Is(err, codegen.ErrNotSupported) {
+	if err := checkSetopt("aggpack", "", false); !errors.Is(err, codegen.ErrNotSupported) {
 		t.Errorf("setopt(\"aggpack\"): %v, want not supported", err)
 	}
 }
 
 func TestSetoptWarning(t *testing.T) {
+	prog := compileTail(t, "BEGIN\n{\n}\nBEGIN\n{\n}\nBEGIN\n{\n\tsetopt(\"bufsize\", \"1m\");\n\tsetopt(\"Nixon\");\n}\n")
+	reg, err := NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, _ := reg.Match("dtrace", "", "", "BEGIN")
 	var stderr bytes.Buffer
-	p := NewPrinter(io.Discard, output.Options{})
-	p.SetStderr(&stderr)
-	f := output.Firing{ID: 1, Provider: "dtrace", Name: "BEGIN"}
-	if err := p.setopt(f, 2, "bufsize", "1m", true); err != nil {
+	d := textDecoder(prog, reg, io.Discard, output.Options{}, &stderr)
+	r := prog.Records[len(prog.Records)-1]
+	rec := make([]byte, r.Size)
+	abi.Header{Probe: ps[0].ID, Record: r.ID}.Put(rec)
+	for i, s := range []string{"bufsize", "1m", "Nixon"} {
+		copy(rec[r.Fields[[]int{1, 2, 4}[i]].Offset:], s)
+	}
+	if _, err := d.Record(rec); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.setopt(f, 2, "Nixon", "", false); err != nil {
-		t.Fatal(err)
-	}
-	want := "dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): couldn't set option \"bufsize\" to \"1m\": Operation illegal when tracing is active\n\n" +
-		"dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): couldn't set option \"Nixon\" to \"\": Invalid option name\n\n"
+	want := fmt.Sprintf("dtrace: error on enabled probe ID 3 (ID %d: dtrace:::BEGIN): couldn't set option \"bufsize\" to \"1m\": Operation illegal when tracing is active\n\n", ps[0].ID) +
+		fmt.Sprintf("dtrace: error on enabled probe ID 3 (ID %d: dtrace:::BEGIN): couldn't set option \"Nixon\" to \"\": Invalid option name\n\n", ps[0].ID)
 	if stderr.String() != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", &stderr, want)
 	}

@@ -29,27 +29,27 @@ type specBuf struct {
 // speculation already committed (one another CPU finished while the
 // commit was made) is printed at once, and one of a speculation already
 // discarded dropped.
-func (c *Printer) speculative(rec []byte, tag uint32) (*int, error) {
-	kind, id, gen := abi.SplitSpecTag(tag)
-	s := &c.specs
+func (d *decoder) speculative(rec []byte, h abi.Header) (*int, error) {
+	kind, id, gen := abi.SplitSpecTag(h.Tag)
+	s := &d.specs
 	b := s.buf(id, gen)
 	switch kind {
 	case abi.SpecData:
-		if recID := le.Uint32(rec[4:]); int(recID) >= len(c.prog.Records) {
-			return nil, fmt.Errorf("consume record: unknown record id %d", recID)
+		if int(h.Record) >= len(d.prog.Records) {
+			return nil, fmt.Errorf("consume record: unknown record id %d", h.Record)
 		}
 		switch b.fate {
 		case abi.SpecCommit:
 			s.tmp = append(s.tmp[:0], rec...)
-			le.PutUint32(s.tmp[12:], 0)
-			return c.Record(s.tmp)
+			abi.PutTag(s.tmp, 0)
+			return d.Record(s.tmp)
 		case abi.SpecDiscard:
 			return nil, nil
 		}
 		n := len(b.data)
 		b.data = le.AppendUint32(b.data, uint32(len(rec)))
 		b.data = append(b.data, rec...)
-		le.PutUint32(b.data[n+4+12:], 0)
+		abi.PutTag(b.data[n+4:], 0)
 		return nil, nil
 	case abi.SpecCommit, abi.SpecDiscard:
 		b.fate = kind
@@ -57,7 +57,7 @@ func (c *Printer) speculative(rec []byte, tag uint32) (*int, error) {
 		var exit *int
 		for p := b.data; kind == abi.SpecCommit && len(p) >= 4; {
 			n := int(le.Uint32(p))
-			st, err := c.Record(p[4 : 4+n])
+			st, err := d.Record(p[4 : 4+n])
 			if err != nil {
 				return nil, err
 			}
@@ -69,7 +69,7 @@ func (c *Printer) speculative(rec []byte, tag uint32) (*int, error) {
 		b.data = b.data[:0]
 		return exit, nil
 	}
-	return nil, fmt.Errorf("consume record: bad speculation tag %#x", tag)
+	return nil, fmt.Errorf("consume record: bad speculation tag %#x", h.Tag)
 }
 
 // buf returns the buffer of generation gen of speculation id, starting it

@@ -35,10 +35,14 @@ BEGIN { trace(speculation()); }
 	}
 	var got []rec
 	for _, r := range recs {
-		kind, id, gen := abi.SplitSpecTag(le.Uint32(r[12:]))
-		g := rec{kind: kind, id: id, gen: gen, specRec: le.Uint32(r[4:]) == abi.RecordSpecEnd}
+		h, err := abi.ReadHeader(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind, id, gen := abi.SplitSpecTag(h.Tag)
+		g := rec{kind: kind, id: id, gen: gen, specRec: h.Record == abi.RecordSpecEnd}
 		if !g.specRec {
-			g.traceVal = int64(le.Uint64(r[prog.Records[le.Uint32(r[4:])].Fields[0].Offset:]))
+			g.traceVal = int64(le.Uint64(r[prog.Records[h.Record].Fields[0].Offset:]))
 		}
 		got = append(got, g)
 	}
@@ -59,9 +63,9 @@ BEGIN { trace(speculation()); }
 	}
 }
 
-// specPrinter returns a quiet Printer of a program whose record 0 is a
-// printf of one integer, and a function making its records.
-func specPrinter(t testing.TB) (*Printer, *bytes.Buffer, func(tag uint32, v uint64) []byte) {
+// specPrinter returns a quiet decoder printing a program whose record 0
+// is a printf of one integer, and a function making its records.
+func specPrinter(t testing.TB) (*decoder, *bytes.Buffer, func(tag uint32, v uint64) []byte) {
 	t.Helper()
 	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}}).Compile(dscript.Source{Kind: dscript.Script, Name: "test.d",
 		Text: []byte("BEGIN\n{\n\tspeculate(1);\n\tprintf(\"%d\\n\", 1);\n}\n")})
@@ -74,24 +78,24 @@ func specPrinter(t testing.TB) (*Printer, *bytes.Buffer, func(tag uint32, v uint
 	}
 	reg, _ := NewRegistry()
 	var out bytes.Buffer
-	pr := NewPrinter(&out, output.Options{Quiet: true})
-	pr.Begin(prog, reg, nil)
+	pr := textDecoder(prog, reg, &out, output.Options{Quiet: true}, nil)
 	r := prog.Records[0]
 	mk := func(tag uint32, v uint64) []byte {
 		b := make([]byte, r.Size)
-		le.PutUint32(b[0:], 1)
-		le.PutUint32(b[12:], tag)
-		if k := tag >> 28; k == abi.SpecCommit || k == abi.SpecDiscard {
-			le.PutUint32(b[4:], abi.RecordSpecEnd)
+		h := abi.Header{Probe: 1, Tag: tag}
+		if k, _, _ := abi.SplitSpecTag(tag); k == abi.SpecCommit || k == abi.SpecDiscard {
+			h.Record = abi.RecordSpecEnd
+			h.Put(b)
 			return b[:abi.HeaderSize]
 		}
+		h.Put(b)
 		le.PutUint64(b[r.Fields[1].Offset:], v)
 		return b
 	}
 	return pr, &out, mk
 }
 
-func tag(kind int, id, gen uint32) uint32 { return uint32(kind)<<28 | gen<<8 | id }
+func tag(kind int, id, gen uint32) uint32 { return abi.SpecTag(kind, id, gen) }
 
 // The consumer holds a speculation's records until its commit (printed, in
 // order) or discard (dropped); a record of a speculation already committed
@@ -117,7 +121,7 @@ func TestSpeculationConsumer(t *testing.T) {
 		if _, err := pr.Record(s.rec); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
-		pr.Flush()
+		pr.out.Flush()
 		if out.String() != s.want {
 			t.Fatalf("after step %d: output %q, want %q", i, out.String(), s.want)
 		}
@@ -156,7 +160,7 @@ func TestSpeculationForget(t *testing.T) {
 		t.Error("a bad speculation tag accepted")
 	}
 	bad := mk(tag(abi.SpecData, 1, 9), 0)
-	le.PutUint32(bad[4:], 1000)
+	abi.Header{Probe: 1, Record: 1000, Tag: tag(abi.SpecData, 1, 9)}.Put(bad)
 	if _, err := pr.Record(bad); err == nil {
 		t.Error("a speculative record of an unknown record id accepted")
 	}
@@ -171,12 +175,12 @@ func BenchmarkSpeculationConsumer(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		g := uint32(i) & abi.SpecGenMask
-		le.PutUint32(data[12:], tag(abi.SpecData, 1, g))
-		le.PutUint32(commit[12:], tag(abi.SpecCommit, 1, g))
+		abi.PutTag(data, tag(abi.SpecData, 1, g))
+		abi.PutTag(commit, tag(abi.SpecCommit, 1, g))
 		pr.Record(data)
 		pr.Record(commit)
 		if out.Len() > 1<<20 {
-			pr.Flush()
+			pr.out.Flush()
 			out.Reset()
 		}
 	}
@@ -190,7 +194,7 @@ func BenchmarkPlainConsumer(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		pr.Record(data)
 		if out.Len() > 1<<20 {
-			pr.Flush()
+			pr.out.Flush()
 			out.Reset()
 		}
 	}

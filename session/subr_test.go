@@ -74,7 +74,7 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 		t.Fatalf("no record: %v", err)
 	}
 	rec := r.RawSample
-	id := binary.LittleEndian.Uint32(rec[4:])
+	id := recordID(rec)
 	var vals []any
 	for _, f := range prog.Records[id].Fields {
 		if f.Kind != codegen.FieldTrace {

@@ -65,13 +65,10 @@ func (r *run) trace(ctx context.Context) (int, error) {
 		return 1, err
 	}
 	r.reader = rd
-	out := r.cfg.Output
-	if out != nil {
-		out.Begin(r.prog, r.cfg.Registry, r.maps)
-	}
+	out := newDecoder(r.prog, r.cfg.Registry, r.maps, r.cfg.Sink, r.cfg.Notify, r.ksyms)
 	var status *int
 	consume := func(rec []byte) error {
-		if out == nil || status != nil {
+		if status != nil {
 			return nil
 		}
 		st, err := out.Record(rec)
@@ -81,13 +78,13 @@ func (r *run) trace(ctx context.Context) (int, error) {
 		return err
 	}
 	var kept *keptRecords
-	if r.cfg.BufPolicy != PolicySwitch && out != nil {
+	if r.cfg.BufPolicy != PolicySwitch {
 		kept = newKeptRecords(r.cfg.BufPolicy, r.cfg.principal)
 		consume = func(rec []byte) error {
-			if len(rec) >= abi.HeaderSize {
-				switch le.Uint32(rec[4:]) {
+			if h, err := abi.ReadHeader(rec); err == nil {
+				switch h.Record {
 				case abi.RecordPID:
-					// A process is read while it runs (stack.go).
+					// A process is read while it runs (symbols.go).
 					_, err := out.Record(rec)
 					return err
 				case abi.RecordFill:
@@ -128,10 +125,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			return 1, err
 		}
 		defer stopProcs()
-		go func() {
-			<-ctx.Done()
-			rd.Stop()
-		}()
+		defer context.AfterFunc(ctx, rd.Stop)()
 		for status == nil && ctx.Err() == nil {
 			_, err := rd.Read(consume)
 			if err != nil && !errors.Is(err, bpf.ErrStopped) {
@@ -190,13 +184,11 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if err := r.batchDone(true); err != nil {
 		return 1, err
 	}
-	if out != nil {
-		if err := out.End(); err != nil {
-			return 1, err
-		}
-		if err := out.Flush(); err != nil {
-			return 1, err
-		}
+	if err := out.End(); err != nil {
+		return 1, err
+	}
+	if err := r.cfg.Sink.Flush(); err != nil {
+		return 1, err
 	}
 	if status != nil {
 		return *status, nil

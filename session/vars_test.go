@@ -1,7 +1,6 @@
 package session
 
 import (
-	"encoding/binary"
 	"fmt"
 	"strings"
 	"testing"
@@ -263,7 +262,7 @@ func varsRecords(t *testing.T, src string) ([]int, []int64) {
 	var clauses []int
 	var vals []int64
 	for _, r := range recs {
-		id := binary.LittleEndian.Uint32(r[4:])
+		id := recordID(r)
 		if id == abi.RecordFault {
 			continue // a fault's report
 		}

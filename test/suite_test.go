@@ -67,6 +67,7 @@ func TestSuite(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no tests in unittest/")
 	}
+	lockSuite(t)
 	for _, f := range files {
 		base := filepath.Base(f)
 		if !strings.HasPrefix(base, "tst.") && !strings.HasPrefix(base, "err.") {
@@ -76,6 +77,23 @@ func TestSuite(t *testing.T) {
 			runTest(t, f)
 		})
 	}
+}
+
+// lockSuite waits until no other run of the suite on this machine is
+// running, and holds it off until the test ends. The suite's tests watch
+// the whole system: their triggers run under fixed names and paths
+// (/tmp/dtrace-stack/ustackprog) and their predicates pick processes by
+// name, so two suites at once would count each other's events.
+func lockSuite(t *testing.T) {
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "dtrace-go-runtime-suite.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() }) // closing releases the lock
 }
 
 func runTest(t *testing.T, path string) {

@@ -43,6 +43,11 @@ type Config struct {
 	// Macros gives the values of $pid, $ppid, $uid... and $target, by name
 	// without the dollar sign. Missing names are undefined.
 	Macros map[string]int64
+	// Probes, when not nil, is what the clauses' probe descriptions are
+	// matched against (Info.Matches); ZeroProbes (-Z) lets a description
+	// match no probe.
+	Probes     Catalog
+	ZeroProbes bool
 }
 
 // Info records what Check learned about one program.
@@ -60,6 +65,9 @@ type Info struct {
 	Uses map[ast.Node]*Object
 	// Options lists the options the program sets with pragmas, in order.
 	Options []Option
+	// Matches holds, when the checker has a Catalog, the probes each
+	// clause's probe descriptions match.
+	Matches map[*ast.ProbeDesc][]Probe
 }
 
 // Option is one "#pragma D option" setting.

@@ -84,6 +84,7 @@ func (c *Checker) probeDesc(pd *ast.ProbeDesc) {
 	for _, f := range []*string{&pd.Provider, &pd.Module, &pd.Func, &pd.Name} {
 		*f = c.expandDesc(pd, *f)
 	}
+	c.matchDesc(pd)
 }
 
 // expandDesc returns the field f of pd with its macros expanded.

@@ -365,6 +365,7 @@ func (c *clauseGen) action(x *ast.Call) {
 			}
 			c.recordValue(a, FieldArg)
 		}
+		c.validate(f, "printf")
 	case "setopt":
 		c.setopt(x)
 	case "speculate", "commit", "discard":
@@ -395,9 +396,30 @@ func (c *clauseGen) action(x *ast.Call) {
 			c.recordValue(a, FieldArg)
 			f.NArgs++
 		}
+		if f.Format != nil && len(f.Aggs) > 0 {
+			a := c.g.prog.Aggs[f.Aggs[0]]
+			f.Format.CheckPrinta(a.Keys, a.ValueType())
+		}
 	default:
 		c.expr(x)
 	}
+}
+
+// validate sizes the conversions of the printf-like field f for the types
+// of the argument fields that follow it in the record (printf.Format.Check
+// sets its conversions' flags): a format is checked where the program is
+// compiled, and the consumer only reads it.
+func (c *clauseGen) validate(f *Field, fn string) {
+	if f.Format == nil {
+		return
+	}
+	fs := c.rec.Fields
+	i := slices.Index(fs, f)
+	var ts []*types.Type
+	for _, a := range fs[i+1 : min(i+1+f.NArgs, len(fs))] {
+		ts = append(ts, a.Type)
+	}
+	f.Format.Check(fn, ts)
 }
 
 // format parses a printf-like action's format (already checked).

@@ -171,6 +171,15 @@ type Agg struct {
 	KeySyms []*abi.SymInfo
 }
 
+// ValueType is the type printa()'s %@ converts the aggregation's values
+// as: uint64_t for count(), int64_t for the others.
+func (a *Agg) ValueType() *types.Type {
+	if a.Func == abi.AggCount {
+		return types.ULongType
+	}
+	return types.LongType
+}
+
 // Unit is one checked program: a script, or the text of one -n operand.
 // The units of a dtrace run share variables and aggregations (their
 // Checker's objects), so they are compiled together.

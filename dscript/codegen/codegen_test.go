@@ -16,16 +16,33 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript"
+	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
 
 // build checks and compiles src as the script test.d.
 func build(src string) (*codegen.Program, error) {
-	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}}).Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
+	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Probes: dtraceCatalog{}, ZeroProbes: true}).Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
 	if err != nil {
 		return nil, fmt.Errorf("check test.d: %w", err)
 	}
 	return codegen.Compile([]codegen.Unit{{File: p.File, Info: p.Info}}, codegen.Options{})
+}
+
+// dtraceCatalog is a probe catalog of the dtrace provider's probes alone,
+// matched by their fields or by empty ones (no patterns).
+type dtraceCatalog struct{}
+
+func (dtraceCatalog) Match(d check.ProbeDesc) ([]check.Probe, error) {
+	var ps []check.Probe
+	for i, name := range []string{"BEGIN", "END", "ERROR"} {
+		p := check.Probe{ID: uint32(i + 1), Provider: "dtrace", Name: name}
+		if d.ID == p.ID || d.ID == 0 && (d.Provider == "" || d.Provider == p.Provider) && d.Module == "" && d.Function == "" &&
+			(d.Name == "" || d.Name == name) {
+			ps = append(ps, p)
+		}
+	}
+	return ps, nil
 }
 
 func compile(t *testing.T, src string) *codegen.Program {

@@ -63,6 +63,7 @@ func (c *clauseGen) sysAction(x *ast.Call) {
 		for _, a := range x.Args[1:] {
 			c.recordValue(a, FieldArg)
 		}
+		c.validate(f, x.Fun.Name)
 	case "raise":
 		c.raise(x)
 	case "stop":

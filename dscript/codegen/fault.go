@@ -6,7 +6,6 @@ import (
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
-	"github.com/dtrace-go/dtrace/providers"
 )
 
 // The names place.go and friends use.
@@ -65,7 +64,7 @@ const faultSuffix = "_fault"
 // It runs once the clause's instructions are final. A clause cl that may
 // be enabled on dtrace:::ERROR needs the enabled probe IDs (ERROR's arg1).
 func (c *clauseGen) finishFaults(cl *ast.Clause) {
-	if mayMatchError(cl) {
+	if c.g.mayMatchError(cl) {
 		c.g.needEPIDs()
 	}
 	pc := uint64(0)
@@ -90,12 +89,18 @@ func (c *clauseGen) finishFaults(cl *ast.Clause) {
 }
 
 // mayMatchError reports whether one of cl's probe descriptions may match
-// dtrace:::ERROR.
-func mayMatchError(cl *ast.Clause) bool {
+// dtrace:::ERROR: one does when the checker matched it to ERROR; without
+// the checker's matches (a program checked without a probe catalog), any
+// may.
+func (g *gen) mayMatchError(cl *ast.Clause) bool {
+	if g.info.Matches == nil {
+		return true
+	}
 	for _, pd := range cl.Probes {
-		if providers.Glob(pd.Provider, "dtrace") && providers.Glob(pd.Module, "") &&
-			providers.Glob(pd.Func, "") && providers.Glob(pd.Name, "ERROR") {
-			return true
+		for _, p := range g.info.Matches[pd] {
+			if p.Provider == "dtrace" && p.Module == "" && p.Function == "" && p.Name == "ERROR" {
+				return true
+			}
 		}
 	}
 	return false

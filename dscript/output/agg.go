@@ -6,61 +6,15 @@ import (
 	"math/big"
 	"sort"
 
+	"github.com/dtrace-go/dtrace/sink"
+
 	"github.com/dtrace-go/dtrace/abi"
 )
-
-// An Aggregation is one aggregation variable's data, merged over the CPUs
-// by the runtime.
-type Aggregation struct {
-	// ID is the aggregation variable's id: 1 for the first one the
-	// program uses, 2 for the next... Exit-time printing and sorting go by
-	// it.
-	ID   int
-	Name string // without the '@'
-	// Agg is the aggregating function and its parameters.
-	abi.Agg
-
-	// Normal is the normalization factor set by normalize() (0 or 1:
-	// none; denormalize() sets it back to 1).
-	Normal uint64
-
-	// Entries are the aggregation's keys and values, in any order.
-	Entries []*Entry
-
-	// Printed records that printa() has printed the aggregation (DTrace's
-	// DTRACE_AGD_PRINTED), so that the exit-time printing skips it.
-	Printed bool
-}
-
-// An Entry is one key of an aggregation and its accumulated value. Which
-// fields are used depends on the function:
-//
-//	count, sum, min, max   Value
-//	avg                    Count, Sum
-//	stddev                 Count, Sum, SumSq (the sum of the squares, 128 bits)
-//	quantizations          Buckets: Agg.Buckets of them (Agg.Bucket)
-//
-// Buckets hold the sums of the increments (counts, or weights).
-type Entry struct {
-	Key     []Value
-	Value   int64
-	Count   int64
-	Sum     int64
-	SumSq   abi.Uint128
-	Buckets []int64
-}
-
-func (a *Aggregation) normal() uint64 {
-	if a.Normal == 0 {
-		return 1
-	}
-	return a.Normal
-}
 
 // stddev is dt_stddev: the integer square root of the average of the
 // squares less the square of the average, in DTrace's 128-bit arithmetic
 // (the average truncated toward zero, the difference wrapping).
-func stddev(e *Entry, normal uint64) uint64 {
+func stddev(e *sink.Entry, normal uint64) uint64 {
 	if e.Count == 0 {
 		return 0
 	}
@@ -85,8 +39,8 @@ func stddev(e *Entry, normal uint64) uint64 {
 
 // zeroEntry is the zero-filled data printa() of several aggregations shows
 // for a key one of them does not have.
-func zeroEntry(a *Aggregation) *Entry {
-	e := &Entry{}
+func zeroEntry(a *sink.Aggregation) *sink.Entry {
+	e := &sink.Entry{}
 	switch a.Func {
 	case abi.AggQuantize:
 		e.Buckets = make([]int64, abi.QuantizeBuckets)
@@ -99,7 +53,7 @@ func zeroEntry(a *Aggregation) *Entry {
 }
 
 // bucket returns bucket i of e, 0 when missing.
-func (e *Entry) bucket(i int) int64 {
+func bucket(e *sink.Entry, i int) int64 {
 	if i < 0 || i >= len(e.Buckets) {
 		return 0
 	}
@@ -113,7 +67,7 @@ func (e *Entry) bucket(i int) int64 {
 // keyCmp is dt_aggregate_keycmp: the keys compared record by record,
 // starting at position keypos and wrapping, integers as unsigned values of
 // their size, everything else byte by byte.
-func keyCmp(l, r []Value, keypos int) int {
+func keyCmp(l, r []sink.Value, keypos int) int {
 	if len(l) != len(r) {
 		return cmp.Compare(len(l), len(r))
 	}
@@ -128,7 +82,7 @@ func keyCmp(l, r []Value, keypos int) int {
 			ndx = ndx - nkrecs + 1
 		}
 		lv, rv := l[ndx-1], r[ndx-1]
-		lr, rr := lv.record(), rv.record()
+		lr, rr := record(lv), record(rv)
 		if c := cmp.Compare(len(lr), len(rr)); c != 0 {
 			return c
 		}
@@ -136,7 +90,7 @@ func keyCmp(l, r []Value, keypos int) int {
 		switch {
 		case len(lr) == 1 || len(lr) == 2 || len(lr) == 4 || len(lr) == 8:
 			c = cmp.Compare(leUint(lr), leUint(rr))
-		case lv.Kind == KindUSym || lv.Kind == KindUMod:
+		case lv.Kind == sink.KindUSym || lv.Kind == sink.KindUAddr || lv.Kind == sink.KindUMod:
 			if c = cmp.Compare(lv.PID, rv.PID); c == 0 {
 				c = cmp.Compare(lv.Bits, rv.Bits)
 			}
@@ -152,7 +106,7 @@ func keyCmp(l, r []Value, keypos int) int {
 
 // valCmp is dt_aggregate_valcmp for two entries of aggregations with the
 // same function.
-func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
+func valCmp(a *sink.Aggregation, l, r *sink.Entry, ra *sink.Aggregation) int {
 	if c := cmp.Compare(len(l.Key), len(r.Key)); c != 0 {
 		return c
 	}
@@ -168,13 +122,13 @@ func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
 		lt, rt := new(big.Int), new(big.Int)
 		for i := 0; i < abi.QuantizeBuckets; i++ {
 			bv := big.NewInt(abi.QuantizeBucketValue(i))
-			lt.Add(lt, new(big.Int).Mul(bv, big.NewInt(l.bucket(i))))
-			rt.Add(rt, new(big.Int).Mul(bv, big.NewInt(r.bucket(i))))
+			lt.Add(lt, new(big.Int).Mul(bv, big.NewInt(bucket(l, i))))
+			rt.Add(rt, new(big.Int).Mul(bv, big.NewInt(bucket(r, i))))
 		}
 		if c := lt.Cmp(rt); c != 0 {
 			return c
 		}
-		return cmp.Compare(l.bucket(abi.QuantizeZero), r.bucket(abi.QuantizeZero))
+		return cmp.Compare(bucket(l, abi.QuantizeZero), bucket(r, abi.QuantizeZero))
 	case abi.AggLQuantize:
 		if c := lquantSum(a, l).Cmp(lquantSum(ra, r)); c != 0 {
 			return c
@@ -188,12 +142,12 @@ func valCmp(a *Aggregation, l, r *Entry, ra *Aggregation) int {
 		// bucket.
 		_, lz, _ := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 		_, rz, _ := abi.LLQuantizeLayout(ra.Factor, ra.LMag, ra.HMag, ra.Steps)
-		return cmp.Compare(l.bucket(lz), r.bucket(rz))
+		return cmp.Compare(bucket(l, lz), bucket(r, rz))
 	}
 	return cmp.Compare(l.Value, r.Value)
 }
 
-func avgOf(e *Entry) int64 {
+func avgOf(e *sink.Entry) int64 {
 	if e.Count == 0 {
 		return 0
 	}
@@ -202,38 +156,38 @@ func avgOf(e *Entry) int64 {
 
 // lquantSum is dt_aggregate_lquantizedsum: the buckets weighted by their
 // values (base-1 for the underflow, the limit+1 for the overflow).
-func lquantSum(a *Aggregation, e *Entry) *big.Float {
+func lquantSum(a *sink.Aggregation, e *sink.Entry) *big.Float {
 	levels := a.Levels
 	base := int64(a.Base)
 	t := new(big.Float).SetPrec(128)
 	add := func(n, w int64) {
 		t.Add(t, new(big.Float).SetPrec(128).Mul(big.NewFloat(float64(n)).SetPrec(128), big.NewFloat(float64(w)).SetPrec(128)))
 	}
-	add(e.bucket(0), base-1)
+	add(bucket(e, 0), base-1)
 	for i := 0; i < levels; i++ {
-		add(e.bucket(i+1), base)
+		add(bucket(e, i+1), base)
 		base += int64(a.Step)
 	}
-	add(e.bucket(levels+1), base+1)
+	add(bucket(e, levels+1), base+1)
 	return t
 }
 
 // lquantZero is dt_aggregate_lquantizedzero: the count of the bucket
 // holding 0, if any.
-func lquantZero(a *Aggregation, e *Entry) int64 {
+func lquantZero(a *sink.Aggregation, e *sink.Entry) int64 {
 	levels := a.Levels
 	base := int64(a.Base)
 	if base-1 == 0 {
-		return e.bucket(0)
+		return bucket(e, 0)
 	}
 	for i := 0; i < levels; i++ {
 		if base == 0 {
-			return e.bucket(i + 1)
+			return bucket(e, i+1)
 		}
 		base += int64(a.Step)
 	}
 	if base+1 == 0 {
-		return e.bucket(levels + 1)
+		return bucket(e, levels+1)
 	}
 	return 0
 }
@@ -242,14 +196,14 @@ func lquantZero(a *Aggregation, e *Entry) int64 {
 // of each positive bucket and its negative mirror, weighted by the lowest
 // magnitude the bucket counts (factor^(hmag+1) for the overflow buckets),
 // summed in long double arithmetic. Ghost buckets count nothing.
-func llquantSum(a *Aggregation, e *Entry) *big.Float {
+func llquantSum(a *sink.Aggregation, e *sink.Entry) *big.Float {
 	t := ld(0)
 	mags, zero, bins := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	if mags == nil {
 		return t
 	}
 	add := func(i int, w *big.Float) {
-		d := ld(0).SetInt64(e.bucket(zero+i) - e.bucket(zero-i))
+		d := ld(0).SetInt64(bucket(e, zero+i) - bucket(e, zero-i))
 		t = ld(0).Add(t, ld(0).Mul(d, w))
 	}
 	for i := 1; i < zero; i++ {
@@ -274,8 +228,8 @@ func leUint(b []byte) uint64 {
 // Top returns a test telling whether a key is among the n entries trunc()
 // keeps: the n with the largest values, or for a negative n the -n with
 // the smallest, ordered as DTrace orders values (then keys).
-func Top(a *Aggregation, n int) func(key []Value) bool {
-	es := append([]*Entry(nil), a.Entries...)
+func Top(a *sink.Aggregation, n int) func(key []sink.Value) bool {
+	es := append([]*sink.Entry(nil), a.Entries...)
 	sort.SliceStable(es, func(i, j int) bool {
 		c := valCmp(a, es[i], es[j], a)
 		if c == 0 {
@@ -296,5 +250,5 @@ func Top(a *Aggregation, n int) func(key []Value) bool {
 	for _, e := range es[:n] {
 		keep[keyString(e.Key)] = true
 	}
-	return func(key []Value) bool { return keep[keyString(key)] }
+	return func(key []sink.Value) bool { return keep[keyString(key)] }
 }

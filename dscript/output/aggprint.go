@@ -9,6 +9,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // Printa prints aggregations as printa() does. With a nil format it is the
@@ -19,7 +20,7 @@ import (
 // missing from one of them showing its zero value. Lines come in DTrace's
 // order (see Options' sorting options). Aggregations printed are marked
 // Printed.
-func (p *Printer) Printa(f *printf.Format, aggs ...*Aggregation) error {
+func (p *Printer) Printa(f *printf.Format, aggs ...*sink.Aggregation) error {
 	var b strings.Builder
 	err := p.printa(&b, f, aggs)
 	if werr := p.write(&b); err == nil {
@@ -28,7 +29,7 @@ func (p *Printer) Printa(f *printf.Format, aggs ...*Aggregation) error {
 	return err
 }
 
-func (p *Printer) printa(b *strings.Builder, f *printf.Format, aggs []*Aggregation) error {
+func (p *Printer) printa(b *strings.Builder, f *printf.Format, aggs []*sink.Aggregation) error {
 	if len(aggs) == 0 {
 		return nil
 	}
@@ -50,7 +51,7 @@ func (p *Printer) printa(b *strings.Builder, f *printf.Format, aggs []*Aggregati
 			}
 		}
 		if len(items) > 0 {
-			a.Printed = true
+			p.markPrinted(a)
 		}
 		return nil
 	}
@@ -64,7 +65,7 @@ func (p *Printer) printa(b *strings.Builder, f *printf.Format, aggs []*Aggregati
 	}
 	if len(bundles) > 0 {
 		for _, a := range aggs {
-			a.Printed = true
+			p.markPrinted(a)
 		}
 	}
 	return nil
@@ -73,12 +74,12 @@ func (p *Printer) printa(b *strings.Builder, f *printf.Format, aggs []*Aggregati
 // Exit prints what dtrace prints when tracing ends: an empty line, then
 // every aggregation that printa() has not printed, in the default layout,
 // sorted together (by aggregation ID first).
-func (p *Printer) Exit(aggs []*Aggregation) error {
+func (p *Printer) Exit(aggs []*sink.Aggregation) error {
 	var b strings.Builder
 	b.WriteByte('\n')
 	var items []item
 	for _, a := range aggs {
-		if a.Printed {
+		if p.printed[a.ID] {
 			continue
 		}
 		for _, e := range a.Entries {
@@ -92,10 +93,19 @@ func (p *Printer) Exit(aggs []*Aggregation) error {
 	return p.write(&b)
 }
 
+// markPrinted records that printa() has printed a (DTrace's
+// DTRACE_AGD_PRINTED), so that Exit skips it.
+func (p *Printer) markPrinted(a *sink.Aggregation) {
+	if p.printed == nil {
+		p.printed = map[int]bool{}
+	}
+	p.printed[a.ID] = true
+}
+
 // item is one aggregation entry in a sorted walk.
 type item struct {
-	agg *Aggregation
-	e   *Entry
+	agg *sink.Aggregation
+	e   *sink.Entry
 }
 
 // sortItems sorts as dtrace_aggregate_walk_sorted: by aggregation ID, then
@@ -122,14 +132,14 @@ func (p *Printer) sortItems(items []item) {
 // bundle is one key of a printa() of several aggregations, with each
 // aggregation's value for it.
 type bundle struct {
-	key  []Value
+	key  []sink.Value
 	vals []aggVal // in the printa()'s order
 }
 
 // joined is dtrace_aggregate_walk_joined: the aggregations' entries
 // grouped by key, sorted by the values of the aggregation at aggsortpos
 // (then the next ones), then by key; or by key first under aggsortkey.
-func (p *Printer) joined(aggs []*Aggregation) []bundle {
+func (p *Printer) joined(aggs []*sink.Aggregation) []bundle {
 	n := len(aggs)
 	index := map[string]int{}
 	var bundles []bundle
@@ -181,10 +191,10 @@ func (p *Printer) joined(aggs []*Aggregation) []bundle {
 }
 
 // keyString is an identity for a key: its records' bytes.
-func keyString(key []Value) string {
+func keyString(key []sink.Value) string {
 	var b []byte
 	for _, v := range key {
-		r := v.record()
+		r := record(v)
 		b = binary.LittleEndian.AppendUint32(b, uint32(len(r)))
 		b = append(b, r...)
 	}
@@ -192,7 +202,7 @@ func keyString(key []Value) string {
 }
 
 // writeEntry is dt_print_aggs: the keys, each value, a newline.
-func (p *Printer) writeEntry(b *strings.Builder, key []Value, vals []aggVal) {
+func (p *Printer) writeEntry(b *strings.Builder, key []sink.Value, vals []aggVal) {
 	for _, k := range key {
 		p.writeKey(b, k)
 	}
@@ -203,37 +213,37 @@ func (p *Printer) writeEntry(b *strings.Builder, key []Value, vals []aggVal) {
 }
 
 // writeKey is dt_print_datum for a key record.
-func (p *Printer) writeKey(b *strings.Builder, v Value) {
+func (p *Printer) writeKey(b *strings.Builder, v sink.Value) {
 	switch v.Kind {
-	case KindStack, KindUStack:
+	case sink.KindStack, sink.KindUStack:
 		writeStack(b, v, "%s", p.stackIndent())
 		return
-	case KindSym, KindUSym, KindMod, KindUMod:
-		b.WriteString(cprintf("  %-50s", v.Str))
+	case sink.KindSym, sink.KindUSym, sink.KindUAddr, sink.KindMod, sink.KindUMod:
+		b.WriteString(cprintf("  %-50s", symName(v)))
 		return
-	case KindString, KindBytes:
-		if v.Size == 0 || v.Kind == KindBytes {
-			writeBytes(b, v.record(), 50, false, false)
+	case sink.KindString, sink.KindBytes:
+		if v.Size == 0 || v.Kind == sink.KindBytes {
+			writeBytes(b, record(v), 50, false, false)
 			return
 		}
 	}
-	switch v.size() {
+	switch v.Len() {
 	case 8:
 		b.WriteString(cprintf(" %16lld", v.Bits))
 	case 4:
-		b.WriteString(cprintf(" %8d", v.uint()))
+		b.WriteString(cprintf(" %8d", v.Uint()))
 	case 2:
-		b.WriteString(cprintf(" %5d", v.uint()))
+		b.WriteString(cprintf(" %5d", v.Uint()))
 	case 1:
-		b.WriteString(cprintf(" %3d", v.uint()))
+		b.WriteString(cprintf(" %3d", v.Uint()))
 	default:
-		writeBytes(b, v.record(), 50, false, false)
+		writeBytes(b, record(v), 50, false, false)
 	}
 }
 
 // writeValue is dt_print_datum for an aggregation's value.
-func (p *Printer) writeValue(b *strings.Builder, a *Aggregation, e *Entry) {
-	normal := a.normal()
+func (p *Printer) writeValue(b *strings.Builder, a *sink.Aggregation, e *sink.Entry) {
+	normal := a.NormalOr1()
 	switch a.Func {
 	case abi.AggQuantize, abi.AggLQuantize, abi.AggLLQuantize:
 		p.writeDist(b, a, e, normal)
@@ -252,7 +262,7 @@ func (p *Printer) writeValue(b *strings.Builder, a *Aggregation, e *Entry) {
 }
 
 // writeDist prints a quantize(), lquantize() or llquantize() table.
-func (p *Printer) writeDist(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
+func (p *Printer) writeDist(b *strings.Builder, a *sink.Aggregation, e *sink.Entry, normal uint64) {
 	switch a.Func {
 	case abi.AggQuantize:
 		writeQuantize(b, e, normal)
@@ -274,10 +284,10 @@ type dist struct {
 	normal               uint64
 }
 
-func newDist(e *Entry, first, last int, normal uint64) *dist {
+func newDist(e *sink.Entry, first, last int, normal uint64) *dist {
 	d := &dist{total: ld(0), normal: normal}
 	for i := first; i <= last; i++ {
-		v := e.bucket(i)
+		v := bucket(e, i)
 		d.positives = d.positives || v > 0
 		d.negatives = d.negatives || v < 0
 		d.total = ld(0).Add(d.total, ldAbs(v))
@@ -343,9 +353,9 @@ func (d *dist) line(b *strings.Builder, v int64) {
 }
 
 // writeQuantize is dt_print_quantize.
-func writeQuantize(b *strings.Builder, e *Entry, normal uint64) {
+func writeQuantize(b *strings.Builder, e *sink.Entry, normal uint64) {
 	first, last := 0, abi.QuantizeBuckets-1
-	for first <= last && e.bucket(first) == 0 {
+	for first <= last && bucket(e, first) == 0 {
 		first++
 	}
 	if first > last {
@@ -354,7 +364,7 @@ func writeQuantize(b *strings.Builder, e *Entry, normal uint64) {
 		if first > 0 {
 			first--
 		}
-		for last > 0 && e.bucket(last) == 0 {
+		for last > 0 && bucket(e, last) == 0 {
 			last--
 		}
 		if last < abi.QuantizeBuckets-1 {
@@ -365,15 +375,15 @@ func writeQuantize(b *strings.Builder, e *Entry, normal uint64) {
 	b.WriteString(distHeader)
 	for i := first; i <= last; i++ {
 		b.WriteString(cprintf("%16lld ", abi.QuantizeBucketValue(i)))
-		d.line(b, e.bucket(i))
+		d.line(b, bucket(e, i))
 	}
 }
 
 // writeLQuantize is dt_print_lquantize.
-func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
+func writeLQuantize(b *strings.Builder, a *sink.Aggregation, e *sink.Entry, normal uint64) {
 	levels := a.Levels
 	first, last := 0, levels+1
-	for first <= last && e.bucket(first) == 0 {
+	for first <= last && bucket(e, first) == 0 {
 		first++
 	}
 	if first > last {
@@ -382,7 +392,7 @@ func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64)
 		if first > 0 {
 			first--
 		}
-		for last > 0 && e.bucket(last) == 0 {
+		for last > 0 && bucket(e, last) == 0 {
 			last--
 		}
 		if last < levels+1 {
@@ -401,7 +411,7 @@ func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64)
 		default:
 			b.WriteString(cprintf("%16d ", int64(base+int32(i-1)*step)))
 		}
-		d.line(b, e.bucket(i))
+		d.line(b, bucket(e, i))
 	}
 }
 
@@ -414,19 +424,19 @@ func writeLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64)
 // zero bucket. Labels are cut to 15 characters. Ghost buckets, which no
 // integer falls in, have no row, except as the first or last row, which
 // takes the label of its nearest labelled neighbour outside the rows.
-func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64) {
+func writeLLQuantize(b *strings.Builder, a *sink.Aggregation, e *sink.Entry, normal uint64) {
 	mags, zero, bins := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	if mags == nil {
 		return // parameters the compiler rejects
 	}
 	first, last := 0, bins-1
-	for first <= last && e.bucket(first) == 0 {
+	for first <= last && bucket(e, first) == 0 {
 		first++
 	}
 	if first > last {
 		first, last = zero+1, zero+1
 	} else {
-		for e.bucket(last) == 0 {
+		for bucket(e, last) == 0 {
 			last--
 		}
 	}
@@ -486,6 +496,6 @@ func writeLLQuantize(b *strings.Builder, a *Aggregation, e *Entry, normal uint64
 			continue
 		}
 		b.WriteString(cprintf("%16s ", l))
-		d.line(b, e.bucket(i))
+		d.line(b, bucket(e, i))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // A fastFormat is a printf() format every conversion of which prints an
@@ -76,7 +77,7 @@ func newFastFormat(f *printf.Format) *fastFormat {
 // would: as many as the format takes, integers for the integer
 // conversions, strings for %s. Anything else (a mismatch included) takes
 // the general path.
-func (ff *fastFormat) fits(args []Value) bool {
+func (ff *fastFormat) fits(args []sink.Value) bool {
 	if len(args) != ff.nargs {
 		return false
 	}
@@ -87,11 +88,11 @@ func (ff *fastFormat) fits(args []Value) bool {
 		case '%':
 			continue
 		case 's':
-			if args[i].Kind != KindString {
+			if args[i].Kind != sink.KindString {
 				return false
 			}
 		default:
-			if args[i].Kind != KindInt {
+			if args[i].Kind != sink.KindInt {
 				return false
 			}
 		}
@@ -101,7 +102,7 @@ func (ff *fastFormat) fits(args []Value) bool {
 }
 
 // appendTo appends the format rendered with args (which fit) to b.
-func (ff *fastFormat) appendTo(b []byte, args []Value) []byte {
+func (ff *fastFormat) appendTo(b []byte, args []sink.Value) []byte {
 	i := 0
 	for k := range ff.convs {
 		c := &ff.convs[k]
@@ -113,7 +114,11 @@ func (ff *fastFormat) appendTo(b []byte, args []Value) []byte {
 		v := args[i]
 		i++
 		if c.verb == 's' {
-			b = append(b, v.Str...)
+			if v.Kind == sink.KindString {
+				b = append(b, v.Str...)
+			} else {
+				b = append(b, cstring(v)...)
+			}
 			continue
 		}
 		// The argument renderConv passes to cprintf, read at the

@@ -6,6 +6,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/sink"
+
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -30,9 +32,9 @@ func TestFastPrintfMatchesGeneral(t *testing.T) {
 				continue // DTrace rejects the pair at compile time
 			}
 			for _, v := range values {
-				arg := Uint(v, int(typ.Size))
+				arg := sink.Uint(v, int(typ.Size))
 				if typ.IsSigned() {
-					arg = Int(int64(v), int(typ.Size))
+					arg = sink.Int(int64(v), int(typ.Size))
 				}
 				compareFast(t, f, fmt.Sprintf("%%%s of %s %#x", conv, typ, v), arg)
 				n++
@@ -48,13 +50,13 @@ func TestFastPrintfMatchesGeneral(t *testing.T) {
 	}
 	f.Check("printf", []*types.Type{types.IntType, types.StringType})
 	for _, s := range []string{"", "dtrace", "a%sb", "\xff\x01"} {
-		compareFast(t, f, fmt.Sprintf("%%d %%s of %q", s), Int(-12, 4), String(s, 256))
+		compareFast(t, f, fmt.Sprintf("%%d %%s of %q", s), sink.Int(-12, 4), sink.String(s, 256))
 	}
 }
 
 // compareFast checks that f renders args on the fast path as the general
 // path renders them.
-func compareFast(t *testing.T, f *printf.Format, what string, args ...Value) {
+func compareFast(t *testing.T, f *printf.Format, what string, args ...sink.Value) {
 	t.Helper()
 	var fast, general bytes.Buffer
 	p := New(&fast, Options{})
@@ -102,12 +104,12 @@ func TestFastPrintfDeclines(t *testing.T) {
 	if ff == nil {
 		t.Fatalf("%q does not take the fast path", f.Source)
 	}
-	for _, args := range [][]Value{
-		{Int(1, 4)},
-		{Int(1, 4), String("x", 256), Int(2, 4)},
-		{String("x", 256), Int(1, 4)},
-		{Mod(0xffff, "mod"), String("x", 256)},
-		{Float(1.5), String("x", 256)},
+	for _, args := range [][]sink.Value{
+		{sink.Int(1, 4)},
+		{sink.Int(1, 4), sink.String("x", 256), sink.Int(2, 4)},
+		{sink.String("x", 256), sink.Int(1, 4)},
+		{sym(sink.KindMod, 0, 0xffff, "mod"), sink.String("x", 256)},
+		{sink.Float(1.5), sink.String("x", 256)},
 	} {
 		if ff.fits(args) {
 			t.Errorf("args %v fit the fast path", args)

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dtrace-go/dtrace/sink"
+
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -31,7 +33,7 @@ func quantizeOf(vals ...int64) []int64 {
 	return b
 }
 
-func printAgg(t *testing.T, opt Options, aggs ...*Aggregation) string {
+func printAgg(t *testing.T, opt Options, aggs ...*sink.Aggregation) string {
 	t.Helper()
 	var out bytes.Buffer
 	if err := New(&out, opt).Printa(nil, aggs...); err != nil {
@@ -66,7 +68,7 @@ func TestQuantizeBuckets(t *testing.T) {
 }
 
 func TestQuantizeTable(t *testing.T) {
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggQuantize}, Entries: []*Entry{{Buckets: quantizeOf(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}}}
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggQuantize}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: quantizeOf(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}}}}
 	want := "\n" + hdr + row("-1", 0, 0) + row("0", 4, 1) + row("1", 4, 1) + row("2", 8, 2) +
 		row("4", 16, 4) + row("8", 8, 2) + row("16", 0, 0) + "\n"
 	diff(t, "quantize 0..9", printAgg(t, Options{}, a), want)
@@ -124,7 +126,7 @@ func TestLQuantizeTable(t *testing.T) {
 	for _, v := range []int64{-1, 10, 100, 4} {
 		b[abi.LQuantizeBucket(v, 0, 10, 2)]++
 	}
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Levels: 5, Step: 2}, Entries: []*Entry{{Buckets: b}}}
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Levels: 5, Step: 2}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: b}}}}
 	want := "\n" + hdr + row("< 0", 10, 1) + row("0", 0, 0) + row("2", 0, 0) + row("4", 10, 1) +
 		row("6", 0, 0) + row("8", 0, 0) + row(">= 10", 20, 2) + "\n"
 	diff(t, "lquantize edges", printAgg(t, Options{}, a), want)
@@ -142,10 +144,10 @@ func TestLQuantizeTable(t *testing.T) {
 	diff(t, "lquantize empty", printAgg(t, Options{}, a), want)
 
 	// A negative base.
-	a = &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: -10, Levels: 4, Step: 5}}
+	a = &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: -10, Levels: 4, Step: 5}}
 	b = make([]int64, abi.LQuantizeLevels(-10, 10, 5)+2)
 	b[abi.LQuantizeBucket(-7, -10, 10, 5)] = 1
-	a.Entries = []*Entry{{Buckets: b}}
+	a.Entries = []*sink.Entry{{AggValue: abi.AggValue{Buckets: b}}}
 	want = "\n" + hdr + row("< -10", 0, 0) + row("-10", 40, 1) + row("-5", 0, 0) + "\n"
 	diff(t, "lquantize negative base", printAgg(t, Options{}, a), want)
 }
@@ -231,7 +233,7 @@ func TestLLQuantizeLabels(t *testing.T) {
 		}
 		return b
 	}
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10}, Entries: []*Entry{{Buckets: llq(5, 15, 250, 1000)}}}
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 10}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: llq(5, 15, 250, 1000)}}}}
 	want := "\n" + hdr + row("-10", 0, 0) + row("abs() < 10", 10, 1) + row("10", 10, 1) + row("20", 0, 0)
 	for v := 30; v <= 90; v += 10 {
 		want += row(fmt.Sprint(v), 0, 0)
@@ -281,7 +283,7 @@ func TestLLQuantizeLabels(t *testing.T) {
 		}
 		return b
 	}
-	a = &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 0, HMag: 2, Steps: 20}, Entries: []*Entry{{Buckets: llq20(0, 9, 10, 14, 95, 100, 999)}}}
+	a = &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 0, HMag: 2, Steps: 20}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: llq20(0, 9, 10, 14, 95, 100, 999)}}}}
 	want = "\n" + hdr + row("-1", 0, 0) + row("0", 6, 1)
 	for v := 1; v <= 8; v++ {
 		want += row(fmt.Sprint(v), 0, 0)
@@ -313,7 +315,7 @@ func TestLLQuantizeLabels(t *testing.T) {
 	for _, v := range []int64{5, 15, 16, 17, 63, 64} {
 		b[abi.LLQuantizeBucket(v, 4, 1, 2, 32)]++
 	}
-	a = &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 4, LMag: 1, HMag: 2, Steps: 32}, Entries: []*Entry{{Buckets: b}}}
+	a = &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 4, LMag: 1, HMag: 2, Steps: 32}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: b}}}}
 	want = "\n" + hdr + row("4", 0, 0) + row("5", 7, 1)
 	for v := 6; v <= 14; v++ {
 		want += row(fmt.Sprint(v), 0, 0)
@@ -327,12 +329,11 @@ func TestLLQuantizeLabels(t *testing.T) {
 }
 
 func TestAvgStddevNormalize(t *testing.T) {
-	aggs := []*Aggregation{
-		{ID: 1, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Key: []Value{String("pos", 256)}, Count: 2, Sum: 3}}},
-		{ID: 2, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Key: []Value{String("neg", 256)}, Count: 2, Sum: -3}}},
-		{ID: 3, Agg: abi.Agg{Func: abi.AggStddev}, Entries: []*Entry{{Key: []Value{String("sd", 256)}, Count: 3, Sum: 6,
-			SumSq: abi.Add128(abi.Add128(abi.Square128(1), abi.Square128(2)), abi.Square128(3))}}},
-		{ID: 4, Agg: abi.Agg{Func: abi.AggSum}, Normal: 10, Entries: []*Entry{{Key: []Value{String("norm", 256)}, Value: 1234}}},
+	aggs := []*sink.Aggregation{
+		{ID: 1, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*sink.Entry{{Key: []sink.Value{sink.String("pos", 256)}, AggValue: abi.AggValue{Count: 2, Sum: 3}}}},
+		{ID: 2, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*sink.Entry{{Key: []sink.Value{sink.String("neg", 256)}, AggValue: abi.AggValue{Count: 2, Sum: -3}}}},
+		{ID: 3, Agg: abi.Agg{Func: abi.AggStddev}, Entries: []*sink.Entry{{Key: []sink.Value{sink.String("sd", 256)}, AggValue: abi.AggValue{Count: 3, Sum: 6, SumSq: abi.Add128(abi.Add128(abi.Square128(1), abi.Square128(2)), abi.Square128(3))}}}},
+		{ID: 4, Agg: abi.Agg{Func: abi.AggSum}, Normal: 10, Entries: []*sink.Entry{{Key: []sink.Value{sink.String("norm", 256)}, AggValue: abi.AggValue{Value: 1234}}}},
 	}
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
@@ -343,7 +344,7 @@ func TestAvgStddevNormalize(t *testing.T) {
 	diff(t, "avg/stddev/normalize", out.String(), want)
 
 	// stddev of {1, 2, 3, 4}: sqrt(30/4 - 2*2) = sqrt(3) -> 1.
-	e := &Entry{Count: 4, Sum: 10}
+	e := &sink.Entry{AggValue: abi.AggValue{Count: 4, Sum: 10}}
 	for v := int64(1); v <= 4; v++ {
 		e.SumSq = abi.Add128(e.SumSq, abi.Square128(v))
 	}
@@ -351,7 +352,7 @@ func TestAvgStddevNormalize(t *testing.T) {
 		t.Errorf("stddev {1..4} = %d", s)
 	}
 	// Large values need the 128-bit sum of squares.
-	e = &Entry{Count: 2, Sum: 3 << 40, SumSq: abi.Add128(abi.Square128(1<<40), abi.Square128(2<<40))}
+	e = &sink.Entry{AggValue: abi.AggValue{Count: 2, Sum: 3 << 40, SumSq: abi.Add128(abi.Square128(1<<40), abi.Square128(2<<40))}}
 	if s := stddev(e, 1); s != 1<<39 {
 		t.Errorf("stddev large = %d", s)
 	}
@@ -359,7 +360,7 @@ func TestAvgStddevNormalize(t *testing.T) {
 	// printa("%@d") of a negative avg divides unsigned, as DTrace does.
 	out.Reset()
 	f := checkedPrinta(t, "%@d\n", types.LongLongType)
-	p.Printa(f, &Aggregation{ID: 5, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Count: 2, Sum: -3}}})
+	p.Printa(f, &sink.Aggregation{ID: 5, Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Count: 2, Sum: -3}}}})
 	diff(t, "printa avg", out.String(), "9223372036854775806\n")
 }
 
@@ -368,46 +369,46 @@ func TestPrintfCorners(t *testing.T) {
 	cases := []struct {
 		f    string
 		tys  []*types.Type
-		args []Value
+		args []sink.Value
 		want string
 	}{
-		{"[%-10s]", T(types.StringType), V(String("abc", 256)), "[abc       ]"},
-		{"[%10s]", T(types.StringType), V(String("abc", 256)), "[       abc]"},
-		{"[%5.2s]", T(types.StringType), V(String("abc", 256)), "[   ab]"},
+		{"[%-10s]", T(types.StringType), V(sink.String("abc", 256)), "[abc       ]"},
+		{"[%10s]", T(types.StringType), V(sink.String("abc", 256)), "[       abc]"},
+		{"[%5.2s]", T(types.StringType), V(sink.String("abc", 256)), "[   ab]"},
 		// DTrace leaves a precision of 0 out of the format.
-		{"[%.0s][%.0d]", T(types.StringType, types.IntType), V(String("abc", 256), Int(0, 4)), "[abc][0]"},
-		{"[%010d]", T(types.IntType), V(Int(-42, 4)), "[-000000042]"},
-		{"[%+d][% d][%+ d]", T(types.IntType, types.IntType, types.IntType), V(Int(5, 4), Int(5, 4), Int(5, 4)), "[+5][ 5][+5]"},
+		{"[%.0s][%.0d]", T(types.StringType, types.IntType), V(sink.String("abc", 256), sink.Int(0, 4)), "[abc][0]"},
+		{"[%010d]", T(types.IntType), V(sink.Int(-42, 4)), "[-000000042]"},
+		{"[%+d][% d][%+ d]", T(types.IntType, types.IntType, types.IntType), V(sink.Int(5, 4), sink.Int(5, 4), sink.Int(5, 4)), "[+5][ 5][+5]"},
 		{"[%#x][%#X][%#o][%#x]", T(types.IntType, types.IntType, types.IntType, types.IntType),
-			V(Int(255, 4), Int(255, 4), Int(8, 4), Int(0, 4)), "[0xff][0XFF][010][0]"},
-		{"[%.3d][%8.3d][%-8.3d]", T(types.IntType, types.IntType, types.IntType), V(Int(7, 4), Int(-7, 4), Int(7, 4)), "[007][    -007][007     ]"},
-		{"[%*d]", T(types.IntType, types.IntType), V(Int(6, 4), Int(42, 4)), "[    42]"},
-		{"[%*d]", T(types.IntType, types.IntType), V(Int(-6, 4), Int(42, 4)), "[42    ]"},
-		{"[%-*d]", T(types.IntType, types.IntType), V(Int(-6, 4), Int(42, 4)), "[42    ]"},
-		{"[%.*d]", T(types.IntType, types.IntType), V(Int(4, 4), Int(42, 4)), "[0042]"},
-		{"[%.*d]", T(types.IntType, types.IntType), V(Int(-4, 4), Int(42, 4)), "[42]"},
-		{"[%*.*s]", T(types.IntType, types.IntType, types.StringType), V(Int(5, 4), Int(2, 4), String("xyz", 256)), "[   xy]"},
+			V(sink.Int(255, 4), sink.Int(255, 4), sink.Int(8, 4), sink.Int(0, 4)), "[0xff][0XFF][010][0]"},
+		{"[%.3d][%8.3d][%-8.3d]", T(types.IntType, types.IntType, types.IntType), V(sink.Int(7, 4), sink.Int(-7, 4), sink.Int(7, 4)), "[007][    -007][007     ]"},
+		{"[%*d]", T(types.IntType, types.IntType), V(sink.Int(6, 4), sink.Int(42, 4)), "[    42]"},
+		{"[%*d]", T(types.IntType, types.IntType), V(sink.Int(-6, 4), sink.Int(42, 4)), "[42    ]"},
+		{"[%-*d]", T(types.IntType, types.IntType), V(sink.Int(-6, 4), sink.Int(42, 4)), "[42    ]"},
+		{"[%.*d]", T(types.IntType, types.IntType), V(sink.Int(4, 4), sink.Int(42, 4)), "[0042]"},
+		{"[%.*d]", T(types.IntType, types.IntType), V(sink.Int(-4, 4), sink.Int(42, 4)), "[42]"},
+		{"[%*.*s]", T(types.IntType, types.IntType, types.StringType), V(sink.Int(5, 4), sink.Int(2, 4), sink.String("xyz", 256)), "[   xy]"},
 		{"[%x][%x][%x][%x]", T(types.CharType, types.ShortType, types.IntType, types.LongType),
-			V(Int(-1, 1), Int(-1, 2), Int(-1, 4), Int(-1, 8)), "[ff][ffff][ffffffff][ffffffffffffffff]"},
+			V(sink.Int(-1, 1), sink.Int(-1, 2), sink.Int(-1, 4), sink.Int(-1, 8)), "[ff][ffff][ffffffff][ffffffffffffffff]"},
 		{"[%d][%d][%u][%u]", T(types.CharType, types.UCharType, types.CharType, types.IntType),
-			V(Int(-1, 1), Uint(255, 1), Int(-1, 1), Int(-1, 4)), "[-1][255][255][4294967295]"},
-		{"[%d][%i]", T(types.LongType, types.ULongType), V(Int(-1, 8), Uint(1<<63, 8)), "[-1][9223372036854775808]"},
-		{"[%c%c]", T(types.CharType, types.IntType), V(Int('h', 1), Int('i', 4)), "[hi]"},
-		{"[%3c][%-3c]", T(types.CharType, types.CharType), V(Int('x', 1), Int('y', 1)), "[  x][y  ]"},
-		{"[%S]", T(types.StringType), V(String("a\"b\\c\nd\x01 é", 32)), `[a\"b\\c\nd\001 \303\251\0]`},
-		{"[%C][%C]", T(types.CharType, types.CharType), V(Int('\t', 1), Int('q', 1)), `[\t][q]`},
-		{"100%%[%d%%]", T(types.IntType), V(Int(5, 4)), "100%[5%]"},
-		{"[%Y]", T(types.LongLongType), V(Int(1795329000*1e9, 8)), "[2026 Nov 22 06:30:00]"},
-		{"[%Y]", T(types.LongLongType), V(Int(0, 8)), "[1970 Jan  1 00:00:00]"},
-		{"[%-25Y]", T(types.LongLongType), V(Int(0, 8)), "[1970 Jan  1 00:00:00     ]"},
-		{"[%T]", T(types.LongLongType), V(Int(1795329000*1e9, 8)), "[Sun, 22 Nov 2026 06:30:00 UTC]"},
+			V(sink.Int(-1, 1), sink.Uint(255, 1), sink.Int(-1, 1), sink.Int(-1, 4)), "[-1][255][255][4294967295]"},
+		{"[%d][%i]", T(types.LongType, types.ULongType), V(sink.Int(-1, 8), sink.Uint(1<<63, 8)), "[-1][9223372036854775808]"},
+		{"[%c%c]", T(types.CharType, types.IntType), V(sink.Int('h', 1), sink.Int('i', 4)), "[hi]"},
+		{"[%3c][%-3c]", T(types.CharType, types.CharType), V(sink.Int('x', 1), sink.Int('y', 1)), "[  x][y  ]"},
+		{"[%S]", T(types.StringType), V(sink.String("a\"b\\c\nd\x01 é", 32)), `[a\"b\\c\nd\001 \303\251\0]`},
+		{"[%C][%C]", T(types.CharType, types.CharType), V(sink.Int('\t', 1), sink.Int('q', 1)), `[\t][q]`},
+		{"100%%[%d%%]", T(types.IntType), V(sink.Int(5, 4)), "100%[5%]"},
+		{"[%Y]", T(types.LongLongType), V(sink.Int(1795329000*1e9, 8)), "[2026 Nov 22 06:30:00]"},
+		{"[%Y]", T(types.LongLongType), V(sink.Int(0, 8)), "[1970 Jan  1 00:00:00]"},
+		{"[%-25Y]", T(types.LongLongType), V(sink.Int(0, 8)), "[1970 Jan  1 00:00:00     ]"},
+		{"[%T]", T(types.LongLongType), V(sink.Int(1795329000*1e9, 8)), "[Sun, 22 Nov 2026 06:30:00 UTC]"},
 		// %G in the RFC 822 form: the ISO week-based year.
-		{"[%T]", T(types.LongLongType), V(Int(1735603200*1e9, 8)), "[Tue, 31 Dec 2025 00:00:00 UTC]"},
-		{"[%T]", T(types.LongLongType), V(Int(1767139200*1e9, 8)), "[Wed, 31 Dec 2026 00:00:00 UTC]"},
-		{"[%a]", T(types.PointerTo(types.VoidType)), V(Sym(0xffffffff81000010, "vmlinux`do_sys_open", "vmlinux`do_sys_open+0x10")), "[vmlinux`do_sys_open+0x10]"},
-		{"[%-30a]", T(types.SymAddrType), V(Sym(0xffffffff81000010, "vmlinux`do_sys_open", "")), "[vmlinux`do_sys_open           ]"},
-		{"[%p][%16p]", T(types.PointerTo(types.VoidType), types.PointerTo(types.VoidType)), V(Uint(0xdead, 8), Uint(0xbeef, 8)), "[dead][            beef]"},
-		{"[%e][%.2f][%g]", T(types.DoubleType, types.DoubleType, types.DoubleType), V(Float(1234.5), Float(2.375), Float(0.0001)), "[1.234500e+03][2.38][0.0001]"},
+		{"[%T]", T(types.LongLongType), V(sink.Int(1735603200*1e9, 8)), "[Tue, 31 Dec 2025 00:00:00 UTC]"},
+		{"[%T]", T(types.LongLongType), V(sink.Int(1767139200*1e9, 8)), "[Wed, 31 Dec 2026 00:00:00 UTC]"},
+		{"[%a]", T(types.PointerTo(types.VoidType)), V(sym(sink.KindSym, 0, 0xffffffff81000010, "vmlinux`do_sys_open+0x10")), "[vmlinux`do_sys_open+0x10]"},
+		{"[%-30a]", T(types.SymAddrType), V(sym(sink.KindSym, 0, 0xffffffff81000010, "vmlinux`do_sys_open")), "[vmlinux`do_sys_open           ]"},
+		{"[%p][%16p]", T(types.PointerTo(types.VoidType), types.PointerTo(types.VoidType)), V(sink.Uint(0xdead, 8), sink.Uint(0xbeef, 8)), "[dead][            beef]"},
+		{"[%e][%.2f][%g]", T(types.DoubleType, types.DoubleType, types.DoubleType), V(sink.Float(1234.5), sink.Float(2.375), sink.Float(0.0001)), "[1.234500e+03][2.38][0.0001]"},
 		{"no conversions\n", nil, nil, "no conversions\n"},
 	}
 	for _, c := range cases {
@@ -421,20 +422,20 @@ func TestPrintfCorners(t *testing.T) {
 		}
 	}
 	// Too few values.
-	if _, err := p.Sprintf(checked(t, "%d %d", types.IntType, types.IntType), Int(1, 4)); err != ErrMismatch {
+	if _, err := p.Sprintf(checked(t, "%d %d", types.IntType, types.IntType), sink.Int(1, 4)); err != ErrMismatch {
 		t.Errorf("mismatch: %v", err)
 	}
 }
 
 func T(t ...*types.Type) []*types.Type { return t }
-func V(v ...Value) []Value             { return v }
+func V(v ...sink.Value) []sink.Value   { return v }
 
 func TestPrintfStack(t *testing.T) {
-	stk := Stack([]string{"vmlinux`a+0x1", "vmlinux`b"}, nil)
+	stk := sink.Stack(frames("vmlinux`a+0x1", "vmlinux`b"), nil)
 	p := New(nil, Options{})
 	for _, c := range []struct {
 		f    string
-		args []Value
+		args []sink.Value
 		want string
 	}{
 		// %k: no indentation at all (the width applies to each frame).
@@ -443,11 +444,11 @@ func TestPrintfStack(t *testing.T) {
 		// %-Nk: indented by N.
 		{"%-4k|", V(stk), "\n    vmlinux`a+0x1\n    vmlinux`b\n|"},
 		// A negative '*' width: indented, and left-aligned in that width.
-		{"%*k|", V(Int(-12, 4), stk), "\n            vmlinux`a+0x1\n            vmlinux`b   \n|"},
+		{"%*k|", V(sink.Int(-12, 4), stk), "\n            vmlinux`a+0x1\n            vmlinux`b   \n|"},
 	} {
 		var tys []*types.Type
 		for _, a := range c.args {
-			if a.Kind == KindStack {
+			if a.Kind == sink.KindStack {
 				tys = append(tys, types.StackType)
 			} else {
 				tys = append(tys, types.IntType)
@@ -465,10 +466,10 @@ func TestTraceWidths(t *testing.T) {
 	p := New(&out, Options{})
 	f := Firing{CPU: 1, ID: 1, Provider: "dtrace", Name: "BEGIN"}
 	p.BeginFiring(f)
-	for _, v := range []Value{Int(-1, 1), Int(-1, 2), Int(-1, 4), Int(-1, 8), Uint(255, 1), Uint(65535, 2), Uint(1<<32-1, 4), Uint(1<<64-1, 8)} {
+	for _, v := range []sink.Value{sink.Int(-1, 1), sink.Int(-1, 2), sink.Int(-1, 4), sink.Int(-1, 8), sink.Uint(255, 1), sink.Uint(65535, 2), sink.Uint(1<<32-1, 4), sink.Uint(1<<64-1, 8)} {
 		p.Trace(v)
 	}
-	p.Trace(String("hello", 256))
+	p.Trace(sink.String("hello", 256))
 	p.EndFiring()
 	p.BeginFiring(Firing{CPU: 12, ID: 45678, Provider: "syscall", Func: "read", Name: "entry"})
 	p.EndFiring()
@@ -483,7 +484,7 @@ func TestTraceWidths(t *testing.T) {
 	out.Reset()
 	p = New(&out, Options{Quiet: true})
 	p.BeginFiring(f)
-	for _, v := range []Value{Int(-1, 1), Uint(255, 1), String(" s ", 256), Int(-5, 8)} {
+	for _, v := range []sink.Value{sink.Int(-1, 1), sink.Uint(255, 1), sink.String(" s ", 256), sink.Int(-5, 8)} {
 		p.Trace(v)
 	}
 	p.EndFiring()
@@ -494,9 +495,9 @@ func TestTraceStackSym(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Testing: true})
 	p.BeginFiring(Firing{Func: "do_sys_open", Name: "entry", Provider: "fbt"})
-	p.Trace(Stack([]string{"vmlinux`do_sys_open", "vmlinux`__x64_sys_openat+0x20"}, nil))
-	p.Trace(Sym(0xffffffff81000000, "vmlinux`do_sys_open", ""))
-	p.Trace(Mod(0xffffffff81000000, "vmlinux"))
+	p.Trace(sink.Stack(frames("vmlinux`do_sys_open", "vmlinux`__x64_sys_openat+0x20"), nil))
+	p.Trace(sym(sink.KindSym, 0, 0xffffffff81000000, "vmlinux`do_sys_open"))
+	p.Trace(sym(sink.KindMod, 0, 0xffffffff81000000, "vmlinux"))
 	p.EndFiring()
 	want := fmt.Sprintf("%32s\n", "FUNCTION:NAME") + fmt.Sprintf("%32s ", "do_sys_open:entry") +
 		"\n              vmlinux`do_sys_open\n              vmlinux`__x64_sys_openat+0x20\n" +
@@ -510,7 +511,7 @@ func TestTraceStackSym(t *testing.T) {
 	}{{StackIndentNone, ""}, {4, "    "}} {
 		out.Reset()
 		p = New(&out, Options{Quiet: true, StackIndent: c.indent})
-		p.Trace(Stack([]string{"m`f"}, nil))
+		p.Trace(sink.Stack(frames("m`f"), nil))
 		diff(t, "stackindent", out.String(), "\n"+c.pad+"m`f\n")
 	}
 }
@@ -537,7 +538,7 @@ func TestTraceBytes(t *testing.T) {
 	} {
 		var out bytes.Buffer
 		p := New(&out, Options{Quiet: c.quiet, RawBytes: c.raw})
-		p.Trace(Bytes(c.b))
+		p.Trace(sink.Bytes(c.b))
 		diff(t, fmt.Sprintf("bytes %q", c.b), out.String(), c.want)
 	}
 	var out bytes.Buffer
@@ -569,20 +570,25 @@ func TestFlowIndent(t *testing.T) {
 }
 
 func TestPrintaJoined(t *testing.T) {
-	k := func(s string) []Value { return []Value{String(s, 256)} }
-	cnt := &Aggregation{ID: 1, Name: "c", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{
-		{Key: k("a"), Value: 5}, {Key: k("b"), Value: 1}, {Key: k("c"), Value: 3},
+	k := func(s string) []sink.Value { return []sink.Value{sink.String(s, 256)} }
+	cnt := &sink.Aggregation{ID: 1, Name: "c", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{
+		{Key: k("a"), AggValue: abi.AggValue{Value: 5}}, {Key: k("b"), AggValue: abi.AggValue{Value: 1}}, {Key: k("c"), AggValue: abi.AggValue{Value: 3}},
 	}}
-	sum := &Aggregation{ID: 2, Name: "s", Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{
-		{Key: k("a"), Value: 10}, {Key: k("c"), Value: 100}, {Key: k("d"), Value: 7},
+	sum := &sink.Aggregation{ID: 2, Name: "s", Agg: abi.Agg{Func: abi.AggSum}, Entries: []*sink.Entry{
+		{Key: k("a"), AggValue: abi.AggValue{Value: 10}}, {Key: k("c"), AggValue: abi.AggValue{Value: 100}}, {Key: k("d"), AggValue: abi.AggValue{Value: 7}},
 	}}
 	line := func(key string, v1, v2 int64) string {
 		return fmt.Sprintf("  %-50s %16d %16d\n", key, v1, v2)
 	}
 	// Sorted by the first aggregation's value, then the key.
 	want := "\n" + line("d", 0, 7) + line("b", 1, 0) + line("c", 3, 100) + line("a", 5, 10)
-	diff(t, "printa(@c, @s)", printAgg(t, Options{}, cnt, sum), want)
-	if !cnt.Printed || !sum.Printed {
+	var out bytes.Buffer
+	p := New(&out, Options{})
+	if err := p.Printa(nil, cnt, sum); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "printa(@c, @s)", out.String(), want)
+	if !p.printed[cnt.ID] || !p.printed[sum.ID] {
 		t.Error("not marked printed")
 	}
 	// aggsortpos=1: by the second one's value.
@@ -595,7 +601,7 @@ func TestPrintaJoined(t *testing.T) {
 	diff(t, "aggsortrev", printAgg(t, Options{AggSortRev: true}, cnt, sum), want)
 
 	// A format: keys, then the values in turn; a third %@ repeats the last.
-	var out bytes.Buffer
+	out.Reset()
 	f := checkedPrinta(t, "%s: %@d %@d %@d\n", types.LongLongType, types.StringType)
 	New(&out, Options{}).Printa(f, cnt, sum)
 	diff(t, "printa format joined", out.String(), "d: 0 7 7\nb: 1 0 0\nc: 3 100 100\na: 5 10 10\n")
@@ -603,10 +609,10 @@ func TestPrintaJoined(t *testing.T) {
 
 func TestSortKeys(t *testing.T) {
 	// Two keys; aggsortkeypos=1 sorts on the second first.
-	e := func(a string, b int64, v int64) *Entry {
-		return &Entry{Key: []Value{String(a, 256), Int(b, 8)}, Value: v}
+	e := func(a string, b int64, v int64) *sink.Entry {
+		return &sink.Entry{Key: []sink.Value{sink.String(a, 256), sink.Int(b, 8)}, AggValue: abi.AggValue{Value: v}}
 	}
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{e("x", 2, 1), e("y", 1, 1), e("x", 1, 1), e("y", -1, 1)}}
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggSum}, Entries: []*sink.Entry{e("x", 2, 1), e("y", 1, 1), e("x", 1, 1), e("y", -1, 1)}}
 	line := func(s string, n int64) string { return fmt.Sprintf("  %-50s %16d %16d\n", s, n, 1) }
 	want := "\n" + line("x", 1) + line("x", 2) + line("y", 1) + line("y", -1)
 	diff(t, "by key", printAgg(t, Options{AggSortKey: true}, a), want)
@@ -618,10 +624,10 @@ func TestSortKeys(t *testing.T) {
 }
 
 func TestKeyKinds(t *testing.T) {
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{
-		{Key: []Value{String("", 16)}, Value: 1},
-		{Key: []Value{Stack([]string{"vmlinux`f+0x1", "vmlinux`g+0x2"}, []uint64{0xffff0001, 0xffff0002})}, Value: 2},
-		{Key: []Value{Int(-7, 2)}, Value: 3},
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{
+		{Key: []sink.Value{sink.String("", 16)}, AggValue: abi.AggValue{Value: 1}},
+		{Key: []sink.Value{sink.Stack(frames("vmlinux`f+0x1", "vmlinux`g+0x2"), []uint64{0xffff0001, 0xffff0002})}, AggValue: abi.AggValue{Value: 2}},
+		{Key: []sink.Value{sink.Int(-7, 2)}, AggValue: abi.AggValue{Value: 3}},
 	}}
 	// Keys of different layouts: each printed by its own kind.
 	var out bytes.Buffer
@@ -638,13 +644,17 @@ func TestKeyKinds(t *testing.T) {
 }
 
 func TestExitOrder(t *testing.T) {
-	x := &Aggregation{ID: 2, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{{Value: 2}}}
-	y := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggMax}, Entries: []*Entry{{Value: 5}}}
-	z := &Aggregation{ID: 3, Agg: abi.Agg{Func: abi.AggMin}, Entries: []*Entry{{Value: 1}}, Printed: true}
+	x := &sink.Aggregation{ID: 2, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 2}}}}
+	y := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggMax}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 5}}}}
+	z := &sink.Aggregation{ID: 3, Agg: abi.Agg{Func: abi.AggMin}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 1}}}}
 	var out bytes.Buffer
-	New(&out, Options{}).Exit([]*Aggregation{x, y, z})
+	p := New(&out, Options{})
+	p.markPrinted(z)
+	p.Exit([]*sink.Aggregation{x, y, z})
 	diff(t, "exit", out.String(), fmt.Sprintf("\n %16d\n %16d\n", 5, 2))
 	out.Reset()
-	New(&out, Options{AggSortRev: true}).Exit([]*Aggregation{x, y, z})
+	p = New(&out, Options{AggSortRev: true})
+	p.markPrinted(z)
+	p.Exit([]*sink.Aggregation{x, y, z})
 	diff(t, "exit rev", out.String(), fmt.Sprintf("\n %16d\n %16d\n", 2, 5))
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // Options are the dtrace options and modes that change the output.
@@ -20,7 +21,7 @@ type Options struct {
 	// (DefaultStackIndent, 14); StackIndentNone means none.
 	StackIndent int
 
-	// Aggregation sorting options.
+	// sink.Aggregation sorting options.
 	AggSortKey    bool // aggsortkey: by key, then value
 	AggSortKeyPos int  // aggsortkeypos: the key position sorted on first
 	AggSortPos    int  // aggsortpos: the aggregation (of a printa() of several) sorted on
@@ -38,6 +39,8 @@ type Printer struct {
 	opt Options
 
 	headed bool
+	// printed holds the ids of the aggregations printa() has printed.
+	printed map[int]bool
 
 	// Flow indentation state (dt_flowindent).
 	indent    int
@@ -205,7 +208,7 @@ func (p *Printer) EndFiring() error {
 
 // Trace prints one trace() record (and stack(), ustack(), sym()... traced
 // on their own).
-func (p *Printer) Trace(v Value) error {
+func (p *Printer) Trace(v sink.Value) error {
 	var b strings.Builder
 	p.writeTrace(&b, v)
 	return p.write(&b)
@@ -222,7 +225,7 @@ func (p *Printer) TraceMem(data []byte) error {
 // args are the records after the format, '*' widths and precisions
 // included, in order. f should have been checked (printf.Format.Check) so
 // that each conversion's OutFmt is sized for its argument.
-func (p *Printer) Printf(f *printf.Format, args ...Value) error {
+func (p *Printer) Printf(f *printf.Format, args ...sink.Value) error {
 	if ff := p.fastFormat(f); ff != nil && ff.fits(args) {
 		p.buf = ff.appendTo(p.buf[:0], args)
 		_, err := p.w.Write(p.buf)
@@ -239,13 +242,13 @@ func (p *Printer) Printf(f *printf.Format, args ...Value) error {
 
 // Sprintf returns what Printf prints. On a mismatch it returns the text
 // up to the failing conversion and ErrMismatch.
-func (p *Printer) Sprintf(f *printf.Format, args ...Value) (string, error) {
+func (p *Printer) Sprintf(f *printf.Format, args ...sink.Value) (string, error) {
 	var b strings.Builder
 	err := p.render(&b, f, args, nil)
 	return b.String(), err
 }
 
 // Sprintf renders a printf() format with the zero Options (local time).
-func Sprintf(f *printf.Format, args ...Value) (string, error) {
+func Sprintf(f *printf.Format, args ...sink.Value) (string, error) {
 	return New(io.Discard, Options{}).Sprintf(f, args...)
 }

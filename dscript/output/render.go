@@ -9,6 +9,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // ErrMismatch is returned when a format's conversions and the values given
@@ -20,15 +21,15 @@ var ErrMismatch = errors.New("mismatched data")
 // aggregation and its data for the line's key (a zero entry when it has
 // none).
 type aggVal struct {
-	agg *Aggregation
-	e   *Entry
+	agg *sink.Aggregation
+	e   *sink.Entry
 }
 
 // render is dt_printf_format: it writes format f with args (the printf()
 // arguments, or a printa() line's keys) and, for printa(), the values of
 // the aggregations in aggs (%@ conversions take them in turn, the last one
 // repeating).
-func (p *Printer) render(b *strings.Builder, f *printf.Format, args []Value, aggs []aggVal) error {
+func (p *Printer) render(b *strings.Builder, f *printf.Format, args []sink.Value, aggs []aggVal) error {
 	cur := 0
 	for _, c := range f.Convs {
 		b.WriteString(c.Prefix)
@@ -41,14 +42,14 @@ func (p *Printer) render(b *strings.Builder, f *printf.Format, args []Value, agg
 			if len(args) == 0 {
 				return ErrMismatch
 			}
-			dynW = int(int32(args[0].sint()))
+			dynW = int(int32(args[0].Int()))
 			args = args[1:]
 		}
 		if c.Flags&printf.FlagDynPrec != 0 {
 			if len(args) == 0 {
 				return ErrMismatch
 			}
-			dynP = int(int32(args[0].sint()))
+			dynP = int(int32(args[0].Int()))
 			args = args[1:]
 		}
 		cf := c.CFormat(dynW, dynP)
@@ -84,7 +85,7 @@ func (p *Printer) render(b *strings.Builder, f *printf.Format, args []Value, agg
 // value, normalized.
 func (p *Printer) renderAggValue(b *strings.Builder, c *printf.Conv, cf string, av aggVal) error {
 	a, e := av.agg, av.e
-	normal := a.normal()
+	normal := a.NormalOr1()
 	switch a.Func {
 	case abi.AggAvg:
 		// pfprint_average divides unsigned.
@@ -105,20 +106,20 @@ func (p *Printer) renderAggValue(b *strings.Builder, c *printf.Conv, cf string, 
 		p.writeDist(b, a, e, normal)
 		return nil
 	}
-	v := Value{Kind: KindInt, Size: 8, Bits: uint64(e.Value), Signed: a.Func != abi.AggCount}
+	v := sink.Value{Kind: sink.KindInt, Size: 8, Bits: uint64(e.Value), Signed: a.Func != abi.AggCount}
 	return p.renderConv(b, c, cf, 0, v, normal)
 }
 
 // renderConv prints one value with conversion c, whose printf(3) format is
 // cf, as the conversion's pfprint_* routine does.
-func (p *Printer) renderConv(b *strings.Builder, c *printf.Conv, cf string, dynW int, v Value, normal uint64) error {
+func (p *Printer) renderConv(b *strings.Builder, c *printf.Conv, cf string, dynW int, v sink.Value, normal uint64) error {
 	if normal == 0 {
 		normal = 1
 	}
 	// mod() and umod() records print as their module whatever the
 	// conversion (dt_printf_format's DTRACEACT_MOD/UMOD override).
-	if v.Kind == KindMod || v.Kind == KindUMod {
-		b.WriteString(cprintf(cf, v.Str))
+	if v.Kind == sink.KindMod || v.Kind == sink.KindUMod {
+		b.WriteString(cprintf(cf, symName(v)))
 		return nil
 	}
 	switch c.Print {
@@ -134,18 +135,18 @@ func (p *Printer) renderConv(b *strings.Builder, c *printf.Conv, cf string, dynW
 		}
 	case printf.PrintFP:
 		f := math.Float64frombits(v.Bits)
-		if v.Kind != KindFloat {
-			f = float64(v.sint())
+		if v.Kind != sink.KindFloat {
+			f = float64(v.Int())
 		}
 		b.WriteString(cprintf(cf, f/float64(normal)))
 	case printf.PrintAddr, printf.PrintUAddr:
 		s := "0x" + hex(v.Bits)
-		if v.Kind == KindSym || v.Kind == KindUSym {
-			s = v.symFull()
+		if v.Kind == sink.KindSym || v.Kind == sink.KindUSym || v.Kind == sink.KindUAddr {
+			s = symFull(v)
 		}
 		b.WriteString(cprintf(cf, s))
 	case printf.PrintStack:
-		if v.Kind != KindStack && v.Kind != KindUStack {
+		if v.Kind != sink.KindStack && v.Kind != sink.KindUStack {
 			return ErrMismatch
 		}
 		indent := 0
@@ -168,7 +169,7 @@ func (p *Printer) renderConv(b *strings.Builder, c *printf.Conv, cf string, dynW
 	case printf.PrintWStr:
 		b.WriteString(cprintf(cf, wstring(v)))
 	case printf.PrintEStr:
-		b.WriteString(cprintf(cf, strchr2esc(v.record())))
+		b.WriteString(cprintf(cf, strchr2esc(record(v))))
 	case printf.PrintEChr:
 		b.WriteString(cprintf(cf, strchr2esc([]byte{byte(v.Bits)})))
 	default:
@@ -179,8 +180,8 @@ func (p *Printer) renderConv(b *strings.Builder, c *printf.Conv, cf string, dynW
 
 // sintNormal is pfprint_sint's value: 32-bit division for records under 8
 // bytes, 64-bit otherwise.
-func sintNormal(v Value, normal uint64) int64 {
-	if v.Kind == KindFloat || v.size() >= 8 {
+func sintNormal(v sink.Value, normal uint64) int64 {
+	if v.Kind == sink.KindFloat || v.Len() >= 8 {
 		n := int64(normal)
 		if n == 0 {
 			n = 1
@@ -194,7 +195,7 @@ func sintNormal(v Value, normal uint64) int64 {
 	if n == 0 {
 		n = 1
 	}
-	x := int32(v.sint())
+	x := int32(v.Int())
 	if n == -1 && x == math.MinInt32 {
 		return int64(x)
 	}
@@ -202,38 +203,38 @@ func sintNormal(v Value, normal uint64) int64 {
 }
 
 // uintNormal is pfprint_uint's value.
-func uintNormal(v Value, normal uint64) uint64 {
-	if v.Kind == KindFloat || v.size() >= 8 {
+func uintNormal(v sink.Value, normal uint64) uint64 {
+	if v.Kind == sink.KindFloat || v.Len() >= 8 {
 		return v.Bits / normal
 	}
 	n := uint32(normal)
 	if n == 0 {
 		n = 1
 	}
-	return uint64(uint32(v.uint()) / n)
+	return uint64(uint32(v.Uint()) / n)
 }
 
 // cstring is a string argument as printf's %s sees it: up to the NUL.
-func cstring(v Value) string {
+func cstring(v sink.Value) string {
 	switch v.Kind {
-	case KindString:
+	case sink.KindString:
 		return v.Str
-	case KindBytes:
+	case sink.KindBytes:
 		for i, c := range v.Bytes {
 			if c == 0 {
 				return string(v.Bytes[:i])
 			}
 		}
 		return string(v.Bytes)
-	case KindSym, KindUSym, KindMod, KindUMod:
-		return v.Str
+	case sink.KindSym, sink.KindUSym, sink.KindUAddr, sink.KindMod, sink.KindUMod:
+		return symName(v)
 	}
 	return ""
 }
 
 // wstring decodes a wchar_t array (32-bit, little-endian) up to its NUL.
-func wstring(v Value) []rune {
-	b := v.record()
+func wstring(v sink.Value) []rune {
+	b := record(v)
 	var r []rune
 	for i := 0; i+4 <= len(b); i += 4 {
 		c := rune(uint32(b[i]) | uint32(b[i+1])<<8 | uint32(b[i+2])<<16 | uint32(b[i+3])<<24)

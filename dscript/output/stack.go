@@ -1,6 +1,10 @@
 package output
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/dtrace-go/dtrace/sink"
+)
 
 // Names of stack frames and symbols, as libdtrace formats them once an
 // address is resolved to a module (the kernel's "vmlinux", a kernel
@@ -24,6 +28,9 @@ func FrameName(module, function string, start, pc uint64) string {
 	}
 	return "0x" + strconv.FormatUint(pc, 16)
 }
+
+// frameName is FrameName of a resolved frame.
+func frameName(f sink.Frame) string { return FrameName(f.Module, f.Func, f.Start, f.PC) }
 
 // SymName is an address as sym(), func(), usym() and ufunc() print it
 // (dt_print_sym, dt_print_usym): "module`function" without the offset,

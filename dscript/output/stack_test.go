@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/sink"
+
 	"github.com/dtrace-go/dtrace/abi"
 )
 
@@ -36,11 +38,11 @@ func TestFrameNames(t *testing.T) {
 func TestStackKeyLayout(t *testing.T) {
 	var b strings.Builder
 	p := New(&b, Options{Quiet: true})
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{
-		{Key: []Value{Stack([]string{"vmlinux`f+0x1", "vmlinux`g+0x2"}, []uint64{1, 2})}, Value: 7, Count: 7},
-		{Key: []Value{UStack(42, []string{"a.out`main+0x5"}, []uint64{5, 0})}, Value: 9, Count: 9},
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{
+		{Key: []sink.Value{sink.Stack(frames("vmlinux`f+0x1", "vmlinux`g+0x2"), []uint64{1, 2})}, AggValue: abi.AggValue{Value: 7, Count: 7}},
+		{Key: []sink.Value{sink.UStack(42, frames("a.out`main+0x5"), []uint64{5, 0})}, AggValue: abi.AggValue{Value: 9, Count: 9}},
 	}}
-	if err := p.Exit([]*Aggregation{a}); err != nil {
+	if err := p.Exit([]*sink.Aggregation{a}); err != nil {
 		t.Fatal(err)
 	}
 	want := "\n\n              vmlinux`f+0x1\n              vmlinux`g+0x2\n                7\n" +

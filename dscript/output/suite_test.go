@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/sink"
+
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -62,11 +64,11 @@ func diff(t *testing.T, name, got, want string) {
 func TestSuitePrintfBasics(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
-	i := Int('a', 4)
-	pr := func(src string, ty *types.Type, v Value) {
+	i := sink.Int('a', 4)
+	pr := func(src string, ty *types.Type, v sink.Value) {
 		t.Helper()
 		var tys []*types.Type
-		args := []Value{}
+		args := []sink.Value{}
 		if ty != nil {
 			tys = append(tys, ty)
 			args = append(args, v)
@@ -75,30 +77,30 @@ func TestSuitePrintfBasics(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pr("\n", nil, Value{})
-	pr("%%a = %a\n", types.PointerTo(types.LongType), Uint(0xffffffff82a1c8d8, 8))
+	pr("\n", nil, sink.Value{})
+	pr("%%a = %a\n", types.PointerTo(types.LongType), sink.Uint(0xffffffff82a1c8d8, 8))
 	pr("%%c = %c\n", types.IntType, i)
 	pr("%%d = %d\n", types.IntType, i)
-	pr("%%hd = %hd\n", types.ShortType, Int('a', 2))
-	pr("%%hi = %hi\n", types.ShortType, Int('a', 2))
-	pr("%%ho = %ho\n", types.UShortType, Uint('a', 2))
-	pr("%%hu = %hu\n", types.UShortType, Uint('a', 2))
-	pr("%%hx = %hx\n", types.UShortType, Uint('a', 2))
-	pr("%%hX = %hX\n", types.UShortType, Uint('a', 2))
+	pr("%%hd = %hd\n", types.ShortType, sink.Int('a', 2))
+	pr("%%hi = %hi\n", types.ShortType, sink.Int('a', 2))
+	pr("%%ho = %ho\n", types.UShortType, sink.Uint('a', 2))
+	pr("%%hu = %hu\n", types.UShortType, sink.Uint('a', 2))
+	pr("%%hx = %hx\n", types.UShortType, sink.Uint('a', 2))
+	pr("%%hX = %hX\n", types.UShortType, sink.Uint('a', 2))
 	pr("%%i = %i\n", types.IntType, i)
 	pr("%%lc = %lc\n", types.IntType, i)
-	pr("%%ld = %ld\n", types.LongType, Int('a', 8))
-	pr("%%li = %li\n", types.LongType, Int('a', 8))
-	pr("%%lo = %lo\n", types.ULongType, Uint('a', 8))
-	pr("%%lu = %lu\n", types.ULongType, Uint('a', 8))
-	pr("%%lx = %lx\n", types.ULongType, Uint('a', 8))
-	pr("%%lX = %lX\n", types.ULongType, Uint('a', 8))
-	pr("%%o = %o\n", types.UIntType, Uint('a', 4))
-	pr("%%p = %p\n", types.PointerTo(types.VoidType), Uint('a', 8))
-	pr("%%s = %s\n", types.StringType, String("hello", 256))
-	pr("%%u = %u\n", types.UIntType, Uint('a', 4))
-	pr("%%x = %x\n", types.UIntType, Uint('a', 4))
-	pr("%%X = %X\n", types.UIntType, Uint('a', 4))
+	pr("%%ld = %ld\n", types.LongType, sink.Int('a', 8))
+	pr("%%li = %li\n", types.LongType, sink.Int('a', 8))
+	pr("%%lo = %lo\n", types.ULongType, sink.Uint('a', 8))
+	pr("%%lu = %lu\n", types.ULongType, sink.Uint('a', 8))
+	pr("%%lx = %lx\n", types.ULongType, sink.Uint('a', 8))
+	pr("%%lX = %lX\n", types.ULongType, sink.Uint('a', 8))
+	pr("%%o = %o\n", types.UIntType, sink.Uint('a', 4))
+	pr("%%p = %p\n", types.PointerTo(types.VoidType), sink.Uint('a', 8))
+	pr("%%s = %s\n", types.StringType, sink.String("hello", 256))
+	pr("%%u = %u\n", types.UIntType, sink.Uint('a', 4))
+	pr("%%x = %x\n", types.UIntType, sink.Uint('a', 4))
+	pr("%%X = %X\n", types.UIntType, sink.Uint('a', 4))
 	if err := p.Exit(nil); err != nil {
 		t.Fatal(err)
 	}
@@ -110,25 +112,25 @@ func TestSuitePrintfBasics(t *testing.T) {
 func TestSuitePrintfFlagsWidths(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
-	pr := func(src string, ty *types.Type, v Value) {
+	pr := func(src string, ty *types.Type, v sink.Value) {
 		t.Helper()
 		if err := p.Printf(checked(t, src, ty), v); err != nil {
 			t.Fatal(err)
 		}
 	}
 	p.Printf(checked(t, "\n"))
-	pr("# %#8x\n", types.IntType, Int(0x123, 4))
-	pr("0 %08x\n", types.IntType, Int(0x123, 4))
-	pr("- %-8x\n", types.IntType, Int(0x123, 4))
-	pr("+ %+8d\n", types.IntType, Int(123, 4))
-	pr("  % 8d\n", types.IntType, Int(123, 4))
+	pr("# %#8x\n", types.IntType, sink.Int(0x123, 4))
+	pr("0 %08x\n", types.IntType, sink.Int(0x123, 4))
+	pr("- %-8x\n", types.IntType, sink.Int(0x123, 4))
+	pr("+ %+8d\n", types.IntType, sink.Int(123, 4))
+	pr("  % 8d\n", types.IntType, sink.Int(123, 4))
 	p.Exit(nil)
 	diff(t, "tst.flags", ptrs(out.String()), "\n#    {ptr}\n0 00000123\n- 123     \n+     +123\n       123\n\n")
 
 	out.Reset()
 	p.Printf(checked(t, "\n"))
 	for x := int64(0); x < 6; x++ {
-		pr("%?d\n", types.IntType, Int(x, 4))
+		pr("%?d\n", types.IntType, sink.Int(x, 4))
 	}
 	p.Exit(nil)
 	diff(t, "tst.widths1", out.String(), "\n               0\n               1\n               2\n               3\n               4\n               5\n\n")
@@ -139,14 +141,14 @@ func TestSuitePrintfFlagsWidths(t *testing.T) {
 func TestSuiteSignedKeys(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true, AggSortKey: true})
-	nl := String("\n", 256)
-	aggs := []*Aggregation{}
+	nl := sink.String("\n", 256)
+	aggs := []*sink.Aggregation{}
 	for n, size := range []int{1, 2, 4, 8} {
-		a := &Aggregation{ID: n + 1, Agg: abi.Agg{Func: abi.AggSum}}
+		a := &sink.Aggregation{ID: n + 1, Agg: abi.Agg{Func: abi.AggSum}}
 		for v := int64(-2); v <= 2; v++ {
-			p.Trace(Int(v, size))
+			p.Trace(sink.Int(v, size))
 			p.Trace(nl)
-			a.Entries = append(a.Entries, &Entry{Key: []Value{Int(v, size)}, Value: v})
+			a.Entries = append(a.Entries, &sink.Entry{Key: []sink.Value{sink.Int(v, size)}, AggValue: abi.AggValue{Value: v}})
 		}
 		if size != 8 {
 			p.Trace(nl)
@@ -171,10 +173,10 @@ func TestSuiteStddev2(t *testing.T) {
 		{0x100000, 0x200000}, {0x1000000, 0x2000000}, {0x10000000, 0x20000000}, {0x20000000, 0x40000000},
 		{0x40000000, 0x80000000}, {0x80000000, 0x100000000}, {0x100000000, 0x200000000}}
 	f := checkedPrinta(t, "%9@x\n", types.LongLongType)
-	var aggs []*Aggregation
+	var aggs []*sink.Aggregation
 	for i, pr := range pairs {
-		e := &Entry{Count: 2, Sum: pr[0] + pr[1], SumSq: abi.Add128(abi.Square128(pr[0]), abi.Square128(pr[1]))}
-		a := &Aggregation{ID: i + 1, Agg: abi.Agg{Func: abi.AggStddev}, Entries: []*Entry{e}}
+		e := &sink.Entry{AggValue: abi.AggValue{Count: 2, Sum: pr[0] + pr[1], SumSq: abi.Add128(abi.Square128(pr[0]), abi.Square128(pr[1]))}}
+		a := &sink.Aggregation{ID: i + 1, Agg: abi.Agg{Func: abi.AggStddev}, Entries: []*sink.Entry{e}}
 		aggs = append(aggs, a)
 		if err := p.Printa(f, a); err != nil {
 			t.Fatal(err)
@@ -194,14 +196,14 @@ func TestSuitePrintaBasics(t *testing.T) {
 	q[abi.QuantizeBucket(1)] = 1
 	lq := make([]int64, abi.LQuantizeLevels(1, 10, 1)+2)
 	lq[abi.LQuantizeBucket(1, 1, 10, 1)] = 1
-	aggs := []*Aggregation{
-		{ID: 1, Name: "a", Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*Entry{{Count: 1, Sum: 1}}},
-		{ID: 2, Name: "b", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{{Value: 1}}},
-		{ID: 3, Name: "c", Agg: abi.Agg{Func: abi.AggLQuantize, Base: 1, Levels: 9, Step: 1}, Entries: []*Entry{{Buckets: lq}}},
-		{ID: 4, Name: "d", Agg: abi.Agg{Func: abi.AggMax}, Entries: []*Entry{{Value: 1}}},
-		{ID: 5, Name: "e", Agg: abi.Agg{Func: abi.AggMin}, Entries: []*Entry{{Value: 1}}},
-		{ID: 6, Name: "f", Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{{Value: 1}}},
-		{ID: 7, Name: "g", Agg: abi.Agg{Func: abi.AggQuantize}, Entries: []*Entry{{Buckets: q}}},
+	aggs := []*sink.Aggregation{
+		{ID: 1, Name: "a", Agg: abi.Agg{Func: abi.AggAvg}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Count: 1, Sum: 1}}}},
+		{ID: 2, Name: "b", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 1}}}},
+		{ID: 3, Name: "c", Agg: abi.Agg{Func: abi.AggLQuantize, Base: 1, Levels: 9, Step: 1}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: lq}}}},
+		{ID: 4, Name: "d", Agg: abi.Agg{Func: abi.AggMax}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 1}}}},
+		{ID: 5, Name: "e", Agg: abi.Agg{Func: abi.AggMin}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 1}}}},
+		{ID: 6, Name: "f", Agg: abi.Agg{Func: abi.AggSum}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 1}}}},
+		{ID: 7, Name: "g", Agg: abi.Agg{Func: abi.AggQuantize}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: q}}}},
 	}
 	for _, a := range aggs {
 		conv, vt := "%@u", types.LongLongType
@@ -235,20 +237,20 @@ func TestSuitePrintaBasics(t *testing.T) {
 func TestSuiteTruncLquantize(t *testing.T) {
 	var out bytes.Buffer
 	p := New(&out, Options{Quiet: true})
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Levels: 150, Step: 1}}
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Levels: 150, Step: 1}}
 	add := func(key, i, incr int64) {
 		b := make([]int64, abi.LQuantizeLevels(0, 150, 1)+2)
 		for v := i + 1; v <= i+4; v++ {
 			b[abi.LQuantizeBucket(v, 0, 150, 1)] += incr
 		}
-		a.Entries = append(a.Entries, &Entry{Key: []Value{Int(key, 4)}, Buckets: b})
+		a.Entries = append(a.Entries, &sink.Entry{Key: []sink.Value{sink.Int(key, 4)}, AggValue: abi.AggValue{Buckets: b}})
 	}
 	// What trunc(@, 5) left, and the key added after.
 	add(301, 101, 20101)
 	for i := int64(99); i >= 95; i-- {
 		add(100+i, i, 10000+i)
 	}
-	p.Exit([]*Aggregation{a})
+	p.Exit([]*sink.Aggregation{a})
 	want := "\n      195\n           value  ------------- Distribution ------------- count    \n              95 |                                         0        \n              96 |@@@@@@@@@@                               10095    \n              97 |@@@@@@@@@@                               10095    \n              98 |@@@@@@@@@@                               10095    \n              99 |@@@@@@@@@@                               10095    \n             100 |                                         0        \n\n      196\n           value  ------------- Distribution ------------- count    \n              96 |                                         0        \n              97 |@@@@@@@@@@                               10096    \n              98 |@@@@@@@@@@                               10096    \n              99 |@@@@@@@@@@                               10096    \n             100 |@@@@@@@@@@                               10096    \n             101 |                                         0        \n\n      197\n           value  ------------- Distribution ------------- count    \n              97 |                                         0        \n              98 |@@@@@@@@@@                               10097    \n              99 |@@@@@@@@@@                               10097    \n             100 |@@@@@@@@@@                               10097    \n             101 |@@@@@@@@@@                               10097    \n             102 |                                         0        \n\n      198\n           value  ------------- Distribution ------------- count    \n              98 |                                         0        \n              99 |@@@@@@@@@@                               10098    \n             100 |@@@@@@@@@@                               10098    \n             101 |@@@@@@@@@@                               10098    \n             102 |@@@@@@@@@@                               10098    \n             103 |                                         0        \n\n      199\n           value  ------------- Distribution ------------- count    \n              99 |                                         0        \n             100 |@@@@@@@@@@                               10099    \n             101 |@@@@@@@@@@                               10099    \n             102 |@@@@@@@@@@                               10099    \n             103 |@@@@@@@@@@                               10099    \n             104 |                                         0        \n\n      301\n           value  ------------- Distribution ------------- count    \n             101 |                                         0        \n             102 |@@@@@@@@@@                               20101    \n             103 |@@@@@@@@@@                               20101    \n             104 |@@@@@@@@@@                               20101    \n             105 |@@@@@@@@@@                               20101    \n             106 |                                         0        \n\n"
 	diff(t, "tst.trunc-lquantize-5", out.String(), want)
 }
@@ -262,8 +264,8 @@ func TestSuiteLLQuantStep(t *testing.T) {
 	for v := int64(0); v < 1500; v++ {
 		b[abi.LLQuantizeBucket(v, 3, 3, 5, 27)]++
 	}
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 3, LMag: 3, HMag: 5, Steps: 27}, Entries: []*Entry{{Buckets: b}}}
-	p.Exit([]*Aggregation{a})
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 3, LMag: 3, HMag: 5, Steps: 27}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: b}}}}
+	p.Exit([]*sink.Aggregation{a})
 	want := "\n\n           value  ------------- Distribution ------------- count    \n" +
 		"             -27 |                                         0        \n" +
 		"      abs() < 27 |@                                        27       \n"
@@ -294,8 +296,8 @@ func TestSuiteLLQuantNeg(t *testing.T) {
 		}
 		b[abi.LLQuantizeBucket(v, 10, 0, 6, 20)] += incr
 	}
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 0, HMag: 6, Steps: 20}, Entries: []*Entry{{Buckets: b}}}
-	p.Exit([]*Aggregation{a})
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 0, HMag: 6, Steps: 20}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: b}}}}
+	p.Exit([]*sink.Aggregation{a})
 	want := "\n\n           value  ------------- Distribution ------------- count    \n" +
 		"              -1                     |                     0        \n"
 	pos := "                     |@                    1        \n"
@@ -317,7 +319,7 @@ func TestSuiteCountNotQuiet(t *testing.T) {
 	p := New(&out, Options{Testing: true})
 	p.BeginFiring(Firing{CPU: 3, ID: 1234, Provider: "profile", Name: "tick-1005ms"})
 	p.EndFiring()
-	p.Exit([]*Aggregation{{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*Entry{{Value: 10}}}})
+	p.Exit([]*sink.Aggregation{{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 10}}}}})
 	diff(t, "tst.count_notquiet", out.String(), "                   FUNCTION:NAME\n                    :tick-1005ms \n\n               10\n")
 }
 
@@ -328,23 +330,20 @@ func TestSuiteUstack(t *testing.T) {
 	p := New(&out, Options{Quiet: true})
 	const m = "ustack-tst-basic"
 	pid := uint64(4242)
-	uaddr := USym(pid, 0x401136, m+"`myfunc_y+0x8", m+"`myfunc_y+0x8")
-	ufunc := USym(pid, 0x401119, m+"`myfunc_y", "")
-	umod := UMod(pid, 0x400000, m)
-	usym := USym(pid, 0x401119, m+"`myfunc_y", "")
-	stk := UStack(pid, []string{m + "`myfunc_z+0x1d", m + "`myfunc_y+0x1d", m + "`myfunc_x+0x1d", m + "`myfunc_w+0x1d", m + "`myfunc_v+0x1d"},
+	uaddr := sym(sink.KindUAddr, pid, 0x401136, m+"`myfunc_y+0x8")
+	ufunc := sym(sink.KindUSym, pid, 0x401119, m+"`myfunc_y")
+	umod := sym(sink.KindUMod, pid, 0x400000, m)
+	usym := sym(sink.KindUSym, pid, 0x401119, m+"`myfunc_y")
+	stk := sink.UStack(pid, frames(m+"`myfunc_z+0x1d", m+"`myfunc_y+0x1d", m+"`myfunc_x+0x1d", m+"`myfunc_w+0x1d", m+"`myfunc_v+0x1d"),
 		[]uint64{0x401156, 0x401136, 0x401116, 0x4010f6, 0x4010d6})
 	nl := checked(t, "\n")
-	for _, v := range []Value{uaddr, ufunc, umod, usym} {
+	for _, v := range []sink.Value{uaddr, ufunc, umod, usym} {
 		p.Trace(v)
 		p.Printf(nl)
 	}
 	p.Trace(stk)
-	a := &Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggSum}, Entries: []*Entry{{
-		Key:   []Value{Int('a', 4), uaddr, ufunc, umod, usym, stk, Int(4, 4)},
-		Value: 1234,
-	}}}
-	p.Exit([]*Aggregation{a})
+	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggSum}, Entries: []*sink.Entry{{Key: []sink.Value{sink.Int('a', 4), uaddr, ufunc, umod, usym, stk, sink.Int(4, 4)}, AggValue: abi.AggValue{Value: 1234}}}}
+	p.Exit([]*sink.Aggregation{a})
 	want := "  ustack-tst-basic`myfunc_y+{ptr}                     \n  ustack-tst-basic`myfunc_y                         \n  ustack-tst-basic                                  \n  ustack-tst-basic`myfunc_y                         \n\n              ustack-tst-basic`myfunc_z+{ptr}\n              ustack-tst-basic`myfunc_y+{ptr}\n              ustack-tst-basic`myfunc_x+{ptr}\n              ustack-tst-basic`myfunc_w+{ptr}\n              ustack-tst-basic`myfunc_v+{ptr}\n\n       97  ustack-tst-basic`myfunc_y+{ptr}                       ustack-tst-basic`myfunc_y                           ustack-tst-basic                                    ustack-tst-basic`myfunc_y                         \n              ustack-tst-basic`myfunc_z+{ptr}\n              ustack-tst-basic`myfunc_y+{ptr}\n              ustack-tst-basic`myfunc_x+{ptr}\n              ustack-tst-basic`myfunc_w+{ptr}\n              ustack-tst-basic`myfunc_v+{ptr}\n        4             1234\n"
 	diff(t, "tst.ustack", ptrs(out.String()), want)
 }

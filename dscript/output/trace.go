@@ -2,6 +2,8 @@ package output
 
 import (
 	"strings"
+
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // DefaultStackIndent is DTrace's default stackindent option (_dtrace_stkindent).
@@ -10,8 +12,8 @@ const DefaultStackIndent = 14
 // writeStack is dt_print_stack / dt_print_ustack: a newline, then each
 // frame indented and formatted with cf, on its own line. A ustack() of
 // depth 0 prints nothing.
-func writeStack(b *strings.Builder, v Value, cf string, indent int) {
-	if v.Kind == KindUStack && len(v.Frames) == 0 && v.Size == 0 && v.PCs == nil {
+func writeStack(b *strings.Builder, v sink.Value, cf string, indent int) {
+	if v.Kind == sink.KindUStack && len(v.Frames) == 0 && v.Size == 0 && v.PCs == nil {
 		// ustack(0): dt_print_ustack returns at once.
 		return
 	}
@@ -19,7 +21,7 @@ func writeStack(b *strings.Builder, v Value, cf string, indent int) {
 	pad := strings.Repeat(" ", min(max(indent, 0), maxWidth))
 	for _, f := range v.Frames {
 		b.WriteString(pad)
-		b.WriteString(cprintf(cf, f))
+		b.WriteString(cprintf(cf, frameName(f)))
 		b.WriteByte('\n')
 	}
 }
@@ -105,48 +107,48 @@ func writeRawBytes(b *strings.Builder, c []byte) {
 // writeTrace is one trace() record (dt_print_trace, with dt_print_bytes
 // for non-string data and dt_print_stack / dt_print_sym... for the
 // special kinds).
-func (p *Printer) writeTrace(b *strings.Builder, v Value) {
+func (p *Printer) writeTrace(b *strings.Builder, v sink.Value) {
 	q := p.opt.Quiet
 	switch v.Kind {
-	case KindInt, KindFloat:
+	case sink.KindInt, sink.KindFloat:
 		if p.opt.RawBytes {
-			writeRawBytes(b, v.record())
+			writeRawBytes(b, record(v))
 			return
 		}
 		if v.Signed {
-			switch v.size() {
+			switch v.Len() {
 			case 1:
-				b.WriteString(cprintf(pick(q, "%hhd", " %3hhd"), v.sint()))
+				b.WriteString(cprintf(pick(q, "%hhd", " %3hhd"), v.Int()))
 			case 2:
-				b.WriteString(cprintf(pick(q, "%hd", " %5hd"), v.sint()))
+				b.WriteString(cprintf(pick(q, "%hd", " %5hd"), v.Int()))
 			case 4:
-				b.WriteString(cprintf(pick(q, "%d", " %10d"), v.sint()))
+				b.WriteString(cprintf(pick(q, "%d", " %10d"), v.Int()))
 			default:
-				b.WriteString(cprintf(pick(q, "%ld", " %19ld"), v.sint()))
+				b.WriteString(cprintf(pick(q, "%ld", " %19ld"), v.Int()))
 			}
 			return
 		}
-		switch v.size() {
+		switch v.Len() {
 		case 1:
-			b.WriteString(cprintf(pick(q, "%hhu", " %3hhu"), v.uint()))
+			b.WriteString(cprintf(pick(q, "%hhu", " %3hhu"), v.Uint()))
 		case 2:
-			b.WriteString(cprintf(pick(q, "%hu", " %5hu"), v.uint()))
+			b.WriteString(cprintf(pick(q, "%hu", " %5hu"), v.Uint()))
 		case 4:
-			b.WriteString(cprintf(pick(q, "%u", " %10u"), v.uint()))
+			b.WriteString(cprintf(pick(q, "%u", " %10u"), v.Uint()))
 		default:
-			b.WriteString(cprintf(pick(q, "%lu", " %20lu"), v.uint()))
+			b.WriteString(cprintf(pick(q, "%lu", " %20lu"), v.Uint()))
 		}
-	case KindString:
+	case sink.KindString:
 		if p.opt.RawBytes {
-			writeRawBytes(b, v.record())
+			writeRawBytes(b, record(v))
 			return
 		}
 		b.WriteString(cprintf(pick(q, "%s", "  %-33s"), v.Str))
-	case KindStack, KindUStack:
+	case sink.KindStack, sink.KindUStack:
 		writeStack(b, v, "%s", p.stackIndent())
-	case KindSym, KindUSym, KindMod, KindUMod:
-		b.WriteString(cprintf("  %-50s", v.Str))
-	case KindBytes:
+	case sink.KindSym, sink.KindUSym, sink.KindUAddr, sink.KindMod, sink.KindUMod:
+		b.WriteString(cprintf("  %-50s", symName(v)))
+	case sink.KindBytes:
 		writeBytes(b, v.Bytes, 33, q, p.opt.RawBytes)
 	}
 }

@@ -21,12 +21,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/dtrace-go/dtrace/dscript"
-	"github.com/dtrace-go/dtrace/dscript/cpp"
-	"github.com/dtrace-go/dtrace/dscript/diag"
-	"github.com/dtrace-go/dtrace/dscript/ktypes"
-	"github.com/dtrace-go/dtrace/dscript/options"
-	"github.com/dtrace-go/dtrace/session"
+	"github.com/dtrace-go/dtrace"
 )
 
 // Exit statuses (E_SUCCESS, E_ERROR, E_USAGE).
@@ -65,29 +60,26 @@ type state struct {
 	stdout io.Writer
 	stderr io.Writer
 
-	opts     options.Set
+	h        *dtrace.Handle
 	mode     mode
-	kernel   *ktypes.Kernel // the running kernel's types, read on first use
-	exec     bool           // enable probes (no -e, -A, -G, -h)
-	done     bool           // -e: stop after compiling
-	grabanon bool           // -a
-	cpp      bool           // -C
-	zdefs    bool           // -Z, implied by -G, -h and -l
-	difv     bool           // -S
-	verbose  int            // -v
-	ilp32    bool           // -32
-	lp64     bool           // -64
-	noOutput bool           // -B
+	exec     bool // enable probes (no -e, -A, -G, -h)
+	done     bool // -e: stop after compiling
+	grabanon bool // -a
+	cpp      bool // -C
+	zdefs    bool // -Z, implied by -G, -h and -l
+	difv     bool // -S
+	verbose  int  // -v
+	ilp32    bool // -32
+	lp64     bool // -64
+	noOutput bool // -B
 	ofile    string
 	cmds     []command
-	procs    []*session.Proc // created (-c) and grabbed (-p), in order
-	operands []string        // the macro arguments $1, $2, ...
+	operands []string // the macro arguments $1, $2, ...
 
-	errtags     bool // -x errtags
-	defaultargs bool // -x defaultargs
-	output      *os.File
+	errtags bool // -x errtags
+	output  *os.File
 
-	units []session.Unit // the compiled programs, in command-line order
+	progs []*dtrace.Program // the compiled programs, in command-line order
 }
 
 // Run runs dtrace with the command line args (args[0] is the command's
@@ -104,8 +96,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		exec:   true,
 	}
 	err := s.run(args)
-	for _, p := range s.procs {
-		p.Release()
+	if s.h != nil {
+		s.h.Close()
 	}
 	if s.output != nil {
 		s.output.Close()
@@ -147,20 +139,24 @@ func (s *state) run(args []string) error {
 		return s.errorf(exitUsage, "only one of the [-AGhlV] options can be specified at a time")
 	}
 	if s.mode == modeVers {
-		fmt.Fprintf(s.stdout, "%s: %s\n", s.pname, options.VersionString)
+		fmt.Fprintf(s.stdout, "%s: %s\n", s.pname, dtrace.Version)
 		return nil
 	}
 
-	// dtrace sets these before reading any option.
-	s.opts.Set("bufsize", "4m", true)
-	s.opts.Set("aggsize", "4m", true)
-	s.opts.Set("temporal", "yes", true) // illumos only
+	// The handle sets dtrace's own defaults (bufsize, aggsize, temporal)
+	// before any option.
+	h, err := dtrace.Open(dtrace.Config{Tracefs: os.Getenv("_DTRACE_TRACEFS"), BTF: os.Getenv("_DTRACE_BTF"),
+		Args: s.macroArgs(opts), Stderr: s.stderr})
+	if err != nil {
+		return s.errorf(exitError, "failed to initialize dtrace: %v", err)
+	}
+	s.h = h
 	switch s.mode {
 	case modeLink:
-		s.opts.Set("linkmode", "dynamic", true)
-		s.opts.Set("unodefs", "", false)
+		h.SetOption("linkmode", "dynamic")
+		h.SetOption("unodefs")
 	case modeAnon:
-		s.opts.Set("linkmode", "primary", true)
+		h.SetOption("linkmode", "primary")
 	}
 
 	// Second pass: options and programs.
@@ -180,33 +176,30 @@ func (s *state) run(args []string) error {
 	if s.noOutput && s.ofile != "" {
 		return s.errorf(exitUsage, "-B not valid in combination with -o option")
 	}
-	s.errtags = s.opts.Bool("errtags")
-	s.defaultargs = s.opts.Bool("defaultargs")
+	s.errtags = h.BoolOption("errtags")
+	if s.zdefs {
+		h.AllowZeroProbes()
+	}
 
 	// Third pass: processes to create or grab, before compiling, so
 	// that $target is the first one's pid.
 	for _, o := range opts {
-		var p *session.Proc
 		var err error
 		switch o.c {
 		case 'c':
-			p, err = session.CreateProc(o.arg)
+			_, err = h.CreateProcess(o.arg)
 		case 'p':
-			if !validPid(o.arg) {
+			pid, ok := dtrace.ParsePID(o.arg)
+			if !ok {
 				return s.errorf(exitError, "invalid pid: %s", o.arg)
 			}
-			pid, _ := strconv.ParseInt(strings.TrimLeft(o.arg, " \t\n\v\f\r"), 10, 64)
-			if pid != int64(int(pid)) {
-				pid = -1
-			}
-			p, err = session.GrabProc(int(pid))
+			_, err = h.GrabProcess(pid)
 		default:
 			continue
 		}
 		if err != nil {
 			return s.errorf(exitError, "%v", err)
 		}
-		s.procs = append(s.procs, p)
 	}
 
 	// Fourth pass: compile the programs in order.
@@ -299,7 +292,13 @@ func (s *state) pass2(o option) error {
 // failing as dtrace does: "dtrace: failed to set -x name: Invalid option
 // name".
 func (s *state) set(what, name, value string, given bool) error {
-	if err := s.opts.Set(name, value, given); err != nil {
+	var err error
+	if given {
+		err = s.h.SetOption(name, value)
+	} else {
+		err = s.h.SetOption(name)
+	}
+	if err != nil {
 		return s.errorf(exitError, "failed to set %s: %v", what, err)
 	}
 	return nil
@@ -332,55 +331,49 @@ func (s *state) interpreter(path string) error {
 	return nil
 }
 
-// validPid is strtol(arg, &end, 10) consuming all of arg without overflow.
-func validPid(arg string) bool {
-	_, err := strconv.ParseInt(strings.TrimLeft(arg, " \t\n\v\f\r"), 10, 64)
-	return err == nil
-}
-
 // kind returns the source kind of a program option.
-func kind(flag byte) dscript.SourceKind {
+func kind(flag byte) dtrace.SourceKind {
 	switch flag {
 	case 'n':
-		return dscript.Name
+		return dtrace.ProbeName
 	case 'P':
-		return dscript.Provider
+		return dtrace.ProbeProvider
 	case 'm':
-		return dscript.Module
+		return dtrace.ProbeModule
 	case 'f':
-		return dscript.Function
+		return dtrace.ProbeFunction
 	case 'i':
 		// dtrace.c compiles -i in the probe-name context, where a
 		// description that is a number is a probe id; the front end
 		// has a kind of its own for it.
-		return dscript.ProbeID
+		return dtrace.ProbeID
 	}
-	return dscript.Script
+	return dtrace.Script
+}
+
+// macroArgs returns the programs' macro arguments: $0 is the first
+// script's name if there is a script and argv[0] otherwise (the compiler
+// takes one $0 for all its programs), then the operands, which with -G
+// are object files to link, not arguments.
+func (s *state) macroArgs(opts []option) []string {
+	args := append([]string{s.argv0}, s.operands...)
+	if s.mode == modeLink {
+		args = args[:1]
+	}
+	for _, o := range opts {
+		if o.c == 's' {
+			args[0] = o.arg
+			break
+		}
+	}
+	return args
 }
 
 // compile compiles every program in command-line order with one compiler,
 // stopping at the first error.
 func (s *state) compile() error {
-	// $0 is the script's name for a script and argv[0] otherwise. The
-	// compiler takes one $0 for all its programs: we give it the first
-	// script's name, if any.
-	args := append([]string{s.argv0}, s.operands...)
-	if s.mode == modeLink {
-		// With -G the operands are object files to link, not arguments.
-		args = args[:1]
-	}
 	for _, c := range s.cmds {
-		if c.flag == 's' {
-			args[0] = c.arg
-			break
-		}
-	}
-	s.kernel = ktypes.Open("")
-	comp := dscript.New(dscript.Config{Args: args, Defaultargs: s.defaultargs, Macros: s.macros(),
-		Kernel: s.kernel})
-
-	for _, c := range s.cmds {
-		src := dscript.Source{Kind: kind(c.flag), Name: c.arg}
+		src := dtrace.Source{Kind: kind(c.flag), Name: c.arg}
 		if c.flag == 's' {
 			text, err := s.readScript(c.arg)
 			if err != nil {
@@ -390,47 +383,21 @@ func (s *state) compile() error {
 		} else {
 			src.Text = []byte(c.arg)
 		}
-		prog, err := comp.Compile(src)
-		if err != nil {
-			if c.flag == 's' {
-				return s.errorf(exitError, "failed to compile script %s: %s", c.arg, s.errText(err, true))
-			}
-			return s.errorf(exitError, "invalid probe specifier %s: %s", c.arg, s.errText(err, false))
+		prog, err := s.h.Compile(src)
+		var ce *dtrace.CompileError
+		switch {
+		case errors.As(err, &ce) && ce.Script:
+			return s.errorf(exitError, "failed to compile script %s: %s", c.arg, ce.Message(s.errtags))
+		case errors.As(err, &ce):
+			return s.errorf(exitError, "invalid probe specifier %s: %s", c.arg, ce.Message(s.errtags))
+		case err != nil:
+			return s.errorf(exitError, "failed to compile %s: %v", c.arg, err)
 		}
 		if prog != nil {
-			s.units = append(s.units, session.Unit{Program: prog, Kind: src.Kind, Name: c.arg})
-			for _, o := range prog.Options {
-				// The compiler has checked them already.
-				s.opts.SetPragma(o.Name, o.Value, o.Value != "")
-			}
+			s.progs = append(s.progs, prog)
 		}
 	}
 	return nil
-}
-
-// macros returns the values of the macro variables $pid, $uid, ...: those
-// of dtrace itself (dtrace_update in dt_open.c), and $target: the pid of
-// the first process created (-c) or grabbed (-p); without them $target
-// is not defined.
-func (s *state) macros() map[string]int64 {
-	sid, _, _ := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0)
-	pgid, _ := syscall.Getpgid(0)
-	m := map[string]int64{
-		"pid":    int64(os.Getpid()),
-		"ppid":   int64(os.Getppid()),
-		"uid":    int64(os.Getuid()),
-		"gid":    int64(os.Getgid()),
-		"euid":   int64(os.Geteuid()),
-		"egid":   int64(os.Getegid()),
-		"sid":    int64(sid),
-		"pgid":   int64(pgid),
-		"projid": 0, // Solaris projects and tasks; none on Linux
-		"taskid": 0,
-	}
-	if len(s.procs) > 0 {
-		m["target"] = int64(s.procs[0].Pid())
-	}
-	return m
 }
 
 // readScript reads a -s script and, with -C, preprocesses it.
@@ -446,57 +413,14 @@ func (s *state) readScript(path string) ([]byte, error) {
 		return nil, s.errorf(exitError, "failed to compile script %s: %s", path,
 			"Error occurred while reading from input stream")
 	}
-	if !s.cpp && !s.opts.Bool("cpp") {
+	if !s.cpp && !s.h.BoolOption("cpp") {
 		return text, nil
 	}
-	out, err := cpp.Preprocess(s.cppConfig(), text)
+	out, err := s.h.Preprocess(text)
 	if err != nil {
 		return nil, s.errorf(exitError, "failed to compile script %s: %v", path, err)
 	}
 	return out, nil
-}
-
-// cppConfig gathers the preprocessor's settings from the options, in
-// command-line order.
-func (s *state) cppConfig() cpp.Config {
-	c := cpp.Config{Version: s.opts.Version(), Stderr: s.stderr}
-	for _, st := range s.opts.Settings() {
-		switch st.Name {
-		case "define":
-			c.Args = append(c.Args, "-D"+st.Value)
-		case "undef":
-			c.Args = append(c.Args, "-U"+st.Value)
-		case "incdir":
-			c.Args = append(c.Args, "-I"+st.Value)
-		case "cpphdrs":
-			c.Args = append(c.Args, "-H")
-		case "cppargs":
-			c.Args = append(c.Args, strings.Fields(st.Value)...)
-		case "cpppath":
-			c.Path = st.Value
-		case "stdc":
-			c.Stdc = st.Value[0]
-		}
-	}
-	return c
-}
-
-// errText renders a compile error as DTrace does after "failed to compile
-// script FILE: " or "invalid probe specifier SPEC: ".
-func (s *state) errText(err error, script bool) string {
-	var de *diag.Error
-	if !errors.As(err, &de) {
-		return err.Error()
-	}
-	if !script {
-		// libdtrace reports a line only when it reads a file
-		// (pcb_fileptr ? yylineno : 0 in dt_parser.c): never for -n,
-		// -P, -m, -f or -i.
-		e := *de
-		e.Pos.Line = 0
-		return e.Text(s.errtags)
-	}
-	return de.Text(s.errtags)
 }
 
 // finish does what the mode asks once the programs are compiled.

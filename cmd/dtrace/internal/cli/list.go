@@ -9,17 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dtrace-go/dtrace/dscript/ast"
-	"github.com/dtrace-go/dtrace/providers"
-	"github.com/dtrace-go/dtrace/session"
+	"github.com/dtrace-go/dtrace"
 )
-
-// system returns where the providers read the kernel's description of
-// itself: the running system's, unless the test-only variables
-// _DTRACE_TRACEFS and _DTRACE_BTF name fixture copies.
-func system() providers.System {
-	return providers.System{Tracefs: os.Getenv("_DTRACE_TRACEFS"), BTF: os.Getenv("_DTRACE_BTF")}
-}
 
 // list lists probes (-l): every probe, or those each description of each
 // program matches, in command-line and clause order, as dtrace's list_prog
@@ -35,45 +26,34 @@ func (s *state) list() error {
 		s.output = f
 		out = f
 	}
-	reg, err := session.NewSystemRegistry(system())
-	if err != nil {
-		return s.errorf(exitError, "%v", err)
-	}
-	l := &lister{reg: reg, w: bufio.NewWriterSize(out, 64<<10), verbose: s.verbose > 0, stderr: s.stderr, pname: s.pname,
+	l := &lister{h: s.h, w: bufio.NewWriterSize(out, 64<<10), verbose: s.verbose > 0, stderr: s.stderr, pname: s.pname,
 		warned: map[string]bool{}}
 	fmt.Fprintf(l.w, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME")
 
 	failed := false
 	if len(s.cmds) == 0 {
-		ps, _ := reg.List()
+		ps, _ := s.h.Probes()
 		for _, p := range ps {
 			l.probe(p)
 		}
 	}
-	for _, u := range s.units {
-		for _, it := range u.Program.File.Items {
-			cl, ok := it.(*ast.Clause)
-			if !ok {
+	for _, prog := range s.progs {
+		for _, d := range prog.Descriptions() {
+			ps, err := s.h.Match(d)
+			if err == nil && len(ps) == 0 {
+				err = errNoMatch
+			}
+			if err != nil {
+				// The fields, as dtrace's list_stmt prints them (an id
+				// prints as ::::).
+				l.flush()
+				fmt.Fprintf(s.stderr, "%s: failed to match %s:%s:%s:%s: %s\n", s.pname,
+					d.Provider, d.Module, d.Function, d.Name, err)
+				failed = true
 				continue
 			}
-			for _, pd := range cl.Probes {
-				d := session.Desc(pd)
-				ps, err := reg.MatchDesc(d)
-				if err == nil && len(ps) == 0 {
-					err = errNoMatch
-				}
-				if err != nil {
-					// The fields, as dtrace's list_stmt prints them (an id
-					// prints as ::::).
-					l.flush()
-					fmt.Fprintf(s.stderr, "%s: failed to match %s:%s:%s:%s: %s\n", s.pname,
-						d.Provider, d.Module, d.Function, d.Name, err)
-					failed = true
-					continue
-				}
-				for _, p := range ps {
-					l.probe(p)
-				}
+			for _, p := range ps {
+				l.probe(p)
 			}
 		}
 	}
@@ -83,13 +63,10 @@ func (s *state) list() error {
 	// What could not be listed, and where: once for the providers that
 	// failed alike (perf, sdt and rawtp all read tracefs).
 	var names []string
-	for i, errs := 0, reg.Errors(); i < len(errs); i++ {
-		var le, next *providers.ListError
-		if !errors.As(errs[i], &le) {
-			continue
-		}
+	for i, errs := 0, s.h.ListErrors(); i < len(errs); i++ {
+		le := errs[i]
 		names = append(names, le.Provider)
-		if i+1 < len(errs) && errors.As(errs[i+1], &next) && next.Err.Error() == le.Err.Error() {
+		if i+1 < len(errs) && errs[i+1].Err.Error() == le.Err.Error() {
 			continue
 		}
 		fmt.Fprintf(s.stderr, "%s: failed to list %s probes: %v\n", s.pname, andList(names), le.Err)
@@ -114,7 +91,7 @@ var errNoMatch = errors.New("No probe matches description")
 
 // lister prints probes as dtrace's list_probe does.
 type lister struct {
-	reg     *providers.Registry
+	h       *dtrace.Handle
 	w       *bufio.Writer
 	verbose bool
 	stderr  io.Writer
@@ -127,7 +104,7 @@ type lister struct {
 
 // probe prints one row, and under -v the probe's attributes and argument
 // types (print_probe_info).
-func (l *lister) probe(p *providers.Probe) {
+func (l *lister) probe(p dtrace.Probe) {
 	// "%5d %10s %17s %33s %s\n", without fmt: thousands of rows.
 	b := l.row[:0]
 	b = pad(b, strconv.AppendUint(l.num[:0], uint64(p.ID), 10), 5)
@@ -140,27 +117,22 @@ func (l *lister) probe(p *providers.Probe) {
 	if !l.verbose {
 		return
 	}
-	attrs := providers.Unknown
-	var args []string
-	if d, ok := l.reg.Provider(p.Provider).(providers.Describer); ok {
-		attrs = d.Attributes()
-		var err error
-		args, err = d.ArgTypes(p)
-		if err != nil && !l.warned[p.Provider] {
-			l.warned[p.Provider] = true
-			l.flush()
-			fmt.Fprintf(l.stderr, "%s: failed to read argument types of %s probes: %v\n", l.pname, p.Provider, err)
-		}
+	info, err := l.h.Describe(p)
+	if err != nil && !l.warned[p.Provider] {
+		l.warned[p.Provider] = true
+		l.flush()
+		fmt.Fprintf(l.stderr, "%s: failed to read argument types of %s probes: %v\n", l.pname, p.Provider, err)
 	}
+	args := info.Args
 	w := l.w
-	block := func(title string, a providers.Attr) {
+	block := func(title string, a dtrace.Attr) {
 		fmt.Fprintf(w, "\n\t%s\n", title)
 		fmt.Fprintf(w, "\t\tIdentifier Names: %v\n", a.Name)
 		fmt.Fprintf(w, "\t\tData Semantics:   %v\n", a.Data)
 		fmt.Fprintf(w, "\t\tDependency Class: %v\n", a.Class)
 	}
-	block("Probe Description Attributes", attrs.Probe())
-	block("Argument Attributes", attrs.Args)
+	block("Probe Description Attributes", info.Attributes)
+	block("Argument Attributes", info.ArgAttributes)
 	fmt.Fprintf(w, "\n\tArgument Types\n")
 	for i, t := range args {
 		if t == "" {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of TestListGolden")
@@ -20,11 +20,11 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestListGol
 // testdata/list/NAME.out: stdout, then "-- @@stderr --" and stderr, then
 // the exit status. go test -run TestListGolden -update rewrites them.
 func TestListGolden(t *testing.T) {
-	missing := providers.System{Tracefs: "testdata/list/nosuchdir", BTF: fixtureSystem.BTF}
+	missing := dtrace.Config{Tracefs: "testdata/list/nosuchdir", BTF: fixtureSystem.BTF}
 	for _, c := range []struct {
 		name string
 		args string
-		sys  providers.System
+		sys  dtrace.Config
 	}{
 		{"all", "-l", fixtureSystem},
 		{"provider", "-l -P syscall", fixtureSystem},

@@ -12,40 +12,46 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dtrace-go/dtrace/dscript"
-	"github.com/dtrace-go/dtrace/providers"
-	"github.com/dtrace-go/dtrace/session"
+	"github.com/dtrace-go/dtrace"
 )
 
 // fixtureSystem is the fixture copy of a system's tracefs and BTF the
 // listing tests run against without root.
-var fixtureSystem = providers.System{
+var fixtureSystem = dtrace.Config{
 	Tracefs: "../../../../providers/testdata/system/tracing",
 	BTF:     "../../../../providers/testdata/system/btf/vmlinux",
 }
 
 // useSystem makes dtrace runs in this test read sys.
-func useSystem(t *testing.T, sys providers.System) {
+func useSystem(t *testing.T, sys dtrace.Config) {
 	t.Setenv("_DTRACE_TRACEFS", sys.Tracefs)
 	t.Setenv("_DTRACE_BTF", sys.BTF)
 }
 
-// liveSystem returns the running system when its tracefs can be read, or
-// skips (never under DTRACE_TEST_REQUIRE_BPF, where root is required).
-func liveSystem(t *testing.T) providers.System {
+// open returns a handle on sys.
+func open(t *testing.T, sys dtrace.Config) *dtrace.Handle {
 	t.Helper()
-	reg, err := session.NewRegistry()
+	h, err := dtrace.Open(sys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg.List()
-	if errs := reg.Errors(); len(errs) > 0 {
+	t.Cleanup(func() { h.Close() })
+	return h
+}
+
+// liveSystem returns the running system when its tracefs can be read, or
+// skips (never under DTRACE_TEST_REQUIRE_BPF, where root is required).
+func liveSystem(t *testing.T) dtrace.Config {
+	t.Helper()
+	h := open(t, dtrace.Config{})
+	h.Probes()
+	if errs := h.ListErrors(); len(errs) > 0 {
 		if os.Getenv("DTRACE_TEST_REQUIRE_BPF") != "" {
 			t.Fatalf("tracefs must be readable here: %v", errs[0])
 		}
 		t.Skipf("cannot list the live system: %v", errs[0])
 	}
-	return providers.System{}
+	return dtrace.Config{}
 }
 
 // TestListMatchesEnabling checks, over some hundreds of probe descriptions
@@ -56,19 +62,15 @@ func liveSystem(t *testing.T) providers.System {
 func TestListMatchesEnabling(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		sys  func(*testing.T) providers.System
+		sys  func(*testing.T) dtrace.Config
 	}{
-		{"fixture", func(*testing.T) providers.System { return fixtureSystem }},
+		{"fixture", func(*testing.T) dtrace.Config { return fixtureSystem }},
 		{"live", liveSystem},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sys := c.sys(t)
 			useSystem(t, sys)
-			reg, err := session.NewSystemRegistry(sys)
-			if err != nil {
-				t.Fatal(err)
-			}
-			all, err := reg.List()
+			all, err := open(t, sys).Probes()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +97,7 @@ func TestListMatchesEnabling(t *testing.T) {
 
 // descriptions makes probe descriptions from every step-th probe: exact
 // ones in each form -n accepts, globs of each kind, and ids.
-func descriptions(all []*providers.Probe, n int) []string {
+func descriptions(all []dtrace.Probe, n int) []string {
 	var ds []string
 	step := max(1, len(all)/n)
 	for i := 0; i < len(all); i += step {
@@ -156,24 +158,18 @@ func listIDs(t *testing.T, args ...string) string {
 }
 
 // enabledIDs returns the ids of the probes tracing with -n d enables, as
-// the session matches them (Run goes through session.MatchUnit).
-func enabledIDs(t *testing.T, sys providers.System, d string) string {
+// compiling matches them.
+func enabledIDs(t *testing.T, sys dtrace.Config, d string) string {
 	t.Helper()
-	comp := dscript.New(dscript.Config{Args: []string{"dtrace"}})
-	prog, err := comp.Compile(dscript.Source{Kind: dscript.Name, Name: d, Text: []byte(d)})
+	h := open(t, sys)
+	h.AllowZeroProbes()
+	prog, err := h.Compile(dtrace.Source{Kind: dtrace.ProbeName, Name: d, Text: []byte(d)})
 	if err != nil {
 		t.Fatalf("compile %q: %v", d, err)
 	}
-	reg, _ := session.NewSystemRegistry(sys)
-	ms, err := session.MatchUnit(reg, session.Unit{Program: prog, Kind: dscript.Name, Name: d}, true)
-	if err != nil {
-		t.Fatalf("match %q: %v", d, err)
-	}
 	var ids []string
-	for _, ps := range ms {
-		for _, p := range ps {
-			ids = append(ids, strconv.Itoa(int(p.ID)))
-		}
+	for _, p := range prog.Probes() {
+		ids = append(ids, strconv.Itoa(int(p.ID)))
 	}
 	return strings.Join(ids, " ")
 }
@@ -181,7 +177,7 @@ func enabledIDs(t *testing.T, sys providers.System, d string) string {
 // referenceIDs applies DTrace's matching rules to the whole listing with
 // an implementation of its own: the description's fields from the right,
 // each an fnmatch pattern, or an id.
-func referenceIDs(all []*providers.Probe, d string) string {
+func referenceIDs(all []dtrace.Probe, d string) string {
 	var ids []string
 	if id, err := strconv.Atoi(d); err == nil {
 		for _, p := range all {
@@ -245,7 +241,7 @@ func fnmatchRegexp(pat string) *regexp.Regexp {
 // for every other kernel tracepoint.
 func TestListLiveCounts(t *testing.T) {
 	liveSystem(t)
-	useSystem(t, providers.System{})
+	useSystem(t, dtrace.Config{})
 	var stdout, stderr bytes.Buffer
 	if st := Run([]string{"dtrace", "-l"}, &stdout, &stderr); st != 0 || stderr.Len() > 0 {
 		t.Fatalf("dtrace -l: exit %d, stderr %q", st, stderr.String())
@@ -305,7 +301,7 @@ func TestListLiveCounts(t *testing.T) {
 // (syscall), and for one made on demand (tick-1ms).
 func TestListIDsInTrace(t *testing.T) {
 	liveSystem(t)
-	useSystem(t, providers.System{})
+	useSystem(t, dtrace.Config{})
 	for _, d := range []string{"syscall::getppid:entry", "profile:::tick-1ms"} {
 		want := listIDs(t, "-l", "-n", d)
 		done := make(chan struct{})

@@ -10,6 +10,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/symtab"
 )
 
@@ -22,7 +23,7 @@ func FuzzStackRecord(f *testing.F) {
 	f.Add(uint8(abi.SymUSym), uint8(0), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0})
 	f.Add(uint8(abi.SymMod), uint8(0), []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 	f.Add(uint8(abi.SymStack), uint8(20), []byte{3, 0, 0, 0, byte(abi.SymStack), 20, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0})
-	c := &Printer{}
+	c := newSymbols(&KernelSymbols{})
 	p := output.New(&strings.Builder{}, output.Options{})
 	f.Fuzz(func(t *testing.T, kind, frames uint8, b []byte) {
 		si := &abi.SymInfo{Kind: abi.SymKind(kind%8 + 1), Frames: int(frames)%abi.MaxStackFrames + 1}
@@ -33,7 +34,7 @@ func FuzzStackRecord(f *testing.F) {
 				binary.LittleEndian.PutUint64(b[i:], v|1<<40)
 			}
 		}
-		vs := []output.Value{c.symValue(b, si), c.symKeyValue(si, b)}
+		vs := []sink.Value{c.value(b, si), c.keyValue(si, b)}
 		if len(b) >= 8 {
 			vs = append(vs, c.addrValue(b, 8))
 		}
@@ -43,7 +44,7 @@ func FuzzStackRecord(f *testing.F) {
 			}
 		}
 		mergeEntries(&codegen.Agg{Agg: abi.Agg{Func: abi.AggCount}, KeySyms: []*abi.SymInfo{si}},
-			[]*output.Entry{{Key: vs[:1], Value: 1}, {Key: vs[:1], Value: 2}})
+			[]*sink.Entry{{Key: vs[:1], AggValue: abi.AggValue{Value: 1}}, {Key: vs[:1], AggValue: abi.AggValue{Value: 2}}})
 	})
 }
 
@@ -60,11 +61,7 @@ ffffffffc0001000 t bpf_prog_5678	[bpf]
 	if err != nil {
 		t.Fatal(err)
 	}
-	kernelSymbols() // the real symbols read once, then replaced for the test
-	saved := kernelSyms.k
-	kernelSyms.k = k
-	defer func() { kernelSyms.k = saved }()
-	s := &symbols{procs: symtab.NewProcesses()}
+	s := newSymbols(&KernelSymbols{read: func() (*symtab.Kernel, error) { return k, nil }})
 	pcs := func(ps ...uint64) []byte {
 		var b []byte
 		for _, p := range ps {
@@ -73,10 +70,17 @@ ffffffffc0001000 t bpf_prog_5678	[bpf]
 		return append(b, make([]byte, 16)...)
 	}
 	stack := pcs(0xffffffff81000210, 0xffffffff81000010, 0xffffffff81000110)
+	names := func(v sink.Value) string {
+		var ns []string
+		for _, f := range v.Frames {
+			ns = append(ns, output.FrameName(f.Module, f.Func, f.Start, f.PC))
+		}
+		return strings.Join(ns, ",")
+	}
 	v := s.kernelStack(stack, 2, true)
 	want := []string{"vmlinux`syscall_trace_enter+0x10", "vmlinux`do_syscall_64+0x10"}
-	if strings.Join(v.Frames, ",") != strings.Join(want, ",") {
-		t.Errorf("trimmed: %q, want %q", v.Frames, want)
+	if names(v) != strings.Join(want, ",") {
+		t.Errorf("trimmed: %q, want %q", names(v), want)
 	}
 	if len(v.PCs) != 2 {
 		t.Errorf("PCs %x: want 2, the depth asked", v.PCs)
@@ -85,34 +89,35 @@ ffffffffc0001000 t bpf_prog_5678	[bpf]
 	// one.
 	v = s.kernelStack(pcs(0xffffffffc0000010, 0xffffffff81000410), 5, false)
 	want = []string{"bpf`bpf_prog_1234_clause_0+0x10", "vmlinux`bpf_trace_run2+0x10"}
-	if strings.Join(v.Frames, ",") != strings.Join(want, ",") || len(v.PCs) != 5 {
-		t.Errorf("untrimmed: %q %x, want %q", v.Frames, v.PCs, want)
+	if names(v) != strings.Join(want, ",") || len(v.PCs) != 5 {
+		t.Errorf("untrimmed: %q %x, want %q", names(v), v.PCs, want)
 	}
 	// Only the top is trimmed; an unknown address is hex.
 	v = s.kernelStack(pcs(0xffffffff81000010, 0xffffffff81000210, 0x1234), 5, true)
 	want = []string{"vmlinux`syscall_trace_enter+0x10", "vmlinux`__traceiter_sys_enter+0x10", "0x1234"}
-	if strings.Join(v.Frames, ",") != strings.Join(want, ",") {
-		t.Errorf("inner frames: %q, want %q", v.Frames, want)
+	if names(v) != strings.Join(want, ",") {
+		t.Errorf("inner frames: %q, want %q", names(v), want)
 	}
 }
 
 func TestMergeEntries(t *testing.T) {
-	key := func(name string, bits uint64) []output.Value {
-		return []output.Value{output.Sym(bits, name, name)}
+	key := func(name string, bits uint64) []sink.Value {
+		mod, fn, _ := strings.Cut(name, "`")
+		return []sink.Value{sink.Symbol(sink.KindSym, 0, sink.Frame{PC: bits, Start: bits, Module: mod, Func: fn})}
 	}
 	for _, tc := range []struct {
 		fn   abi.AggFunc
-		want output.Entry
+		want sink.Entry
 	}{
-		{abi.AggCount, output.Entry{Value: 5, Count: 5, Sum: 12}},
-		{abi.AggMin, output.Entry{Value: 2, Sum: 12}},
-		{abi.AggMax, output.Entry{Value: 3, Sum: 12}},
-		{abi.AggAvg, output.Entry{Count: 5, Sum: 12}},
+		{abi.AggCount, sink.Entry{AggValue: abi.AggValue{Value: 5, Count: 5, Sum: 12}}},
+		{abi.AggMin, sink.Entry{AggValue: abi.AggValue{Value: 2, Sum: 12}}},
+		{abi.AggMax, sink.Entry{AggValue: abi.AggValue{Value: 3, Sum: 12}}},
+		{abi.AggAvg, sink.Entry{AggValue: abi.AggValue{Count: 5, Sum: 12}}},
 	} {
-		es := []*output.Entry{
-			{Key: key("vmlinux`f", 1), Value: 2, Count: 2, Sum: 4},
-			{Key: key("vmlinux`g", 2), Value: 7, Count: 7},
-			{Key: key("vmlinux`f", 1), Value: 3, Count: 3, Sum: 8},
+		es := []*sink.Entry{
+			{Key: key("vmlinux`f", 1), AggValue: abi.AggValue{Value: 2, Count: 2, Sum: 4}},
+			{Key: key("vmlinux`g", 2), AggValue: abi.AggValue{Value: 7, Count: 7}},
+			{Key: key("vmlinux`f", 1), AggValue: abi.AggValue{Value: 3, Count: 3, Sum: 8}},
 		}
 		if tc.fn == abi.AggMin || tc.fn == abi.AggMax {
 			es[0].Count, es[2].Count = 0, 0
@@ -130,7 +135,7 @@ func TestMergeEntries(t *testing.T) {
 		}
 	}
 	// Without symbol keys, nothing is merged.
-	es := []*output.Entry{{Key: key("a", 1)}, {Key: key("a", 1)}}
+	es := []*sink.Entry{{Key: key("a", 1)}, {Key: key("a", 1)}}
 	if got := mergeEntries(&codegen.Agg{Agg: abi.Agg{Func: abi.AggCount}}, es); len(got) != 2 {
 		t.Errorf("merged without symbol keys: %d", len(got))
 	}

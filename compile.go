@@ -1,0 +1,242 @@
+package dtrace
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/dtrace-go/dtrace/dscript"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/check"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/cpp"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/ktypes"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/session"
+)
+
+// SourceKind says how a program's text was given, which decides how a
+// bare probe description is read and how errors are reported.
+type SourceKind int
+
+// Source kinds, one per dtrace flag that takes a program.
+const (
+	Script        SourceKind = SourceKind(dscript.Script)   // -s FILE: a D script
+	ProbeName     SourceKind = SourceKind(dscript.Name)     // -n: probe name, fields filled from the right
+	ProbeFunction SourceKind = SourceKind(dscript.Function) // -f: the single field is a function
+	ProbeModule   SourceKind = SourceKind(dscript.Module)   // -m: the single field is a module
+	ProbeProvider SourceKind = SourceKind(dscript.Provider) // -P: the single field is a provider
+	ProbeID       SourceKind = SourceKind(dscript.ProbeID)  // -i: a probe id
+)
+
+// Source is one program to compile.
+type Source struct {
+	Kind SourceKind
+	// Name is the script's path as the user typed it, or the
+	// -n/-P/-m/-f/-i operand.
+	Name string
+	Text []byte
+}
+
+// Program is one compiled program of a Handle.
+type Program struct {
+	unit session.Unit
+}
+
+// CompileError is a program that does not compile: DTrace's diagnostic.
+type CompileError struct {
+	// Source is the program's name (Source.Name) and Script whether it
+	// is a script.
+	Source string
+	Script bool
+	err    *diag.Error
+}
+
+// Line returns the line of the error in a script, 0 when DTrace reports
+// none (programs given on the command line have no lines).
+func (e *CompileError) Line() int {
+	if !e.Script {
+		return 0
+	}
+	return e.err.Pos.Line
+}
+
+// Tag returns the error's libdtrace tag (D_SYNTAX, D_PDESC_ZERO...).
+func (e *CompileError) Tag() string { return string(e.err.Tag) }
+
+// Message returns the diagnostic as DTrace prints it after "failed to
+// compile script FILE: " or "invalid probe specifier SPEC: ": "line 3:
+// syntax error near ..." for a script; with tags, prefixed by "[D_TAG] "
+// as under -x errtags.
+func (e *CompileError) Message(tags bool) string {
+	if !e.Script {
+		// libdtrace reports a line only when it reads a file
+		// (pcb_fileptr ? yylineno : 0 in dt_parser.c): never for -n,
+		// -P, -m, -f or -i.
+		d := *e.err
+		d.Pos.Line = 0
+		return d.Text(tags)
+	}
+	return e.err.Text(tags)
+}
+
+func (e *CompileError) Error() string {
+	if e.Script {
+		return fmt.Sprintf("failed to compile script %s: %s", e.Source, e.Message(false))
+	}
+	return fmt.Sprintf("invalid probe specifier %s: %s", e.Source, e.Message(false))
+}
+
+// compiler returns the handle's compiler, made on first use: the macro
+// variables are dtrace's own ($pid, $uid... as dtrace_update sets them)
+// and $target, the pid of the first process created or grabbed (without
+// one, $target is not defined).
+func (h *Handle) compiler() *dscript.Compiler {
+	if h.comp != nil {
+		return h.comp
+	}
+	sid, _, _ := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0)
+	pgid, _ := syscall.Getpgid(0)
+	m := map[string]int64{
+		"pid":    int64(os.Getpid()),
+		"ppid":   int64(os.Getppid()),
+		"uid":    int64(os.Getuid()),
+		"gid":    int64(os.Getgid()),
+		"euid":   int64(os.Geteuid()),
+		"egid":   int64(os.Getegid()),
+		"sid":    int64(sid),
+		"pgid":   int64(pgid),
+		"projid": 0, // Solaris projects and tasks; none on Linux
+		"taskid": 0,
+	}
+	if len(h.procs) > 0 {
+		m["target"] = int64(h.procs[0].PID())
+	}
+	args := h.cfg.Args
+	if len(args) == 0 {
+		args = []string{"dtrace"}
+	}
+	h.kernel = ktypes.Open(h.cfg.BTF)
+	h.comp = dscript.New(dscript.Config{Args: args, Defaultargs: h.opts.Bool("defaultargs"), Macros: m,
+		Kernel: h.kernel, Probes: session.Catalog(h.reg), ZeroProbes: h.zdefs})
+	return h.comp
+}
+
+// Compile parses and checks a program, matching its probe descriptions,
+// and adds it to the handle's programs; its "#pragma D option" settings
+// become the handle's. A program that does not compile is a
+// *CompileError.
+func (h *Handle) Compile(src Source) (*Program, error) {
+	prog, err := h.compiler().Compile(dscript.Source{Kind: dscript.SourceKind(src.Kind), Name: src.Name, Text: src.Text})
+	if err != nil {
+		var de *diag.Error
+		if errors.As(err, &de) {
+			return nil, &CompileError{Source: src.Name, Script: src.Kind == Script, err: de}
+		}
+		return nil, err
+	}
+	if prog == nil {
+		return nil, nil
+	}
+	for _, o := range prog.Options {
+		// The compiler has checked them already.
+		h.opts.SetPragma(o.Name, o.Value, o.Value != "")
+	}
+	p := &Program{unit: session.Unit{Program: prog, Kind: dscript.SourceKind(src.Kind), Name: src.Name}}
+	h.units = append(h.units, p.unit)
+	return p, nil
+}
+
+// Descriptions returns the probe descriptions of the program's clauses, in
+// order, with their macros expanded.
+func (p *Program) Descriptions() []ProbeDesc {
+	var ds []ProbeDesc
+	for _, it := range p.unit.Program.File.Items {
+		cl, ok := it.(*ast.Clause)
+		if !ok {
+			continue
+		}
+		for _, pd := range cl.Probes {
+			d := check.DescOf(pd)
+			ds = append(ds, ProbeDesc{ID: d.ID, Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name})
+		}
+	}
+	return ds
+}
+
+// Preprocess runs the C preprocessor over a script's text, with the
+// handle's preprocessor options (-D, -U, -I, -H, cppargs, cpppath, -X)
+// in the order they were set, as dtrace -C does.
+func (h *Handle) Preprocess(text []byte) ([]byte, error) {
+	c := cpp.Config{Version: h.opts.Version(), Stderr: h.cfg.Stderr}
+	for _, st := range h.opts.Settings() {
+		switch st.Name {
+		case "define":
+			c.Args = append(c.Args, "-D"+st.Value)
+		case "undef":
+			c.Args = append(c.Args, "-U"+st.Value)
+		case "incdir":
+			c.Args = append(c.Args, "-I"+st.Value)
+		case "cpphdrs":
+			c.Args = append(c.Args, "-H")
+		case "cppargs":
+			c.Args = append(c.Args, strings.Fields(st.Value)...)
+		case "cpppath":
+			c.Path = st.Value
+		case "stdc":
+			c.Stdc = st.Value[0]
+		}
+	}
+	return cpp.Preprocess(c, text)
+}
+
+// Disassemble writes the BPF code of every clause of the handle's
+// programs, each sequence under the D source line it came from, as -S
+// shows it: compiled with the options a run compiles with.
+func (h *Handle) Disassemble(w io.Writer) error {
+	cfg, err := session.ConfigFrom(&h.opts)
+	if err != nil {
+		return err
+	}
+	prog, err := session.Compile(h.units, &cfg)
+	if err != nil {
+		return h.runError(err)
+	}
+	for _, c := range prog.Clauses {
+		var ds []string
+		for _, p := range c.Probes {
+			ds = append(ds, p.Text)
+		}
+		fmt.Fprintf(w, "\nClause %d (%s):\n", c.Index, strings.Join(ds, ", "))
+		if err := codegen.Fprint(w, c.Insns); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// registry returns the handle's probe registry.
+func (h *Handle) registry() *providers.Registry { return h.reg }
+
+// Probes returns the probes the program's clauses enable, description
+// after description in clause order, as the checker matched them.
+func (p *Program) Probes() []Probe {
+	var out []Probe
+	info := p.unit.Program.Info
+	for _, it := range p.unit.Program.File.Items {
+		cl, ok := it.(*ast.Clause)
+		if !ok {
+			continue
+		}
+		for _, pd := range cl.Probes {
+			for _, m := range info.Matches[pd] {
+				out = append(out, Probe{ID: m.ID, Provider: m.Provider, Module: m.Module, Function: m.Function, Name: m.Name})
+			}
+		}
+	}
+	return out
+}

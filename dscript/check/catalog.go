@@ -1,0 +1,76 @@
+package check
+
+import (
+	"strconv"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+)
+
+// A Catalog is the probes a program may enable: the checker matches each
+// clause's probe descriptions against it as it checks the clause, as
+// libdtrace's dt_probe_info looks them up while compiling, so that a
+// description that matches nothing is a compile error (D_PDESC_ZERO)
+// unless Config.ZeroProbes allows it.
+type Catalog interface {
+	// Match returns the probes d matches, in id order.
+	Match(d ProbeDesc) ([]Probe, error)
+}
+
+// ProbeDesc is a probe description with its macros expanded: four
+// fields, each a name or a pattern, or a probe id.
+type ProbeDesc struct {
+	// ID, when not 0, is the id of the one probe the description names;
+	// the fields are then empty.
+	ID                               uint32
+	Provider, Module, Function, Name string
+}
+
+// String returns the description as DTrace writes it
+// (dtrace_desc2str): the id, or the four fields joined by colons.
+func (d ProbeDesc) String() string {
+	if d.ID != 0 {
+		return strconv.FormatUint(uint64(d.ID), 10)
+	}
+	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
+}
+
+// DescOf returns the description pd is, once the checker has expanded its
+// macros. The checker refuses ids that do not fit 32 bits; id 0 is
+// DTRACE_IDNONE, a description whose fields, all empty, match every
+// probe, as in DTrace.
+func DescOf(pd *ast.ProbeDesc) ProbeDesc {
+	if pd.Count == 0 {
+		return ProbeDesc{ID: uint32(pd.ID)}
+	}
+	return ProbeDesc{Provider: pd.Provider, Module: pd.Module, Function: pd.Func, Name: pd.Name}
+}
+
+// Probe is a probe a description matches.
+type Probe struct {
+	ID                               uint32
+	Provider, Module, Function, Name string
+	// NArgs is the number of arguments the probe passes, -1 when
+	// unknown.
+	NArgs int
+}
+
+// matchDesc matches pd against the catalog, recording the probes in
+// Info.Matches, and fails as DTrace does when it matches none.
+func (c *Checker) matchDesc(pd *ast.ProbeDesc) {
+	if c.cfg.Probes == nil {
+		return
+	}
+	d := DescOf(pd)
+	ps, err := c.cfg.Probes.Match(d)
+	if err != nil {
+		c.errorf(pd, diag.D_PDESC_INVAL, "probe description %v: %v", d, err)
+	}
+	if len(ps) == 0 && !c.cfg.ZeroProbes {
+		c.errorf(pd, diag.D_PDESC_ZERO, "probe description %v does not match any probes", d)
+	}
+	if c.info.Matches == nil {
+		c.info.Matches = map[*ast.ProbeDesc][]Probe{}
+	}
+	c.info.Matches[pd] = ps
+}

@@ -1,0 +1,280 @@
+package output
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+
+	"github.com/dtrace-go/dtrace/dscript/options"
+	"github.com/dtrace-go/dtrace/sink"
+)
+
+// OptionNames are the DTrace options that change the text output, which
+// SetOption applies.
+var OptionNames = []string{"quiet", "flowindent", "rawbytes", "stackindent",
+	"aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev"}
+
+// SetOption sets, from the options set holds (checked when they were
+// set), the output option name; it reports whether name is one of
+// OptionNames. stackindent=0 is StackIndentNone; an option not in set is
+// its default.
+func (o *Options) SetOption(set *options.Set, name string) bool {
+	switch name {
+	case "quiet":
+		o.Quiet = set.Bool(name)
+	case "flowindent":
+		o.FlowIndent = set.Bool(name)
+	case "rawbytes":
+		o.RawBytes = set.Bool(name)
+	case "aggsortkey":
+		o.AggSortKey = set.Bool(name)
+	case "aggsortrev":
+		o.AggSortRev = set.Bool(name)
+	case "aggsortkeypos":
+		v, _ := set.Int(name)
+		o.AggSortKeyPos = int(v)
+	case "aggsortpos":
+		v, _ := set.Int(name)
+		o.AggSortPos = int(v)
+	case "stackindent":
+		v, ok := set.Int(name)
+		switch {
+		case !ok:
+			o.StackIndent = 0
+		case v == 0:
+			o.StackIndent = StackIndentNone
+		default:
+			o.StackIndent = int(v)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// OptionsFrom returns the output options set holds (every OptionNames
+// option), with Testing as given.
+func OptionsFrom(set *options.Set, testing bool) Options {
+	o := Options{Testing: testing}
+	for _, name := range OptionNames {
+		o.SetOption(set, name)
+	}
+	return o
+}
+
+// TextConfig configures a TextSink.
+type TextConfig struct {
+	Options Options
+	// SystemOutput is where the commands of system() write their standard
+	// output while freopen() has not redirected the output: dtrace's
+	// standard output, which is not the output of records under -o. Nil:
+	// the sink's output.
+	SystemOutput io.Writer
+	// Stderr is the commands' standard error (nil: os.Stderr).
+	Stderr io.Writer
+	// Notify receives the warnings of freopen() (nil: none are given).
+	Notify func(sink.Notice)
+}
+
+// TextSink is the sink.Sink of DTrace's text output: records printed as
+// dtrace(1) prints them, printa() and the aggregations left at the end in
+// DTrace's layouts, and system() and freopen() carried out as dtrace(1)
+// carries them out. It buffers its writes until Flush.
+type TextSink struct {
+	p    *Printer
+	w    *bufio.Writer // what p writes to
+	base io.Writer     // the output when freopen() has not redirected it
+	file *os.File      // the file freopen() redirected the output to, or nil
+	cfg  TextConfig
+}
+
+// NewTextSink returns a TextSink writing to w.
+func NewTextSink(w io.Writer, cfg TextConfig) *TextSink {
+	bw := bufio.NewWriterSize(w, 256<<10)
+	if cfg.Stderr == nil {
+		cfg.Stderr = os.Stderr
+	}
+	return &TextSink{p: New(bw, cfg.Options), w: bw, base: w, cfg: cfg}
+}
+
+// Printer returns the sink's printer.
+func (s *TextSink) Printer() *Printer { return s.p }
+
+// Flush implements sink.Sink.
+func (s *TextSink) Flush() error { return s.w.Flush() }
+
+// Close closes the file freopen() redirected the output to, if any.
+func (s *TextSink) Close() error {
+	if s.file == nil {
+		return nil
+	}
+	err := s.file.Close()
+	s.file = nil
+	return err
+}
+
+// End implements sink.Sink: the aggregations printa() has not printed.
+func (s *TextSink) End(aggs []*sink.Aggregation) error {
+	if err := s.p.Exit(aggs); err != nil {
+		return err
+	}
+	return s.w.Flush()
+}
+
+// Record implements sink.Sink.
+func (s *TextSink) Record(r *sink.Record) error {
+	f := Firing{CPU: r.CPU, ID: r.Probe.ID, EPID: r.EPID, Provider: r.Probe.Provider, Module: r.Probe.Module,
+		Func: r.Probe.Function, Name: r.Probe.Name}
+	if r.Firing {
+		if err := s.p.BeginFiring(f); err != nil {
+			return err
+		}
+	}
+	for i := range r.Actions {
+		a := &r.Actions[i]
+		var err error
+		switch a.Kind {
+		case sink.ActTrace:
+			err = s.p.Trace(a.Values[0])
+		case sink.ActPrintf:
+			err = s.p.Printf(a.Format, a.Values...)
+		case sink.ActPrinta:
+			err = s.p.Printa(a.Format, a.Aggs...)
+		case sink.ActTraceMem:
+			err = s.p.TraceMem(a.Values[0].Bytes)
+		case sink.ActSystem:
+			err = s.system(a)
+		case sink.ActFreopen:
+			err = s.freopen(a, r)
+		case sink.ActSetopt:
+			s.setopt(a)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if r.Firing {
+		return s.p.EndFiring()
+	}
+	return nil
+}
+
+// setopt applies a setopt() of an output option from this record on.
+func (s *TextSink) setopt(a *sink.Action) {
+	if len(a.Values) == 0 {
+		return
+	}
+	name, value, given := a.Values[0].Str, "", len(a.Values) > 1
+	if given {
+		value = a.Values[1].Str
+	}
+	var set options.Set
+	if set.Set(name, value, given) != nil {
+		return // the runner checked it
+	}
+	opt := s.p.Options()
+	if opt.SetOption(&set, name) {
+		s.p.SetOptions(opt)
+	}
+}
+
+// system runs the command of a system() record with /bin/sh -c, as
+// system(3C) does, once the output so far is written: its output comes
+// in order with dtrace's. Its exit status is not looked at, as DTrace does
+// not look at it.
+func (s *TextSink) system(a *sink.Action) error {
+	cmdline, err := s.p.Sprintf(a.Format, a.Values...)
+	if err != nil {
+		return err
+	}
+	if err := s.w.Flush(); err != nil {
+		return err
+	}
+	cmd := exec.Command("/bin/sh", "-c", cmdline)
+	cmd.Stdin = os.Stdin
+	cmd.Stdout = s.systemStdout()
+	cmd.Stderr = s.cfg.Stderr
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		return fmt.Errorf("run system(): %w", err)
+	}
+	return nil
+}
+
+// systemStdout is where a system() command writes: the file freopen()
+// redirected the output to when the output is dtrace's standard output
+// (as the dup2() of libdtrace's freopen redirects its commands too), else
+// dtrace's standard output.
+func (s *TextSink) systemStdout() io.Writer {
+	switch {
+	case s.cfg.SystemOutput == nil && s.file != nil:
+		return s.file
+	case s.cfg.SystemOutput == nil:
+		return s.base
+	}
+	return s.cfg.SystemOutput
+}
+
+// freopen redirects the output from now on to the file a freopen()
+// record names, opened for appending and created if need be; freopen("")
+// (an action without a format) restores the output the sink started with.
+// A file that cannot be opened is reported as libdtrace reports it,
+// "dtrace: error on enabled probe ID E (ID P: prov:mod:func:name):
+// couldn't freopen() "NAME": error", and the output stays where it was.
+func (s *TextSink) freopen(a *sink.Action, r *sink.Record) error {
+	if err := s.w.Flush(); err != nil {
+		return err
+	}
+	if a.Format == nil {
+		if s.file != nil {
+			s.w.Reset(s.base)
+			if err := s.Close(); err != nil {
+				return fmt.Errorf("close freopen() file: %w", err)
+			}
+		}
+		return nil
+	}
+	name, err := s.p.Sprintf(a.Format, a.Values...)
+	if err != nil {
+		return err
+	}
+	nf, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		if s.cfg.Notify != nil {
+			p := r.Probe
+			s.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning,
+				Message: fmt.Sprintf("dtrace: error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't freopen() \"%s\": %s",
+					r.Clause+1, p.ID, p.Provider, p.Module, p.Function, p.Name, name, Strerror(err))})
+		}
+		return nil
+	}
+	old := s.file
+	s.file = nf
+	s.w.Reset(nf)
+	if old != nil {
+		if err := old.Close(); err != nil {
+			return fmt.Errorf("close freopen() file: %w", err)
+		}
+	}
+	return nil
+}
+
+// Strerror renders an error as C's strerror(errno) does ("No such file or
+// directory"), or as its text when it holds no errno.
+func Strerror(err error) string {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return err.Error()
+	}
+	msg := errno.Error()
+	if msg == "" {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
+}

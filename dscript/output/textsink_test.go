@@ -1,0 +1,31 @@
+package output
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+func TestSystemOutput(t *testing.T) {
+	// Without SystemOutput, commands write to the sink's output or to the
+	// freopen() file; with it (-o), to dtrace's standard output while the
+	// output is not redirected.
+	var out, sys bytes.Buffer
+	s := NewTextSink(&out, TextConfig{Options: Options{Quiet: true}})
+	if w := s.systemStdout(); w != &out {
+		t.Errorf("systemStdout = %v, want the output", w)
+	}
+	f, err := os.CreateTemp(t.TempDir(), "freopen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s.file = f
+	if w := s.systemStdout(); w != f {
+		t.Errorf("systemStdout under freopen = %v, want the freopen() file", w)
+	}
+	s.cfg.SystemOutput = &sys
+	if w := s.systemStdout(); w != &sys {
+		t.Errorf("systemStdout under freopen with -o = %v, want dtrace's stdout", w)
+	}
+}

@@ -1,0 +1,90 @@
+package dtrace
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+)
+
+func TestParsePID(t *testing.T) {
+	for arg, want := range map[string]bool{
+		"1": true, " 42": true, "+7": true, "-1": true,
+		"": false, "abc": false, "12x": false, "1 ": false, "99999999999999999999": false,
+	} {
+		if _, ok := ParsePID(arg); ok != want {
+			t.Errorf("ParsePID(%q) ok = %v", arg, !want)
+		}
+	}
+}
+
+// $target is the pid of the first process created or grabbed.
+func TestTarget(t *testing.T) {
+	h, err := Open(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	var pids []int
+	for _, c := range []string{"sleep 10", "true"} {
+		p, err := h.CreateProcess(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pids = append(pids, p.PID())
+	}
+	h.AllowZeroProbes()
+	prog, err := h.Compile(Source{Kind: ProbeName, Name: "d", Text: []byte("pid$target:::entry")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds := prog.Descriptions(); len(ds) != 1 || ds[0].Provider != "pid"+strconv.Itoa(pids[0]) {
+		t.Errorf("descriptions %v, want provider pid%d", ds, pids[0])
+	}
+}
+
+// A description that matches no probe fails to compile, as in DTrace,
+// unless zero matches are allowed.
+func TestCompileMatches(t *testing.T) {
+	h, err := Open(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	_, err = h.Compile(Source{Kind: Script, Name: "x.d", Text: []byte("BEGIN\n{\n}\n\nnosuch:::\n{\n}\n")})
+	ce, ok := err.(*CompileError)
+	if !ok || ce.Tag() != "D_PDESC_ZERO" || ce.Line() != 5 ||
+		ce.Message(true) != "[D_PDESC_ZERO] line 5: probe description nosuch::: does not match any probes" {
+		t.Fatalf("got %v, want D_PDESC_ZERO at line 5", err)
+	}
+	prog, err := h.Compile(Source{Kind: ProbeName, Name: "BEGIN", Text: []byte("BEGIN")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps := prog.Probes(); len(ps) != 1 || ps[0].Provider != "dtrace" || ps[0].Name != "BEGIN" {
+		t.Errorf("BEGIN enables %v", ps)
+	}
+}
+
+func TestKernelRefusal(t *testing.T) {
+	call := asm.FnProbeWriteUser.Call()
+	mayGoto := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.JumpOp(0xe0))}
+	for _, c := range []struct {
+		ve   bpf.VerifierError
+		want string
+	}{
+		{bpf.VerifierError{Index: 3, Instruction: call, Reason: "program of this type cannot use helper bpf_probe_write_user#36"}, "copyout()"},
+		{bpf.VerifierError{Index: 3, Instruction: mayGoto, Reason: "unknown opcode e5"}, "chill()"},
+		{bpf.VerifierError{Index: 3, Instruction: mayGoto, Reason: "infinite loop detected at insn 5"}, ""},
+		{bpf.VerifierError{Index: -1, Instruction: call}, ""},
+		{bpf.VerifierError{Index: 3, Instruction: asm.FnKtimeGetNs.Call()}, ""},
+	} {
+		got := kernelRefusal(&c.ve)
+		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%v: %q, want %q...", c.ve.Instruction, got, c.want)
+		}
+	}
+}

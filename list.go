@@ -1,0 +1,108 @@
+package dtrace
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/dtrace-go/dtrace/providers"
+)
+
+// Probe is a probe of the running system.
+type Probe struct {
+	// ID is the probe's id: the same in every run on one system, as
+	// dtrace -l lists it.
+	ID                               uint32
+	Provider, Module, Function, Name string
+}
+
+// ProbeDesc is a probe description: four fields, each a name or a
+// pattern (DTrace's globs; empty matches anything), or a probe id.
+type ProbeDesc struct {
+	// ID, when not 0, is the id of the one probe the description names;
+	// the fields are then empty.
+	ID                               uint32
+	Provider, Module, Function, Name string
+}
+
+// String returns the description as DTrace writes it
+// (dtrace_desc2str): the id, or the four fields joined by colons.
+func (d ProbeDesc) String() string {
+	if d.ID != 0 {
+		return strconv.FormatUint(uint64(d.ID), 10)
+	}
+	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
+}
+
+// ListError is a provider that could not list its probes: tracefs not
+// mounted or not readable, say.
+type ListError = providers.ListError
+
+// Probes returns every probe, in id order: what dtrace -l lists. The
+// probes of the providers that could not list theirs are left out; the
+// error then joins a *ListError for each.
+func (h *Handle) Probes() ([]Probe, error) {
+	ps, err := h.reg.List()
+	return probes(ps), err
+}
+
+// Match returns the probes d matches, in id order: what dtrace -l -n d
+// lists, and what a program's description d enables.
+func (h *Handle) Match(d ProbeDesc) ([]Probe, error) {
+	ps, err := h.reg.MatchDesc(providers.Desc{ID: d.ID, Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name})
+	return probes(ps), err
+}
+
+func probes(ps []*providers.Probe) []Probe {
+	out := make([]Probe, len(ps))
+	for i, p := range ps {
+		out[i] = Probe{ID: p.ID, Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name}
+	}
+	return out
+}
+
+// ListErrors returns, in provider order, the providers that could not
+// list their probes so far.
+func (h *Handle) ListErrors() []*ListError {
+	var out []*ListError
+	for _, err := range h.reg.Errors() {
+		var le *ListError
+		if errors.As(err, &le) {
+			out = append(out, le)
+		}
+	}
+	return out
+}
+
+// Attr is a stability attribute as dtrace -lv prints it: the stability of
+// names and of data ("Stable", "Private"...) and the dependency class
+// ("Common", "ISA"...).
+type Attr struct {
+	Name, Data, Class string
+}
+
+// ProbeInfo is what dtrace -lv says of a probe.
+type ProbeInfo struct {
+	// Attributes are the probe description's, ArgAttributes its
+	// arguments'.
+	Attributes, ArgAttributes Attr
+	// Args are the C types of its typed arguments, args[0] first ("" for
+	// an argument whose type is not known); nil when it has none or they
+	// are not known.
+	Args []string
+}
+
+// Describe returns what dtrace -lv prints of probe p. The error says why
+// its argument types could not be read; the attributes are there anyway.
+func (h *Handle) Describe(p Probe) (ProbeInfo, error) {
+	attrs := providers.Unknown
+	var args []string
+	var err error
+	if d, ok := h.reg.Provider(p.Provider).(providers.Describer); ok {
+		attrs = d.Attributes()
+		if pp := h.reg.Probe(p.ID); pp != nil {
+			args, err = d.ArgTypes(pp)
+		}
+	}
+	attr := func(a providers.Attr) Attr { return Attr{a.Name.String(), a.Data.String(), a.Class.String()} }
+	return ProbeInfo{Attributes: attr(attrs.Probe()), ArgAttributes: attr(attrs.Args), Args: args}, err
+}

@@ -1,0 +1,202 @@
+package dtrace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/session"
+	"github.com/dtrace-go/dtrace/sink"
+)
+
+// RunConfig is where a run's data goes.
+type RunConfig struct {
+	// Sink receives the records and aggregations, decoded; nil drops
+	// them.
+	Sink sink.Sink
+	// Notify receives what dtrace(1) reports on its standard error: how
+	// many probes each program matched, drops, faults, warnings, the
+	// processes that exit. Nil drops them. dtrace(1) prints each
+	// Message, but under -q those of kinds NoticeMatched,
+	// NoticeDestructive and NoticeExited.
+	Notify func(sink.Notice)
+}
+
+// Run enables the probes of the handle's programs and traces until a
+// program calls exit(), every process created or grabbed has exited, or
+// ctx is done (dtrace(1)'s SIGINT); then it fires END, delivers the
+// aggregations left to the sink, and returns the exit status: exit()'s
+// argument, or 0.
+//
+// Errors: ErrDestructive for destructive actions without the
+// "destructive" option; a *NotSupportedError for a construct the code
+// generator cannot compile yet; a *KernelError when the running kernel
+// refuses what a program needs; a *VerifierError for another rejection of
+// the BPF verifier.
+func (h *Handle) Run(ctx context.Context, rc RunConfig) (int, error) {
+	cfg, err := session.ConfigFrom(&h.opts)
+	if err != nil {
+		return 1, err
+	}
+	cfg.Registry = h.reg
+	cfg.ZeroProbes = h.zdefs
+	cfg.Kernel = h.kernel
+	cfg.KernelSymbols = h.ksyms
+	cfg.Sink = rc.Sink
+	cfg.Notify = rc.Notify
+	for _, p := range h.procs {
+		cfg.Procs = append(cfg.Procs, p.p)
+	}
+	status, err := session.Run(ctx, &cfg, h.units)
+	if err != nil {
+		return status, h.runError(err)
+	}
+	return status, nil
+}
+
+// ErrDestructive is the error of a run whose programs hold destructive
+// actions without the "destructive" option (-w): libdtrace's
+// EDT_DESTRUCTIVE, "Destructive actions not allowed".
+var ErrDestructive = session.ErrDestructive
+
+// NotSupportedError is a construct of a program that dtrace-go does not
+// compile yet.
+type NotSupportedError struct {
+	// Source is the program's name and Script whether it is a script;
+	// Line is the construct's line in it.
+	Source string
+	Script bool
+	Line   int
+	// What names the construct ("the subroutine foo()").
+	What string
+}
+
+func (e *NotSupportedError) Error() string {
+	msg := e.What + " is not supported yet"
+	if e.Script {
+		return fmt.Sprintf("failed to compile script %s: line %d: %s", e.Source, e.Line, msg)
+	}
+	return fmt.Sprintf("invalid probe specifier %s: %s", e.Source, msg)
+}
+
+// Unwrap makes a NotSupportedError match codegen's ErrNotSupported.
+func (e *NotSupportedError) Unwrap() error { return codegen.ErrNotSupported }
+
+// KernelError is a D feature the running kernel cannot provide: the BPF
+// verifier refused what the program needs for it.
+type KernelError struct {
+	// Reason is worded for "could not enable tracing: ...".
+	Reason string
+	Err    error
+}
+
+func (e *KernelError) Error() string { return e.Reason }
+
+func (e *KernelError) Unwrap() error { return e.Err }
+
+// VerifierError is a program the BPF verifier rejected: which clause and
+// D source line, and the verifier's reason. Log holds the verifier's log
+// when the "bpflog" option is set.
+type VerifierError struct {
+	Err *bpf.VerifierError
+	Log []string
+}
+
+func (e *VerifierError) Error() string { return e.Err.Error() }
+
+func (e *VerifierError) Unwrap() error { return e.Err }
+
+// runError turns the errors of compiling to BPF and loading into the
+// package's typed errors.
+func (h *Handle) runError(err error) error {
+	var ce *codegen.Error
+	var ve *bpf.VerifierError
+	switch {
+	case errors.As(err, &ce) && ce.Unit < len(h.units):
+		u := h.units[ce.Unit]
+		return &NotSupportedError{Source: u.Name, Script: u.Kind == dscript.Script, Line: ce.Pos.Line, What: ce.What}
+	case errors.As(err, &ve):
+		if reason := kernelRefusal(ve); reason != "" {
+			return &KernelError{Reason: reason, Err: err}
+		}
+		e := &VerifierError{Err: ve}
+		if h.opts.Bool("bpflog") {
+			e.Log = ve.Log
+		}
+		return e
+	}
+	return err
+}
+
+// kernelRefusal names, for a verifier rejection, a D feature the running
+// kernel cannot provide, worded for "could not enable tracing: ...", or
+// returns "" when the rejection is not one of those:
+//
+//   - copyout() and copyoutstr() write with bpf_probe_write_user, which a
+//     kernel in lockdown (integrity or confidentiality) withholds from
+//     every program;
+//   - chill() spins in a may_goto loop, which kernels before 6.9 lack.
+func kernelRefusal(ve *bpf.VerifierError) string {
+	ins := ve.Instruction
+	switch {
+	case ve.Index < 0:
+		return ""
+	case ins.IsBuiltinCall() && asm.BuiltinFunc(ins.Constant) == asm.FnProbeWriteUser:
+		return "copyout() and copyoutstr() are not supported by this kernel: it refuses bpf_probe_write_user (kernel lockdown)"
+	case ins.OpCode.Class().IsJump() && ins.OpCode.JumpOp() == asm.JumpOp(0xe0) && strings.Contains(ve.Reason, "opcode"):
+		return "chill() is not supported by this kernel: it lacks may_goto (Linux 6.9)"
+	}
+	return ""
+}
+
+// TextConfig configures a TextSink.
+type TextConfig struct {
+	// SystemOutput is where the commands of system() write their standard
+	// output while freopen() has not redirected the output: dtrace's
+	// standard output, when the output is a file (-o). Nil: the sink's
+	// output.
+	SystemOutput io.Writer
+	// Stderr is the commands' standard error (nil: os.Stderr).
+	Stderr io.Writer
+	// Testing drops the CPU and ID columns of probe lines, as
+	// _DTRACE_TESTING does.
+	Testing bool
+	// Notify receives the warnings of freopen() (nil: none are given).
+	Notify func(sink.Notice)
+}
+
+// TextSink is the sink of DTrace's text output.
+type TextSink struct{ s *output.TextSink }
+
+// NewTextSink returns a sink that prints what a run delivers as dtrace(1)
+// prints it to w, with the handle's output options (quiet, flowindent,
+// rawbytes, stackindent, the aggregation sorting options) as they are set
+// when it is made.
+func (h *Handle) NewTextSink(w io.Writer, cfg TextConfig) *TextSink {
+	return &TextSink{output.NewTextSink(w, output.TextConfig{
+		Options:      output.OptionsFrom(&h.opts, cfg.Testing),
+		SystemOutput: cfg.SystemOutput,
+		Stderr:       cfg.Stderr,
+		Notify:       cfg.Notify,
+	})}
+}
+
+// Record implements sink.Sink.
+func (t *TextSink) Record(r *sink.Record) error { return t.s.Record(r) }
+
+// End implements sink.Sink.
+func (t *TextSink) End(aggs []*sink.Aggregation) error { return t.s.End(aggs) }
+
+// Flush implements sink.Sink.
+func (t *TextSink) Flush() error { return t.s.Flush() }
+
+// Close closes the file freopen() redirected the output to, if any.
+func (t *TextSink) Close() error { return t.s.Close() }
