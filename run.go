@@ -47,7 +47,6 @@ func (h *Handle) Run(ctx context.Context, rc RunConfig) (int, error) {
 		return 1, err
 	}
 	cfg.Registry = h.reg
-	cfg.ZeroProbes = h.zdefs
 	cfg.Kernel = h.kernel
 	cfg.KernelSymbols = h.ksyms
 	cfg.Sink = rc.Sink

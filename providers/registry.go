@@ -23,10 +23,51 @@ import (
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
-	mu     sync.Mutex
-	provs  []*entry
-	byName map[string]*entry
-	probes []*Probe // probes[id-1]
+	mu        sync.Mutex
+	provs     []*entry
+	byName    map[string]*entry
+	probes    []*Probe // probes[id-1]
+	factories []Factory
+}
+
+// A Factory makes providers on demand from their names, as DTrace makes
+// the pid provider of process 1234, pid1234, when a description first
+// names it.
+type Factory interface {
+	// NewProvider returns the provider called name, or nil when name is
+	// not one of the factory's. An error says that name is one of its but
+	// the provider could not be made (no such process).
+	NewProvider(name string) (Provider, error)
+}
+
+// AddFactory adds a factory the registry asks for the providers it does
+// not have, in the order they were added.
+func (r *Registry) AddFactory(f Factory) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.factories = append(r.factories, f)
+}
+
+// make returns the provider called name made by a factory and registers
+// it, or nil when no factory makes it. r.mu is held.
+func (r *Registry) make(name string) (*entry, error) {
+	for _, f := range r.factories {
+		p, err := f.NewProvider(name)
+		if err != nil {
+			return nil, fmt.Errorf("make provider %s: %w", name, err)
+		}
+		if p == nil {
+			continue
+		}
+		if p.Name() != name {
+			return nil, fmt.Errorf("make provider %s: the factory made %s", name, p.Name())
+		}
+		e := &entry{prov: p, name: name}
+		r.provs = append(r.provs, e)
+		r.byName[name] = e
+		return e, nil
+	}
+	return nil, nil
 }
 
 // entry is a provider and what the registry knows of its probes.
@@ -203,7 +244,13 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 	if provider != "" && !IsGlob(provider) {
 		e := r.byName[provider]
 		if e == nil {
-			return nil, nil
+			// A provider made on demand: its probes come after every
+			// probe listed so far.
+			r.enumerateAll()
+			var err error
+			if e, err = r.make(provider); e == nil {
+				return nil, err
+			}
 		}
 		if err := r.enumerate(e); err != nil {
 			return nil, err

@@ -1,6 +1,8 @@
 package providers_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -195,5 +197,51 @@ func TestRegistryNameChecker(t *testing.T) {
 	}
 	if ps, _ := r.Match("", "", "", "entry"); len(ps) != 1 || a.listed != 1 {
 		t.Errorf(":::entry = %v, alpha listed %d times", ps, a.listed)
+	}
+}
+
+// pidFactory makes the providers pid1, pid2...: fakes of two probes.
+type pidFactory struct{ made []string }
+
+func (f *pidFactory) NewProvider(name string) (providers.Provider, error) {
+	rest, ok := strings.CutPrefix(name, "pid")
+	if !ok || rest == "" {
+		return nil, nil
+	}
+	if rest == "0" {
+		return nil, errors.New("no such process")
+	}
+	f.made = append(f.made, name)
+	return &fake{name: name, probes: [][3]string{{"a.out", "main", "entry"}, {"a.out", "main", "return"}}}, nil
+}
+
+// A provider made on demand exists once a description names it; its
+// probes come after every listed probe; it is made once.
+func TestRegistryFactory(t *testing.T) {
+	a := &fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}}}
+	r, err := providers.NewRegistry(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &pidFactory{}
+	r.AddFactory(f)
+	if ps, _ := r.Match("pid*", "", "", ""); len(ps) != 0 || len(f.made) != 0 {
+		t.Fatalf("a pattern made providers: %v, %v", ps, f.made)
+	}
+	ps, err := r.Match("pid42", "a.out", "main", "")
+	if err != nil || len(ps) != 2 || ps[0].ID != 2 || ps[0].Provider != "pid42" {
+		t.Fatalf("pid42:a.out:main: = %v, %v", ps, err)
+	}
+	if ps, _ := r.Match("pid42", "", "", "return"); len(ps) != 1 || ps[0].ID != 3 || len(f.made) != 1 {
+		t.Errorf("pid42:::return = %v, made %v", ps, f.made)
+	}
+	if r.Provider("pid42") == nil {
+		t.Error("pid42 not registered")
+	}
+	if _, err := r.Match("pid0", "", "", ""); err == nil {
+		t.Error("a factory's error was dropped")
+	}
+	if ps, err := r.Match("nosuch", "", "", ""); err != nil || len(ps) != 0 {
+		t.Errorf("nosuch::: = %v, %v", ps, err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 // set give (checked when they were set): the one place options become
 // settings, for the command line and the Go API alike, and for -S, which
 // compiles with the configuration's Codegen options. The fields options
-// do not give (Registry, Sink, Notify, Procs, Kernel, ZeroProbes) are
+// do not give (Registry, Sink, Notify, Procs, Kernel, KernelSymbols) are
 // left for the caller.
 //
 // bufsize is the user's when set more than once: dtrace(1) sets its own

@@ -1,29 +1,23 @@
 package session
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
-// Desc returns the registry's form of a clause's probe description: its
-// four fields, or the probe id it is. The checker refuses ids that do not
-// fit 32 bits; id 0 is DTRACE_IDNONE, a description whose fields, all
-// empty, match every probe, as in DTrace.
-func Desc(pd *ast.ProbeDesc) providers.Desc {
-	if pd.Count == 0 {
-		return providers.Desc{ID: uint32(pd.ID)}
-	}
-	return providers.Desc{Provider: pd.Provider, Module: pd.Module, Function: pd.Func, Name: pd.Name}
-}
+// errUnmatched is a unit whose probe descriptions the checker did not
+// match (it was compiled without the registry's Catalog).
+var errUnmatched = errors.New("probe descriptions not matched: the program was not compiled with the registry's catalog")
 
-// MatchUnit returns, for each clause of u in order, the probes its
+// matchUnit returns, for each clause of u in order, the probes its
 // descriptions match, description after description, as tracing enables
-// them: those the checker matched (check.Info.Matches) when u was
-// compiled with the registry's Catalog, otherwise matched now. A
-// description that matches nothing is a *MatchError unless zeroProbes
-// (-Z).
-func MatchUnit(reg *providers.Registry, u Unit, zeroProbes bool) ([][]*providers.Probe, error) {
+// them: those the checker matched (check.Info.Matches) when it compiled u
+// with the registry's Catalog.
+func matchUnit(reg *providers.Registry, u Unit) ([][]*providers.Probe, error) {
 	var out [][]*providers.Probe
 	matches := u.Program.Info.Matches
 	for _, it := range u.Program.File.Items {
@@ -33,22 +27,17 @@ func MatchUnit(reg *providers.Registry, u Unit, zeroProbes bool) ([][]*providers
 		}
 		var all []*providers.Probe
 		for _, pd := range cl.Probes {
-			if ms, ok := matches[pd]; ok {
-				for _, m := range ms {
-					if p := reg.Probe(m.ID); p != nil {
-						all = append(all, p)
-					}
+			ms, ok := matches[pd]
+			if !ok {
+				return nil, fmt.Errorf("enable %s: %w", u.Name, errUnmatched)
+			}
+			for _, m := range ms {
+				p := reg.Probe(m.ID)
+				if p == nil {
+					return nil, fmt.Errorf("enable %s: probe %d is not the registry's: %w", u.Name, m.ID, errUnmatched)
 				}
-				continue
+				all = append(all, p)
 			}
-			ps, err := reg.MatchDesc(Desc(pd))
-			if err != nil {
-				return nil, err
-			}
-			if len(ps) == 0 && !zeroProbes {
-				return nil, &MatchError{Unit: u, Desc: pd}
-			}
-			all = append(all, ps...)
 		}
 		out = append(out, all)
 	}

@@ -8,7 +8,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -19,7 +18,6 @@ import (
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
-	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
@@ -37,8 +35,7 @@ type Unit struct {
 // Config is what a run needs besides its programs. ConfigFrom makes one
 // from DTrace's options.
 type Config struct {
-	Registry   *providers.Registry
-	ZeroProbes bool // -Z: descriptions may match no probe
+	Registry *providers.Registry
 	// Codegen are the options the programs are compiled with (see
 	// Compile).
 	Codegen    codegen.Options
@@ -74,9 +71,6 @@ type Config struct {
 	// probes are enabled, and tracing ends once all have exited.
 	Procs []*Proc
 }
-
-// ErrNoProbes is returned (wrapped) when a description matches no probe.
-var ErrNoProbes = errors.New("does not match any probes")
 
 // Compile compiles the units' clauses to BPF as Run compiles them, with
 // cfg's code generation options: what -S shows is what a run loads.
@@ -126,7 +120,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	var eps epids
 	ci := 0
 	for _, u := range units {
-		ms, err := MatchUnit(cfg.Registry, u, cfg.ZeroProbes)
+		ms, err := matchUnit(cfg.Registry, u)
 		if err != nil {
 			return 1, err
 		}
@@ -168,18 +162,6 @@ type discard struct{}
 func (discard) Record(*sink.Record) error     { return nil }
 func (discard) End([]*sink.Aggregation) error { return nil }
 func (discard) Flush() error                  { return nil }
-
-// MatchError reports a probe description that matches no probe.
-type MatchError struct {
-	Unit Unit
-	Desc *ast.ProbeDesc
-}
-
-func (e *MatchError) Error() string {
-	return fmt.Sprintf("probe description %v %v", Desc(e.Desc), ErrNoProbes)
-}
-
-func (e *MatchError) Unwrap() error { return ErrNoProbes }
 
 // matchNotice is dtrace's notice of how many probes a program matched.
 func matchNotice(u Unit, n int) string {

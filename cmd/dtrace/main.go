@@ -1,5 +1,6 @@
-// Command dtrace is DTrace for Linux: it compiles D programs and, in later
-// versions, traces with them. See package cli for the command line.
+// Command dtrace is DTrace for Linux: it compiles D programs, traces with
+// them and lists probes, as dtrace(1) does. It is built on the module's Go
+// API (package dtrace); see package cli for the command line.
 package main
 
 import (

@@ -463,7 +463,7 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 		panic(cgError{g.notSupported(n, "the aggregating function "+o.AggFunc()+"()")})
 	}
 	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Agg: abi.NewAgg(fn, o.AggParams()), Keys: o.Keys(), Object: o}
-	a.Map = "agg_" + strconv.Itoa(a.ID)
+	a.Map = abi.AggMap(a.ID)
 	for i, k := range a.Keys {
 		a.KeySize += g.aggKeySize(o, i, k)
 	}

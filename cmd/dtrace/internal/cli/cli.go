@@ -6,8 +6,9 @@
 // its passes over argv); where Oracle's Linux port differs in what a Linux
 // user sees, comments say which was followed.
 //
-// Compiling (-e), tracing (with -c and -p) and listing (-l) work; the other
-// modes (-A, -G, -h) say they are not supported yet.
+// Compiling (-e), tracing (with -c and -p) and listing (-l) work, through
+// the module's Go API alone (package dtrace); the other modes (-A, -G, -h)
+// say they are not supported yet.
 package cli
 
 import (

@@ -1,0 +1,44 @@
+package examples
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The embedding example builds and runs (as root): it counts its own
+// system calls among the others'.
+func TestEmbed(t *testing.T) {
+	if os.Geteuid() != 0 {
+		if os.Getenv("DTRACE_TEST_REQUIRE_BPF") != "" {
+			t.Fatal("running the example needs root (DTRACE_TEST_REQUIRE_BPF is set)")
+		}
+		t.Skip("running the example needs root")
+	}
+	bin := filepath.Join(t.TempDir(), "embed")
+	if out, err := exec.Command("go", "build", "-o", bin, "./embed").CombinedOutput(); err != nil {
+		t.Fatalf("build the example: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "-for", "300ms", "-top", "1000").Output()
+	if err != nil {
+		t.Fatalf("embed: %v", err)
+	}
+	found := false
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			t.Fatalf("line %q: want a name and a count", l)
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n <= 0 {
+			t.Fatalf("line %q: bad count", l)
+		}
+		found = found || f[0] == "embed"
+	}
+	if !found {
+		t.Errorf("the example did not count its own calls:\n%s", out)
+	}
+}
