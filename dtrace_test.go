@@ -88,3 +88,17 @@ func TestKernelRefusal(t *testing.T) {
 		}
 	}
 }
+
+func TestVerifierLimit(t *testing.T) {
+	for reason, want := range map[string]string{
+		"BPF program is too large. Processed 1000001 insn": "1,000,000 instructions",
+		"too many subprograms":                             "(255)",
+		"combined stack size of 3 calls is 544. Too large": "512 bytes of stack",
+		"R1 invalid mem access 'scalar'":                   "",
+	} {
+		got := verifierLimit(&bpf.VerifierError{Reason: reason})
+		if want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("%q: %q, want %q", reason, got, want)
+		}
+	}
+}

@@ -39,8 +39,8 @@ type RunConfig struct {
 // Errors: ErrDestructive for destructive actions without the
 // "destructive" option; a *NotSupportedError for a construct the code
 // generator cannot compile yet; a *KernelError when the running kernel
-// refuses what a program needs; a *VerifierError for another rejection of
-// the BPF verifier.
+// refuses what a program needs; a *LimitError when a limit of the kernel
+// does; a *VerifierError for another rejection of the BPF verifier.
 func (h *Handle) Run(ctx context.Context, rc RunConfig) (int, error) {
 	cfg, err := session.ConfigFrom(&h.opts)
 	if err != nil {
@@ -126,6 +126,9 @@ func (h *Handle) runError(err error) error {
 		if reason := kernelRefusal(ve); reason != "" {
 			return &KernelError{Reason: reason, Err: err}
 		}
+		if limit := verifierLimit(ve); limit != "" {
+			return &LimitError{Source: ve.Source, Limit: limit, Err: err}
+		}
 		e := &VerifierError{Err: ve}
 		if h.opts.Bool("bpflog") {
 			e.Log = ve.Log
@@ -133,6 +136,40 @@ func (h *Handle) runError(err error) error {
 		return e
 	}
 	return err
+}
+
+// LimitError is a program the kernel refuses for a limit of its own: too
+// many instructions to verify, too many clauses on one probe.
+type LimitError struct {
+	// Source is the D source line the verifier stopped at ("x.d:12"),
+	// "" when it named none.
+	Source string
+	// Limit says which limit, and what can be done about it.
+	Limit string
+	Err   error
+}
+
+func (e *LimitError) Error() string {
+	if e.Source == "" {
+		return e.Limit
+	}
+	return e.Source + ": " + e.Limit
+}
+
+func (e *LimitError) Unwrap() error { return e.Err }
+
+// verifierLimit names the limit a verifier rejection is, worded for
+// "could not enable tracing: ...", or returns "".
+func verifierLimit(ve *bpf.VerifierError) string {
+	switch r := ve.Reason; {
+	case strings.Contains(r, "BPF program is too large"):
+		return "the clauses on this probe need more than the 1,000,000 instructions the kernel verifies in one program: split the work over more clauses or probes"
+	case strings.Contains(r, "too many subprograms"):
+		return "more clauses are enabled on one probe than the kernel allows in one program (255): spread them over more probes"
+	case strings.Contains(r, "combined stack size"):
+		return "the clauses on this probe nest too many calls for the kernel's 512 bytes of stack"
+	}
+	return ""
 }
 
 // kernelRefusal names, for a verifier rejection, a D feature the running

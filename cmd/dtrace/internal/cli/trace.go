@@ -42,12 +42,15 @@ func (s *state) trace() error {
 		var ns *dtrace.NotSupportedError
 		var ce *dtrace.CompileError
 		var ke *dtrace.KernelError
+		var le *dtrace.LimitError
 		var ve *dtrace.VerifierError
 		switch {
 		case errors.As(err, &ns), errors.As(err, &ce):
 			return s.errorf(exitError, "%v", err)
 		case errors.As(err, &ke):
 			return s.errorf(exitError, "could not enable tracing: %v", ke)
+		case errors.As(err, &le):
+			return s.errorf(exitError, "could not enable tracing: %v", le)
 		case errors.As(err, &ve) && len(ve.Log) > 0:
 			for _, l := range ve.Log {
 				s.stderr.Write([]byte(l + "\n"))
