@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -72,6 +73,20 @@ func (o *Object) AggFunc() string {
 		return ""
 	}
 	return o.a.fn
+}
+
+// Agg returns an aggregation's function and constant parameters, as the
+// code generator lays its values out and the printer labels them; false
+// for an object that is not an aggregation of a known function.
+func (o *Object) Agg() (abi.Agg, bool) {
+	if o.a == nil {
+		return abi.Agg{}, false
+	}
+	fn, ok := abi.AggFuncNamed(o.a.fn)
+	if !ok {
+		return abi.Agg{}, false
+	}
+	return abi.NewAgg(fn, o.a.params), true
 }
 
 // AggParams returns the constant parameters of an lquantize (base, number

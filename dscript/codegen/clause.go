@@ -458,11 +458,11 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	if a, ok := g.aggs[o]; ok {
 		return a
 	}
-	fn, ok := abi.AggFuncNamed(o.AggFunc())
+	agg, ok := o.Agg()
 	if !ok {
 		panic(cgError{g.notSupported(n, "the aggregating function "+o.AggFunc()+"()")})
 	}
-	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Agg: abi.NewAgg(fn, o.AggParams()), Keys: o.Keys(), Object: o}
+	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Agg: agg, Keys: o.Keys(), Object: o}
 	a.Map = abi.AggMap(a.ID)
 	for i, k := range a.Keys {
 		a.KeySize += g.aggKeySize(o, i, k)
