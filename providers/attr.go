@@ -97,23 +97,3 @@ type Describer interface {
 	// known.
 	ArgTypes(p *Probe) ([]string, error)
 }
-
-// System says where providers read the kernel's description of itself. The
-// zero System is the running system's.
-type System struct {
-	// Tracefs is the directory tracefs is mounted on; "" finds it.
-	Tracefs string
-	// BTF is the kernel's BTF; "" is /sys/kernel/btf/vmlinux.
-	BTF string
-}
-
-// VmlinuxBTF is where the kernel publishes its BTF.
-const VmlinuxBTF = "/sys/kernel/btf/vmlinux"
-
-// BTFPath returns the BTF file s names.
-func (s System) BTFPath() string {
-	if s.BTF == "" {
-		return VmlinuxBTF
-	}
-	return s.BTF
-}

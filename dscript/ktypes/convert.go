@@ -1,6 +1,9 @@
 package ktypes
 
-import "github.com/dtrace-go/dtrace/dscript/types"
+import (
+	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/internal/kbtf"
+)
 
 // Module is the container name of every type converted from vmlinux BTF.
 const Module = "vmlinux"
@@ -15,9 +18,9 @@ const Module = "vmlinux"
 // the type that reaches them.
 type converter struct {
 	r      *raw
-	memo   map[uint32]*types.Type
-	recIDs map[*types.Type]uint32 // the BTF id of every record shell
-	filled map[uint32]bool
+	memo   map[kbtf.TypeID]*types.Type
+	recIDs map[*types.Type]kbtf.TypeID // the BTF id of every record shell
+	filled map[kbtf.TypeID]bool
 	// dups holds the shells of records that share their tag with an
 	// earlier definition (BTF deduplication leaves a few), by "struct
 	// tag" or "union tag", so that asking for the tag completes them too.
@@ -27,15 +30,15 @@ type converter struct {
 func newConverter(r *raw) *converter {
 	return &converter{
 		r:      r,
-		memo:   make(map[uint32]*types.Type, 256),
-		recIDs: make(map[*types.Type]uint32, 64),
-		filled: make(map[uint32]bool, 64),
+		memo:   make(map[kbtf.TypeID]*types.Type, 256),
+		recIDs: make(map[*types.Type]kbtf.TypeID, 64),
+		filled: make(map[kbtf.TypeID]bool, 64),
 		dups:   map[string][]*types.Type{},
 	}
 }
 
 // typ returns the D type of BTF type id.
-func (c *converter) typ(id uint32) *types.Type {
+func (c *converter) typ(id kbtf.TypeID) *types.Type {
 	if id == 0 {
 		return types.VoidType
 	}
@@ -43,43 +46,45 @@ func (c *converter) typ(id uint32) *types.Type {
 		return t
 	}
 	r := c.r
-	if !r.valid(id) {
+	bt, ok := r.Type(id)
+	if !ok {
 		// A dangling reference in a damaged blob: better an int than a
 		// crash in the checker.
 		return types.IntType
 	}
 	var t *types.Type
-	switch r.kind(id) {
-	case kindInt:
-		t = c.intType(id)
-	case kindPtr:
+	switch bt.Kind() {
+	case kbtf.KindInt:
+		t = c.intType(bt)
+	case kbtf.KindPtr:
 		t = &types.Type{Kind: types.Pointer, Size: 8}
 		c.memo[id] = t
-		t.Elem = c.typ(r.sizeType(id))
+		t.Elem = c.typ(bt.Ref())
 		if e := t.Elem.Resolve(); e.IsRecord() && e.Name == "" {
 			c.fillValue(e)
 		}
 		return t
-	case kindArray:
-		elem := c.typ(r.word(id, 0))
-		n := int64(r.word(id, 2))
+	case kbtf.KindArray:
+		a := bt.Array()
+		elem := c.typ(a.Elem)
+		n := int64(a.Nelems)
 		t = &types.Type{Kind: types.Array, Elem: elem, Len: n, Size: n * elem.Resolve().Size}
-	case kindStruct, kindUnion:
+	case kbtf.KindStruct, kbtf.KindUnion:
 		k, ns, kw := types.Struct, nsStruct, "struct "
-		if r.kind(id) == kindUnion {
+		if bt.Kind() == kbtf.KindUnion {
 			k, ns, kw = types.Union, nsUnion, "union "
 		}
-		t = &types.Type{Kind: k, Name: r.name(id), Module: Module, Size: int64(r.sizeType(id))}
+		t = &types.Type{Kind: k, Name: bt.Name(), Module: Module, Size: int64(bt.Size())}
 		c.recIDs[t] = id
 		if t.Name != "" {
 			if def, _ := r.lookup(ns, t.Name); def != id {
 				c.dups[kw+t.Name] = append(c.dups[kw+t.Name], t)
 			}
 		}
-	case kindFwd:
-		name := r.name(id)
+	case kbtf.KindFwd:
+		name := bt.Name()
 		k, ns := types.Struct, nsStruct
-		if r.kflag(id) {
+		if bt.KindFlag() {
 			k, ns = types.Union, nsUnion
 		}
 		if def, ok := r.lookup(ns, name); ok && def != id && !r.isDecl(def) {
@@ -87,31 +92,31 @@ func (c *converter) typ(id uint32) *types.Type {
 		} else {
 			t = &types.Type{Kind: k, Name: name, Module: Module}
 		}
-	case kindEnum, kindEnum64:
-		t = c.enumType(id)
-	case kindTypedef:
-		t = &types.Type{Kind: types.Typedef, Name: r.name(id), Module: Module}
+	case kbtf.KindEnum, kbtf.KindEnum64:
+		t = c.enumType(bt)
+	case kbtf.KindTypedef:
+		t = &types.Type{Kind: types.Typedef, Name: bt.Name(), Module: Module}
 		c.memo[id] = t
-		t.Elem = c.typ(r.sizeType(id))
+		t.Elem = c.typ(bt.Ref())
 		t.Size = t.Elem.Resolve().Size
 		return t
-	case kindVolatile, kindConst, kindRestrict:
+	case kbtf.KindVolatile, kbtf.KindConst, kbtf.KindRestrict:
 		q := types.Const
-		switch r.kind(id) {
-		case kindVolatile:
+		switch bt.Kind() {
+		case kbtf.KindVolatile:
 			q = types.Volatile
-		case kindRestrict:
+		case kbtf.KindRestrict:
 			q = types.Restrict
 		}
-		t = types.WithQual(c.typ(r.sizeType(id)), q)
-	case kindTypeTag, kindFunc, kindVar:
+		t = types.WithQual(c.typ(bt.Ref()), q)
+	case kbtf.KindTypeTag, kbtf.KindFunc, kbtf.KindVar:
 		// Type tags (__rcu, __user) are annotations D has no use for; a
 		// function's type is its prototype; a variable's is its type.
-		t = c.typ(r.sizeType(id))
-	case kindProto:
-		t = c.funcType(id)
-	case kindFloat:
-		switch r.sizeType(id) {
+		t = c.typ(bt.Ref())
+	case kbtf.KindFuncProto:
+		t = c.funcType(id, bt)
+	case kbtf.KindFloat:
+		switch bt.Size() {
 		case 4:
 			t = types.FloatType
 		case 8:
@@ -148,64 +153,43 @@ var cInts = map[string]*types.Type{
 	"_Bool":                  types.BoolType,
 }
 
-const (
-	intSigned = 1 << 0
-	intChar   = 1 << 1
-	intBool   = 1 << 2
-)
-
-func (c *converter) intType(id uint32) *types.Type {
-	r := c.r
-	size := int64(r.sizeType(id))
-	if t, ok := cInts[r.str(le32(r.types, r.offs[id]))]; ok && t.Size == size {
+func (c *converter) intType(bt kbtf.Type) *types.Type {
+	size := int64(bt.Size())
+	if t, ok := cInts[bt.Name()]; ok && t.Size == size {
 		return t
 	}
-	enc := r.word(id, 0) >> 24
-	return &types.Type{Kind: types.Int, Name: r.name(id), Module: Module, Size: size, Signed: enc&intSigned != 0}
+	return &types.Type{Kind: types.Int, Name: bt.Name(), Module: Module, Size: size, Signed: bt.Int().Encoding&kbtf.IntSigned != 0}
 }
 
-func (c *converter) enumType(id uint32) *types.Type {
+func (c *converter) enumType(bt kbtf.Type) *types.Type {
 	r := c.r
-	name := r.name(id)
-	n := r.vlen(id)
+	name := bt.Name()
+	n := bt.Vlen()
 	if n == 0 && name != "" {
-		if def, ok := r.lookup(nsEnum, name); ok && def != id && !r.isDecl(def) {
+		if def, ok := r.lookup(nsEnum, name); ok && def != bt.ID() && !r.isDecl(def) {
 			return c.typ(def)
 		}
 	}
-	t := &types.Type{Kind: types.Enum, Name: name, Module: Module, Size: int64(r.sizeType(id)), Complete: n > 0}
+	t := &types.Type{Kind: types.Enum, Name: name, Module: Module, Size: int64(bt.Size()), Complete: n > 0}
 	if n == 0 {
 		t.Size = 0
 		return t
 	}
-	signed := r.kflag(id)
 	t.Enumerators = make([]types.Enumerator, n)
-	if r.kind(id) == kindEnum {
-		for i := uint32(0); i < n; i++ {
-			v := r.word(id, 2*i+1)
-			val := int64(v)
-			if signed {
-				val = int64(int32(v))
-			}
-			t.Enumerators[i] = types.Enumerator{Name: r.strCopy(r.word(id, 2*i)), Value: val}
-		}
-	} else {
-		for i := uint32(0); i < n; i++ {
-			lo, hi := r.word(id, 3*i+1), r.word(id, 3*i+2)
-			t.Enumerators[i] = types.Enumerator{Name: r.strCopy(r.word(id, 3*i)), Value: int64(uint64(hi)<<32 | uint64(lo))}
-		}
+	for i := range n {
+		name, val := bt.Enumerator(i)
+		t.Enumerators[i] = types.Enumerator{Name: name, Value: val}
 	}
 	return t
 }
 
-func (c *converter) funcType(id uint32) *types.Type {
-	r := c.r
+func (c *converter) funcType(id kbtf.TypeID, bt kbtf.Type) *types.Type {
 	t := &types.Type{Kind: types.Func}
 	c.memo[id] = t
-	t.Elem = c.typ(r.sizeType(id))
-	n := r.vlen(id)
-	for i := uint32(0); i < n; i++ {
-		pt := r.word(id, 2*i+1)
+	t.Elem = c.typ(bt.Ref())
+	n := bt.Vlen()
+	for i := range n {
+		pt := bt.Param(i)
 		if pt == 0 && i == n-1 {
 			t.Variadic = true
 			break
@@ -235,48 +219,50 @@ func (c *converter) fillValue(t *types.Type) {
 // fill converts the members of record t (BTF type id), filling the
 // records it holds by value in turn. Containment by value has no cycles,
 // so the recursion ends; pointers stop it.
-func (c *converter) fill(t *types.Type, id uint32) {
+func (c *converter) fill(t *types.Type, id kbtf.TypeID) {
 	if c.filled[id] {
 		return
 	}
 	c.filled[id] = true
-	r := c.r
-	n := r.vlen(id)
-	kflag := r.kflag(id)
+	bt, _ := c.r.Type(id)
+	n := bt.Vlen()
 	ms := make([]types.Member, n)
-	for i := uint32(0); i < n; i++ {
-		nameOff, mtid, off := r.word(id, 3*i), r.word(id, 3*i+1), r.word(id, 3*i+2)
-		var bits int
-		bitOff := int64(off)
-		if kflag {
-			bits = int(off >> 24)
-			bitOff = int64(off & 0xffffff)
-		} else if w, o, ok := c.legacyBitfield(mtid); ok {
-			bits = w
-			bitOff += int64(o)
+	for i := range n {
+		m := bt.Member(i)
+		bits := int(m.BitfieldSize)
+		bitOff := int64(m.Offset)
+		if !bt.KindFlag() {
+			if w, o, ok := c.legacyBitfield(m.Type); ok {
+				bits = w
+				bitOff += int64(o)
+			}
 		}
-		mt := c.typ(mtid)
+		mt := c.typ(m.Type)
 		c.fillValue(mt)
-		ms[i] = types.Member{Name: r.strCopy(nameOff), Type: mt, Offset: bitOff / 8, Bits: bits, BitOff: bitOff}
+		ms[i] = types.Member{Name: m.Name, Type: mt, Offset: bitOff / 8, Bits: bits, BitOff: bitOff}
 	}
 	t.Members = ms
 	t.Complete = true
 }
 
 // legacyBitfield reports the width and extra bit offset of a member whose
-// integer type encodes them itself, as BTF did before kind_flag.
-func (c *converter) legacyBitfield(id uint32) (int, uint32, bool) {
-	r := c.r
-	for r.valid(id) {
-		switch r.kind(id) {
-		case kindTypedef, kindVolatile, kindConst, kindRestrict, kindTypeTag:
-			id = r.sizeType(id)
+// integer type encodes them itself, as BTF did before kind_flag. It looks
+// through at most 32 typedefs and qualifiers, which ends a loop of them in
+// damaged BTF.
+func (c *converter) legacyBitfield(id kbtf.TypeID) (int, uint32, bool) {
+	for range 32 {
+		bt, ok := c.r.Type(id)
+		if !ok {
+			return 0, 0, false
+		}
+		switch bt.Kind() {
+		case kbtf.KindTypedef, kbtf.KindVolatile, kbtf.KindConst, kbtf.KindRestrict, kbtf.KindTypeTag:
+			id = bt.Ref()
 			continue
-		case kindInt:
-			enc := r.word(id, 0)
-			width, off := enc&0xff, (enc>>16)&0xff
-			if off != 0 || width != r.sizeType(id)*8 {
-				return int(width), off, true
+		case kbtf.KindInt:
+			in := bt.Int()
+			if in.Offset != 0 || in.Bits != bt.Size()*8 {
+				return int(in.Bits), in.Offset, true
 			}
 		}
 		return 0, 0, false

@@ -1,7 +1,7 @@
 // Package ktypes gives D programs the kernel's types and symbols: it reads
-// the kernel's BTF (/sys/kernel/btf/vmlinux) and converts the types a
-// program names into D types, and it finds kernel symbols' addresses in
-// /proc/kallsyms.
+// the kernel's BTF (/sys/kernel/btf/vmlinux, through internal/kbtf, the
+// one BTF reader) and converts the types a program names into D types,
+// and it finds kernel symbols' addresses in /proc/kallsyms.
 //
 // Everything is lazy. Opening costs nothing; the first lookup maps the BTF
 // file and indexes the names of its structs, unions, enums and typedefs
@@ -23,11 +23,10 @@
 package ktypes
 
 import (
-	"runtime"
 	"sync"
-	"syscall"
 
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/internal/kbtf"
 )
 
 // DefaultPath is where the running kernel publishes its BTF.
@@ -67,12 +66,6 @@ func (k *Kernel) load() bool {
 		k.raw, k.err = loadRaw(k.path)
 		if k.err == nil {
 			k.conv = newConverter(k.raw)
-			if k.raw.mapped {
-				// Only k's index and memo point into the mapping (the
-				// names of converted types are copies), so it may go
-				// when k does.
-				runtime.AddCleanup(k, func(b []byte) { syscall.Munmap(b) }, k.raw.data)
-			}
 		}
 	})
 	return k.raw != nil
@@ -95,7 +88,7 @@ func (k *Kernel) Type(kind, name string) *types.Type {
 	if name == "" || !k.load() {
 		return nil
 	}
-	var ns int
+	var ns kbtf.Kind
 	switch kind {
 	case "struct":
 		ns = nsStruct

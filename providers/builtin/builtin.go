@@ -12,8 +12,12 @@ import (
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
 // syscall, then the tracepoint provider as perf, sdt and rawtp, those that
-// read the kernel's description of itself reading it from sys.
+// read the kernel's description of itself reading it from sys. They share
+// one cache of what they read (see providers.System.Shared): tracefs and
+// BTF are read once for all of them, and never shared with the providers
+// of another call.
 func Providers(sys providers.System) []providers.Provider {
+	sys = sys.Shared()
 	ps := []providers.Provider{dtrace.New(), profile.New(), syscall.New(sys)}
 	return append(ps, perf.Providers(sys)...)
 }

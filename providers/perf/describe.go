@@ -32,7 +32,7 @@ func (p *Provider) ArgTypes(pr *providers.Probe) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s provider: %s is not a tracepoint probe", p.name, pr.Name)
 	}
-	tp, err := loadTracepoints(p.sys.BTFPath())
+	tp, err := p.tracepoints()
 	if err != nil {
 		return nil, fmt.Errorf("describe %s:%s::%s: %w", p.name, ev.Group, ev.Name, err)
 	}

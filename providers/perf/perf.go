@@ -4,16 +4,16 @@
 // Oracle's sdt and rawtp providers name them). The module is the event's
 // group, the function is empty.
 //
-// The probes are the events in tracefs's available_events, read once per
-// process, less the groups other providers serve or that are not kernel
-// tracepoints (syscalls, kprobes, uprobes, dt_pid, dt_PID_*). Each enabled
-// probe is a raw tracepoint program attached to the tracepoint of the
-// event's name; arg0..argN are the tracepoint's TP_PROTO arguments,
-// ctx->args[i]. How many there are comes from the kernel's BTF (the
-// prototype of typedef btf_trace_EVENT), read in one pass the first time
-// the probes are listed: the verifier rejects a raw tracepoint program that
-// reads past the arguments. Without BTF, NArgs is -1 and no argument is
-// copied.
+// The probes are the events in tracefs's available_events (read once per
+// providers.System), less the groups other providers serve or that are
+// not kernel tracepoints (syscalls, kprobes, uprobes, dt_pid, dt_PID_*).
+// Each enabled probe is a raw tracepoint program attached to the
+// tracepoint of the event's name; arg0..argN are the tracepoint's
+// TP_PROTO arguments, ctx->args[i]. How many there are comes from the
+// kernel's BTF (the prototype of typedef btf_trace_EVENT), read the first
+// time a probe is enabled or described: the verifier rejects a raw
+// tracepoint program that reads past the arguments. Without BTF, NArgs is
+// -1 and no argument is copied.
 package perf
 
 import (
@@ -45,17 +45,25 @@ type Event struct {
 type Provider struct {
 	name string
 	sys  providers.System
+	cat  *catalog
 }
 
 // New returns the provider called name (perf, sdt or rawtp: they differ
-// only in name), reading the kernel's tracepoints from sys.
-func New(name string, sys providers.System) *Provider { return &Provider{name: name, sys: sys} }
+// only in name), reading the kernel's tracepoints from sys. Its catalog of
+// tracepoints is its own: the providers Providers returns share one.
+func New(name string, sys providers.System) *Provider {
+	return &Provider{name: name, sys: sys.Shared(), cat: new(catalog)}
+}
 
-// Providers returns the provider under each of its names.
+// Providers returns the provider under each of its names. They share one
+// catalog of the kernel's tracepoints, made from one read of tracefs and
+// one of BTF.
 func Providers(sys providers.System) []providers.Provider {
+	sys = sys.Shared()
+	cat := new(catalog)
 	ps := make([]providers.Provider, len(Names))
 	for i, n := range Names {
-		ps[i] = New(n, sys)
+		ps[i] = &Provider{name: n, sys: sys, cat: cat}
 	}
 	return ps
 }
@@ -72,7 +80,7 @@ func (p *Provider) Probes() ([]*providers.Probe, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := p.catalog().data
+	data := p.cat.data
 	// One allocation for all the probes (thousands), one for the
 	// pointers.
 	all := make([]providers.Probe, len(evs))
@@ -90,7 +98,10 @@ func (p *Provider) Lookup(module, function, name string) *providers.Probe { retu
 // Plan makes a raw tracepoint program per probe.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	as := make([]*providers.Attachment, 0, len(probes))
-	nargs, _ := tracepointArgs(p.sys.BTFPath())
+	var nargs map[string]int
+	if tp, err := p.tracepoints(); err == nil {
+		nargs = tp.args
+	}
 	for _, pr := range probes {
 		ev, ok := pr.Data.(Event)
 		if !ok {
@@ -138,8 +149,9 @@ func fragment(id uint32, nargs int) func(abi.CtxUse) (asm.Instructions, error) {
 // skipGroup tells the groups whose events are not probes of this provider.
 var skipGroup = regexp.MustCompile(`^(syscalls|kprobes|uprobes|dt_pid|dt_[0-9]+_.*)$`)
 
-// catalog is what the provider knows of the kernel's tracepoints: one per
-// tracefs directory, shared by the provider's three names.
+// catalog is what the provider knows of the kernel's tracepoints, shared
+// by the provider's three names (see Providers), each part made when
+// first needed.
 type catalog struct {
 	once   sync.Once
 	events []Event
@@ -148,26 +160,30 @@ type catalog struct {
 
 	namesOnce sync.Once
 	names     map[string]bool
+
+	tpOnce sync.Once
+	tp     *tracepoints
+	tpErr  error
 }
 
-var catalogs struct {
-	mu    sync.Mutex
-	byDir map[string]*catalog
-}
-
-// events returns the tracepoint events, reading available_events the first
-// time.
+// events returns the tracepoint events of the system's tracefs catalog.
 func (p *Provider) events() ([]Event, error) {
-	c := p.catalog()
+	c := p.cat
 	c.once.Do(func() {
-		cat, err := tracefs.Open(p.sys.Tracefs)
+		cat, err := p.sys.Events()
 		if err != nil {
 			c.err = err
 			return
 		}
 		c.events = make([]Event, 0, len(cat.Events))
+		// available_events lists a group's events together: the
+		// pattern is matched once per run of a group.
+		group, skip := "", false
 		for _, ev := range cat.Events {
-			if skipGroup.MatchString(ev.Group) {
+			if ev.Group != group {
+				group, skip = ev.Group, skipGroup.MatchString(ev.Group)
+			}
+			if skip {
 				continue
 			}
 			c.events = append(c.events, Event{Group: ev.Group, Name: ev.Name})
@@ -180,19 +196,21 @@ func (p *Provider) events() ([]Event, error) {
 	return c.events, c.err
 }
 
-// catalog returns the catalog of the provider's tracefs directory.
-func (p *Provider) catalog() *catalog {
-	catalogs.mu.Lock()
-	defer catalogs.mu.Unlock()
-	if catalogs.byDir == nil {
-		catalogs.byDir = make(map[string]*catalog)
-	}
-	c := catalogs.byDir[p.sys.Tracefs]
-	if c == nil {
-		c = new(catalog)
-		catalogs.byDir[p.sys.Tracefs] = c
-	}
-	return c
+// tracepoints returns the tracepoints of the system's BTF.
+func (p *Provider) tracepoints() (*tracepoints, error) {
+	c := p.cat
+	c.tpOnce.Do(func() {
+		spec, err := p.sys.KernelBTF()
+		if err != nil {
+			c.tpErr = err
+			return
+		}
+		c.tp, c.tpErr = newTracepoints(spec)
+		if c.tpErr != nil {
+			c.tpErr = fmt.Errorf("read BTF %s: %w", p.sys.BTFPath(), c.tpErr)
+		}
+	})
+	return c.tp, c.tpErr
 }
 
 // HasName reports whether some tracepoint is called name, without making
@@ -211,7 +229,7 @@ func (p *Provider) HasName(name string) bool {
 	if err != nil {
 		return true // let enumeration report the error
 	}
-	c := p.catalog()
+	c := p.cat
 	c.namesOnce.Do(func() {
 		c.names = make(map[string]bool, len(evs))
 		for _, ev := range evs {

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/dtrace-go/dtrace/providers"
-	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 )
 
 // attributes are illumos' systrace provider's.
@@ -39,7 +38,7 @@ func (p *Provider) ArgTypes(pr *providers.Probe) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("syscall provider: probe %s:%s:%s:%s is not a syscall probe", pr.Provider, pr.Module, pr.Function, pr.Name)
 	}
-	cat, err := tracefs.Open(p.sys.Tracefs)
+	cat, err := p.sys.Events()
 	if err != nil {
 		return nil, fmt.Errorf("describe syscall::%s:%s: %w", pr.Function, pr.Name, err)
 	}

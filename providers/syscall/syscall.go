@@ -31,7 +31,6 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers"
-	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
 
@@ -72,7 +71,7 @@ type Provider struct {
 
 // New returns the syscall provider, reading which system calls the kernel
 // has from sys.
-func New(sys providers.System) *Provider { return &Provider{sys: sys} }
+func New(sys providers.System) *Provider { return &Provider{sys: sys.Shared()} }
 
 // Name returns "syscall".
 func (*Provider) Name() string { return "syscall" }
@@ -108,7 +107,7 @@ func (p *Provider) Probes() ([]*providers.Probe, error) {
 // kernelCalls returns the names of the system calls that have an entry
 // tracepoint, or nil when tracefs cannot be read.
 func (p *Provider) kernelCalls() map[string]bool {
-	cat, err := tracefs.Open(p.sys.Tracefs)
+	cat, err := p.sys.Events()
 	if err != nil {
 		return nil
 	}
