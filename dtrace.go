@@ -59,6 +59,7 @@ type Config struct {
 type Handle struct {
 	cfg    Config
 	opts   options.Set
+	sys    providers.System
 	reg    *providers.Registry
 	kernel *ktypes.Kernel
 	ksyms  *session.KernelSymbols
@@ -75,7 +76,10 @@ func Open(cfg Config) (*Handle, error) {
 		cfg.Stderr = os.Stderr
 	}
 	h := &Handle{cfg: cfg, ksyms: &session.KernelSymbols{}}
-	h.reg = builtin.Registry(providers.System{Tracefs: cfg.Tracefs, BTF: cfg.BTF})
+	// One System: the registry's providers and the checker's kernel types
+	// read tracefs and the kernel's BTF once between them.
+	h.sys = providers.System{Tracefs: cfg.Tracefs, BTF: cfg.BTF}.Shared()
+	h.reg = builtin.Registry(h.sys)
 	// dtrace(1) sets these before reading any option.
 	for _, o := range [][2]string{{"bufsize", "4m"}, {"aggsize", "4m"}, {"temporal", "yes"}} {
 		if err := h.opts.Set(o[0], o[1], true); err != nil {

@@ -38,7 +38,8 @@ const DefaultPath = "/sys/kernel/btf/vmlinux"
 // be completed in place by a later lookup.
 type Kernel struct {
 	path     string
-	syms     string // the kallsyms file
+	spec     func() (*kbtf.Spec, error) // nil: open path
+	syms     string                     // the kallsyms file
 	loadOnce sync.Once
 	err      error
 	raw      *raw
@@ -60,10 +61,24 @@ func Open(path string) *Kernel {
 	return &Kernel{path: path, syms: "/proc/kallsyms"}
 }
 
+// OpenSpec returns a Kernel for the BTF spec returns, which it calls on
+// the first lookup: BTF read by another (providers.System.KernelBTF), so
+// that one run reads the kernel's BTF once.
+func OpenSpec(spec func() (*kbtf.Spec, error)) *Kernel {
+	return &Kernel{path: DefaultPath, spec: spec, syms: "/proc/kallsyms"}
+}
+
 // load maps and indexes the BTF, once.
 func (k *Kernel) load() bool {
 	k.loadOnce.Do(func() {
-		k.raw, k.err = loadRaw(k.path)
+		if k.spec != nil {
+			var s *kbtf.Spec
+			if s, k.err = k.spec(); k.err == nil {
+				k.raw = &raw{s}
+			}
+		} else {
+			k.raw, k.err = loadRaw(k.path)
+		}
 		if k.err == nil {
 			k.conv = newConverter(k.raw)
 		}
