@@ -150,10 +150,14 @@ func (d *decoder) Record(rec []byte) (exit *int, err error) {
 		switch fd.Kind {
 		case codegen.FieldTrace:
 			d.action(sink.ActTrace, nil, d.value(rec, info, fd, i))
-		case codegen.FieldPrintf, codegen.FieldSystem, codegen.FieldFreopen:
-			kind := map[codegen.FieldKind]sink.ActionKind{codegen.FieldPrintf: sink.ActPrintf,
-				codegen.FieldSystem: sink.ActSystem, codegen.FieldFreopen: sink.ActFreopen}[fd.Kind]
-			d.action(kind, fd.Format, d.args(rec, info, r, i)...)
+		case codegen.FieldPrintf:
+			d.args(sink.ActPrintf, rec, info, r, i)
+			i += fd.NArgs
+		case codegen.FieldSystem:
+			d.args(sink.ActSystem, rec, info, r, i)
+			i += fd.NArgs
+		case codegen.FieldFreopen:
+			d.args(sink.ActFreopen, rec, info, r, i)
 			i += fd.NArgs
 		case codegen.FieldTracemem:
 			d.action(sink.ActTraceMem, nil, sink.Bytes(tracemem(rec, r, i)))
@@ -164,7 +168,7 @@ func (d *decoder) Record(rec []byte) (exit *int, err error) {
 				return nil, err
 			}
 			if ok {
-				d.action(sink.ActSetopt, nil, d.args(rec, info, r, i)...)
+				d.args(sink.ActSetopt, rec, info, r, i)
 			}
 			i += fd.NArgs
 		case codegen.FieldExit:
@@ -211,21 +215,22 @@ func (d *decoder) Record(rec []byte) (exit *int, err error) {
 	return exit, d.out.Record(&d.rec)
 }
 
-// action appends an action whose values are vs.
-func (d *decoder) action(kind sink.ActionKind, f *printf.Format, vs ...sink.Value) {
+// action appends an action of one value.
+func (d *decoder) action(kind sink.ActionKind, f *printf.Format, v sink.Value) {
 	start := len(d.vals)
-	d.vals = append(d.vals, vs...)
+	d.vals = append(d.vals, v)
 	d.acts = append(d.acts, sink.Action{Kind: kind, Format: f, Values: d.vals[start:len(d.vals):len(d.vals)]})
 }
 
-// args decodes the NArgs argument fields after field i of r.
-func (d *decoder) args(rec []byte, info *recInfo, r *codegen.Record, i int) []sink.Value {
+// args appends an action of kind whose format is that of field i of r and
+// whose values are the NArgs argument fields after it, decoded.
+func (d *decoder) args(kind sink.ActionKind, rec []byte, info *recInfo, r *codegen.Record, i int) {
 	fd := r.Fields[i]
-	var vs []sink.Value
+	start := len(d.vals)
 	for k := i + 1; k <= i+fd.NArgs && k < len(r.Fields); k++ {
-		vs = append(vs, d.value(rec, info, r.Fields[k], k))
+		d.vals = append(d.vals, d.value(rec, info, r.Fields[k], k))
 	}
-	return vs
+	d.acts = append(d.acts, sink.Action{Kind: kind, Format: fd.Format, Values: d.vals[start:len(d.vals):len(d.vals)]})
 }
 
 // tracemem returns the bytes of the tracemem() field i of r: only the
