@@ -28,6 +28,7 @@ import (
 	"syscall"
 
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/symtab"
 )
 
 // DefaultPath is where the running kernel publishes its BTF.
@@ -39,7 +40,6 @@ const DefaultPath = "/sys/kernel/btf/vmlinux"
 // be completed in place by a later lookup.
 type Kernel struct {
 	path     string
-	syms     string // the kallsyms file
 	loadOnce sync.Once
 	err      error
 	raw      *raw
@@ -47,9 +47,7 @@ type Kernel struct {
 	mu   sync.Mutex
 	conv *converter
 
-	symOnce sync.Once
-	symErr  error
-	ksyms   map[string]ksym
+	ksyms *symtab.KernelSymbols // read on the first Address
 }
 
 // Open returns a Kernel for the BTF file at path (DefaultPath when path is
@@ -58,7 +56,7 @@ func Open(path string) *Kernel {
 	if path == "" {
 		path = DefaultPath
 	}
-	return &Kernel{path: path, syms: "/proc/kallsyms"}
+	return &Kernel{path: path, ksyms: new(symtab.KernelSymbols)}
 }
 
 // load maps and indexes the BTF, once.
