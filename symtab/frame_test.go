@@ -529,3 +529,39 @@ func TestMappedLater(t *testing.T) {
 		t.Errorf("Mappings() = %v", ms)
 	}
 }
+
+// A process execs without being announced again (dtrace announces a
+// process once per address space, and the kernel reuses those of exited
+// images): an address of the new image reads the map again, which must
+// replace the old image's mappings rather than add to them.
+func TestUnannouncedExec(t *testing.T) {
+	gcc := need(t, "gcc")
+	dir := t.TempDir()
+	prog := buildC(t, dir, "prog")
+	src, _ := filepath.Abs("testdata/exec.c")
+	path := filepath.Join(dir, "execer")
+	run(t, dir, gcc, "-O1", "-o", path, src)
+	cmd, in, out := startCmd(t, exec.Command(path, prog))
+	pid := cmd.Process.Pid
+	old := readAddrs(t, out)
+	ps := NewProcesses()
+	ps.Note(pid)
+	if s := ps.Lookup(pid, old[0]); s.Name != "main" || s.Module != "execer" {
+		t.Fatalf("before the exec: Lookup(main) = %+v", s)
+	}
+	if _, err := in.Write([]byte("\n")); err != nil {
+		t.Fatal(err)
+	}
+	addrs := readAddrs(t, out)
+	if s := ps.Lookup(pid, addrs[0]+1); s.Name != "a" || s.Module != "prog" {
+		t.Errorf("after the exec: Lookup(a+1) = %+v", s)
+	}
+	for _, m := range ps.Mappings(pid) {
+		if m.Path == path {
+			t.Errorf("after the exec, the old image's mapping %+v stays", m)
+		}
+	}
+	if ms := ps.Mappings(pid); len(ms) == 0 || ms[0].Path != prog {
+		t.Errorf("after the exec: Mappings() = %v", ms)
+	}
+}

@@ -147,10 +147,11 @@ func (ps *Processes) Lookup(pid int, pc uint64) Symbol {
 
 // Frame resolves the user address pc of process pid. A pid not seen
 // before has its memory map read now. An address in no mapping known to a
-// live process makes Frame read the map again, for objects mapped since
-// (the mappings read before stay known, but for those the new map
-// overlaps); an address that stays in none does so again only after the
-// map has changed or a second has passed.
+// live process makes Frame read the map again, for objects mapped since:
+// the mappings read before stay known, but for those the new map overlaps,
+// or all of them when the process has exec'd since (its executable or
+// vDSO is mapped elsewhere). An address that stays in none reads the map
+// again only after it has changed or a second has passed.
 func (ps *Processes) Frame(pid int, pc uint64) Frame {
 	f := Frame{PC: pc}
 	m := ps.mappingOf(pid, pc)
@@ -240,7 +241,8 @@ func (p *process) find(pc uint64) *mapping {
 
 // read (re)reads pid's memory map. When it cannot be read or reads empty,
 // what was known stays and the process is marked gone. When keep is set,
-// the mappings known before that the new map does not overlap stay too.
+// the mappings known before that the new map does not overlap stay too,
+// unless the process has since exec'd (its image differs).
 func (ps *Processes) read(pid int, keep bool) *process {
 	old := ps.procs[pid]
 	now := time.Now()
@@ -273,7 +275,7 @@ func (ps *Processes) read(pid int, keep bool) *process {
 		prev = old.maps
 	}
 	p.maps = ps.parseMaps(dir, string(data), prev)
-	if keep && old != nil {
+	if keep && old != nil && p.image() == old.image() {
 		p.maps = mergeMaps(p.maps, old.maps)
 		if p.exe == "" {
 			p.exe = old.exe
@@ -284,6 +286,28 @@ func (ps *Processes) read(pid int, keep bool) *process {
 	ps.procs[pid] = p
 	ps.track(pid, p)
 	return p
+}
+
+// imageKey tells the images a process runs apart: an exec maps its
+// executable and its vDSO anew, at addresses chosen afresh.
+type imageKey struct {
+	exe       string
+	exeStart  uint64
+	vdsoStart uint64
+}
+
+// image returns p's image key.
+func (p *process) image() imageKey {
+	k := imageKey{exe: p.exe}
+	for _, m := range p.maps {
+		switch {
+		case m.Path == p.exe && k.exeStart == 0:
+			k.exeStart = m.Start
+		case m.Path == "[vdso]":
+			k.vdsoStart = m.Start
+		}
+	}
+	return k
 }
 
 // track adds pid to the processes Update reads again when its map looks
