@@ -29,8 +29,9 @@ type Frame struct {
 	FuncStart uint64
 	// Module names the object holding PC as DTrace prints it: "vmlinux",
 	// a kernel module's name, or the base name of a user object's file.
-	// Empty when no object is known to hold PC (an anonymous or special
-	// mapping such as [vdso] has none).
+	// Empty where DTrace prints the address alone: a kernel address in no
+	// known function, a user address in no mapping of a file (anonymous
+	// memory, [vdso]) or in none known.
 	Module string
 	// Mapping is the mapping holding PC, nil when none is known. It is
 	// shared by every frame of that mapping and must not be modified.
