@@ -120,7 +120,7 @@ func (h *Handle) compiler() *dscript.Compiler {
 	if len(args) == 0 {
 		args = []string{"dtrace"}
 	}
-	h.kernel = ktypes.OpenSpec(h.sys.KernelBTF)
+	h.kernel = ktypes.OpenSpec(h.sys.KernelBTF, h.ksyms)
 	h.comp = dscript.New(dscript.Config{Args: args, Defaultargs: h.opts.Bool("defaultargs"), Macros: m,
 		Kernel: h.kernel, Probes: session.Catalog(h.reg), ZeroProbes: h.zdefs})
 	return h.comp

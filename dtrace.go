@@ -35,6 +35,7 @@ import (
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/builtin"
 	"github.com/dtrace-go/dtrace/session"
+	"github.com/dtrace-go/dtrace/symtab"
 )
 
 // Version is what dtrace -V prints after the program's name: the version
@@ -62,7 +63,7 @@ type Handle struct {
 	sys    providers.System
 	reg    *providers.Registry
 	kernel *ktypes.Kernel
-	ksyms  *session.KernelSymbols
+	ksyms  *symtab.KernelSymbols
 	comp   *dscript.Compiler
 	zdefs  bool
 	units  []session.Unit
@@ -75,7 +76,7 @@ func Open(cfg Config) (*Handle, error) {
 	if cfg.Stderr == nil {
 		cfg.Stderr = os.Stderr
 	}
-	h := &Handle{cfg: cfg, ksyms: &session.KernelSymbols{}}
+	h := &Handle{cfg: cfg, ksyms: &symtab.KernelSymbols{}}
 	// One System: the registry's providers and the checker's kernel types
 	// read tracefs and the kernel's BTF once between them.
 	h.sys = providers.System{Tracefs: cfg.Tracefs, BTF: cfg.BTF}.Shared()

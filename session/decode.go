@@ -13,6 +13,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/symtab"
 )
 
 // decoder turns what a program's BPF code produces into sink values: the
@@ -74,12 +75,12 @@ type probeInfo struct {
 // newDecoder returns the decoder of prog's run, whose probes reg numbers
 // and whose maps m holds (nil: a decoder of records alone), delivering to
 // out and notify (nil: notices are dropped).
-func newDecoder(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map, out sink.Sink, notify func(sink.Notice), ks *KernelSymbols) *decoder {
+func newDecoder(prog *codegen.Program, reg *providers.Registry, m map[string]*ebpf.Map, out sink.Sink, notify func(sink.Notice), ks *symtab.KernelSymbols) *decoder {
 	if notify == nil {
 		notify = func(sink.Notice) {}
 	}
 	if ks == nil {
-		ks = &KernelSymbols{}
+		ks = &symtab.KernelSymbols{}
 	}
 	d := &decoder{prog: prog, reg: reg, maps: m, out: out, notify: notify, syms: newSymbols(ks)}
 	if needsKernelSymbols(prog) {
@@ -105,6 +106,11 @@ func newDecoder(prog *codegen.Program, reg *providers.Registry, m map[string]*eb
 	}
 	return d
 }
+
+// afterBatch is called after each batch of records: the processes whose
+// memory maps were read while their objects were still being mapped are
+// read again (symtab.Processes.Update).
+func (d *decoder) afterBatch() { d.syms.procs.Update() }
 
 // warn reports a warning, once what the sink holds is written out.
 func (d *decoder) warn(msg string) error {

@@ -202,7 +202,7 @@ func keyID(key []sink.Value) string {
 		b.WriteByte(0)
 		b.Write(le.AppendUint64(le.AppendUint64(le.AppendUint64(nil, v.Bits), v.PID), uint64(v.Size)))
 		for _, f := range v.Frames {
-			b.Write(le.AppendUint64(le.AppendUint64(nil, f.PC), f.Start))
+			b.Write(le.AppendUint64(le.AppendUint64(nil, f.PC), f.FuncStart))
 			b.WriteString(f.Module)
 			b.WriteByte(0)
 			b.WriteString(f.Func)

@@ -23,6 +23,7 @@ import (
 	"github.com/dtrace-go/dtrace/providers"
 	dtraceprov "github.com/dtrace-go/dtrace/providers/dtrace"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/symtab"
 )
 
 // Unit is one program as the user gave it.
@@ -57,7 +58,7 @@ type Config struct {
 	Kernel *ktypes.Kernel
 	// KernelSymbols gives the kernel's symbols, for stacks and the
 	// tracing machinery's frames; nil reads them once for the run.
-	KernelSymbols *KernelSymbols
+	KernelSymbols *symtab.KernelSymbols
 	// Sink receives the records and aggregations, decoded; nil drops
 	// them.
 	Sink sink.Sink
@@ -98,7 +99,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 		cfg.Sink = discard{}
 	}
 	if cfg.KernelSymbols == nil {
-		cfg.KernelSymbols = &KernelSymbols{}
+		cfg.KernelSymbols = &symtab.KernelSymbols{}
 	}
 	// Unless the user chose it, the ring buffer's size follows what the
 	// program records. Under fill and ring, bufsize is what each CPU
@@ -184,7 +185,7 @@ type run struct {
 	cfg     *Config
 	prog    *codegen.Program
 	byProbe map[uint32][]*codegen.Clause
-	ksyms   *KernelSymbols
+	ksyms   *symtab.KernelSymbols
 	maps    maps
 	atts    []*providers.Attachment
 	progs   []*ebpf.Program

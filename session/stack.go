@@ -15,7 +15,7 @@ func (r *run) stack(s providers.StackFrames) codegen.Stack {
 	if len(s.Machinery) == 0 {
 		return cs
 	}
-	k := r.ksyms.Get()
+	k, _ := r.ksyms.Get()
 	for i, name := range s.Machinery {
 		if i >= len(cs.Machinery) {
 			break

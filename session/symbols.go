@@ -2,7 +2,6 @@ package session
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
@@ -10,35 +9,6 @@ import (
 	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/symtab"
 )
-
-// KernelSymbols reads the kernel's symbols (/proc/kallsyms) once, on
-// first use, for whoever holds it: a run's stacks and the ranges of the
-// tracing machinery. The zero value is ready to use; it is safe for
-// concurrent use.
-type KernelSymbols struct {
-	once sync.Once
-	k    *symtab.Kernel
-	// read replaces symtab.ReadKernel (tests).
-	read func() (*symtab.Kernel, error)
-}
-
-// Get returns the kernel's symbols, nil when they cannot be read
-// (addresses then print as hex).
-func (ks *KernelSymbols) Get() *symtab.Kernel {
-	ks.once.Do(func() {
-		read := ks.read
-		if read == nil {
-			read = symtab.ReadKernel
-		}
-		ks.k, _ = read()
-	})
-	return ks.k
-}
-
-// Prefetch starts reading the symbols in the background: reading kallsyms
-// takes a tenth of a second or more, better spent while tracing than
-// after.
-func (ks *KernelSymbols) Prefetch() { go ks.Get() }
 
 // needsKernelSymbols reports whether prog prints kernel stacks or symbols.
 func needsKernelSymbols(prog *codegen.Program) bool {
@@ -75,15 +45,15 @@ func slicesContainsConv(cs []*printf.Conv, p printf.PrintKind) bool {
 // isMachinery reports whether a kernel frame belongs to the tracing
 // machinery, dropped from the top of a stack: BPF programs and the
 // tracepoint callbacks that call them.
-func isMachinery(s symtab.Symbol) bool {
-	return s.Module == "bpf" || strings.HasPrefix(s.Name, "__traceiter_") ||
-		strings.HasPrefix(s.Name, "__bpf_trace_") || strings.HasPrefix(s.Name, "bpf_trace_run")
+func isMachinery(f symtab.Frame) bool {
+	return f.Module == "bpf" || strings.HasPrefix(f.Func, "__traceiter_") ||
+		strings.HasPrefix(f.Func, "__bpf_trace_") || strings.HasPrefix(f.Func, "bpf_trace_run")
 }
 
 // symbols resolves the addresses the decoder delivers. Kernel symbols are
 // read on first use; processes are read when announced or first seen.
 type symbols struct {
-	kernel *KernelSymbols
+	kernel *symtab.KernelSymbols
 	procs  *symtab.Processes
 	// kframes and uframes cache resolved frames by address (and
 	// process); they are emptied when they grow past maxFrameCache.
@@ -103,19 +73,15 @@ type kframe struct {
 // maxFrameCache bounds each frame cache.
 const maxFrameCache = 1 << 16
 
-func newSymbols(k *KernelSymbols) *symbols {
+func newSymbols(k *symtab.KernelSymbols) *symbols {
 	return &symbols{kernel: k, procs: symtab.NewProcesses()}
-}
-
-// frameOf is the frame of pc resolved to sym.
-func frameOf(pc uint64, sym symtab.Symbol) sink.Frame {
-	return sink.Frame{PC: pc, Func: sym.Name, Start: sym.Start, Module: sym.Module}
 }
 
 // kernelSym resolves a kernel address (nothing when the kernel's symbols
 // cannot be read).
 func (s *symbols) kernelSym(pc uint64) symtab.Symbol {
-	return s.kernel.Get().Lookup(pc)
+	k, _ := s.kernel.Get()
+	return k.Lookup(pc)
 }
 
 // userSym resolves a user address of process pid.
@@ -131,8 +97,9 @@ func (s *symbols) kernelFrame(pc uint64) kframe {
 	if f, ok := s.kframes[pc]; ok {
 		return f
 	}
-	sym := s.kernelSym(pc)
-	f := kframe{f: frameOf(pc, sym), machinery: isMachinery(sym)}
+	k, _ := s.kernel.Get()
+	fr := k.Frame(pc)
+	f := kframe{f: fr, machinery: isMachinery(fr)}
 	if s.kframes == nil || len(s.kframes) >= maxFrameCache {
 		s.kframes = map[uint64]kframe{}
 	}
@@ -146,9 +113,11 @@ func (s *symbols) userFrame(pid, pc uint64) sink.Frame {
 	if f, ok := s.uframes[k]; ok {
 		return f
 	}
-	sym := s.userSym(pid, pc)
-	f := frameOf(pc, sym)
-	if sym.Module == "" {
+	f := sink.Frame{PC: pc}
+	if pid != 0 && pid <= 1<<31 {
+		f = s.procs.Frame(int(pid), pc)
+	}
+	if f.Module == "" {
 		return f // not cached: an object mapped later may hold it
 	}
 	if s.uframes == nil || len(s.uframes) >= maxFrameCache {
@@ -276,11 +245,13 @@ func (s *symbols) keyValue(si *abi.SymInfo, b []byte) sink.Value {
 	}
 	switch {
 	case (si.Kind == abi.SymSym || si.Kind == abi.SymUSym) && sym.Found():
-		v.Bits = sym.Start
-		v.Frames = []sink.Frame{frameOf(sym.Start, sym)}
+		f := v.Frame()
+		v.Bits, f.PC = sym.Start, sym.Start
+		v.Frames = []sink.Frame{f}
 	case (si.Kind == abi.SymMod || si.Kind == abi.SymUMod) && sym.Module != "":
-		v.Bits = sym.Base
-		v.Frames = []sink.Frame{frameOf(sym.Base, symtab.Symbol{Module: sym.Module})}
+		f := v.Frame()
+		v.Bits, f.PC, f.Func, f.FuncStart = sym.Base, sym.Base, "", 0
+		v.Frames = []sink.Frame{f}
 	}
 	return v
 }

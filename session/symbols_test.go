@@ -2,6 +2,8 @@ package session
 
 import (
 	"encoding/binary"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,7 +25,7 @@ func FuzzStackRecord(f *testing.F) {
 	f.Add(uint8(abi.SymUSym), uint8(0), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x10, 0, 0, 0, 0, 0, 0})
 	f.Add(uint8(abi.SymMod), uint8(0), []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 	f.Add(uint8(abi.SymStack), uint8(20), []byte{3, 0, 0, 0, byte(abi.SymStack), 20, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0})
-	c := newSymbols(&KernelSymbols{})
+	c := newSymbols(&symtab.KernelSymbols{})
 	p := output.New(&strings.Builder{}, output.Options{})
 	f.Fuzz(func(t *testing.T, kind, frames uint8, b []byte) {
 		si := &abi.SymInfo{Kind: abi.SymKind(kind%8 + 1), Frames: int(frames)%abi.MaxStackFrames + 1}
@@ -49,7 +51,8 @@ func FuzzStackRecord(f *testing.F) {
 }
 
 func TestKernelStackTrim(t *testing.T) {
-	k, err := symtab.ParseKallsyms(strings.NewReader(`ffffffff81000000 T syscall_trace_enter
+	kallsyms := filepath.Join(t.TempDir(), "kallsyms")
+	err := os.WriteFile(kallsyms, []byte(`ffffffff81000000 T syscall_trace_enter
 ffffffff81000100 T do_syscall_64
 ffffffff81000200 T __traceiter_sys_enter
 ffffffff81000300 T __bpf_trace_sys_enter
@@ -57,11 +60,11 @@ ffffffff81000400 T bpf_trace_run2
 ffffffff81000500 T end_of_text
 ffffffffc0000000 t bpf_prog_1234_clause_0	[bpf]
 ffffffffc0001000 t bpf_prog_5678	[bpf]
-`))
+`), 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSymbols(&KernelSymbols{read: func() (*symtab.Kernel, error) { return k, nil }})
+	s := newSymbols(&symtab.KernelSymbols{Kallsyms: kallsyms, Sys: t.TempDir()})
 	pcs := func(ps ...uint64) []byte {
 		var b []byte
 		for _, p := range ps {
@@ -73,7 +76,7 @@ ffffffffc0001000 t bpf_prog_5678	[bpf]
 	names := func(v sink.Value) string {
 		var ns []string
 		for _, f := range v.Frames {
-			ns = append(ns, output.FrameName(f.Module, f.Func, f.Start, f.PC))
+			ns = append(ns, output.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
 		}
 		return strings.Join(ns, ",")
 	}
@@ -103,7 +106,7 @@ ffffffffc0001000 t bpf_prog_5678	[bpf]
 func TestMergeEntries(t *testing.T) {
 	key := func(name string, bits uint64) []sink.Value {
 		mod, fn, _ := strings.Cut(name, "`")
-		return []sink.Value{sink.Symbol(sink.KindSym, 0, sink.Frame{PC: bits, Start: bits, Module: mod, Func: fn})}
+		return []sink.Value{sink.Symbol(sink.KindSym, 0, sink.Frame{PC: bits, FuncStart: bits, Module: mod, Func: fn})}
 	}
 	for _, tc := range []struct {
 		fn   abi.AggFunc

@@ -134,6 +134,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			if err := r.batchDone(false); err != nil {
 				return 1, err
 			}
+			out.afterBatch()
 			r.procNotices()
 			if err != nil {
 				break

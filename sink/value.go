@@ -1,6 +1,10 @@
 package sink
 
-import "math"
+import (
+	"math"
+
+	"github.com/dtrace-go/dtrace/symtab"
+)
 
 // Kind is the kind of a decoded value.
 type Kind uint8
@@ -68,30 +72,16 @@ type Value struct {
 	Bytes []byte
 }
 
-// Frame is an address resolved to its function and object.
-type Frame struct {
-	PC uint64
-	// Func is the name of the function PC is in, "" when unknown; Start
-	// its first address.
-	Func  string
-	Start uint64
-	// Module is the object as DTrace names it: "vmlinux" or a kernel
-	// module's name for the kernel, a user object's file name; "" when
-	// unknown.
-	Module string
-	// Mapping is where the object is mapped, when known.
-	Mapping *Mapping
-}
+// Frame is an address resolved to its function and object: PC, the
+// function (Func, "" when unknown, and its first address FuncStart), the
+// object as DTrace names it (Module: "vmlinux" or a kernel module for the
+// kernel, a user object's file name), and the Mapping it was loaded from
+// (its path, addresses, file offset and build ID), when known.
+type Frame = symtab.Frame
 
-// Mapping is an object mapped in a process, or the kernel.
-type Mapping struct {
-	Path   string // the object's path ("[kernel.kallsyms]" for the kernel)
-	Start  uint64 // the mapping's first address
-	Limit  uint64 // the address past its end
-	Offset uint64 // the file offset mapped at Start
-	// BuildID is the object's GNU build ID, in hex; "" when it has none.
-	BuildID string
-}
+// Mapping is where an object is mapped: a range of a process's addresses,
+// or the kernel's ("[kernel.kallsyms]").
+type Mapping = symtab.Mapping
 
 // Int returns a signed integer Value of size bytes (1, 2, 4 or 8).
 func Int(v int64, size int) Value {

@@ -27,6 +27,8 @@ type Object struct {
 	BuildID string
 	syms    *table
 	loads   []segment
+	soname  string   // its DT_SONAME
+	needed  []string // its DT_NEEDED libraries
 }
 
 // segment is a PT_LOAD segment: file bytes [off, off+filesz) are mapped at
@@ -54,10 +56,15 @@ func openObject(p, name, debugDir string, cached func(id string) *Object) (*Obje
 		return nil, fmt.Errorf("open object %s: %w", name, err)
 	}
 	defer f.Close()
+	return newObject(f, name, debugDir, cached), nil
+}
+
+// newObject reads the object f as openObject does.
+func newObject(f *elf.File, name, debugDir string, cached func(id string) *Object) *Object {
 	o := &Object{BuildID: buildID(f)}
 	if cached != nil && o.BuildID != "" {
 		if c := cached(o.BuildID); c != nil {
-			return c, nil
+			return c
 		}
 	}
 	for _, p := range f.Progs {
@@ -65,6 +72,10 @@ func openObject(p, name, debugDir string, cached func(id string) *Object) (*Obje
 			o.loads = append(o.loads, segment{off: p.Off, filesz: p.Filesz, vaddr: p.Vaddr})
 		}
 	}
+	if so, err := f.DynString(elf.DT_SONAME); err == nil && len(so) > 0 {
+		o.soname = so[0]
+	}
+	o.needed, _ = f.ImportedLibraries()
 	var syms []sym
 	symtab, err := f.Symbols()
 	hasSymtab := err == nil && len(symtab) > 0
@@ -88,7 +99,7 @@ func openObject(p, name, debugDir string, cached func(id string) *Object) (*Obje
 		syms = append(syms, goFuncs(f)...)
 	}
 	o.syms = newTable(dedupe(syms))
-	return o, nil
+	return o
 }
 
 // goFuncs returns the functions of a Go program's function table

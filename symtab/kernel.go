@@ -2,50 +2,141 @@ package symtab
 
 import (
 	"bufio"
-	"bytes"
+	"cmp"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
+	"sync"
 )
 
 // CoreKernel is the module name of the core kernel's symbols, as Oracle's
 // DTrace for Linux prints it.
 const CoreKernel = "vmlinux"
 
-// Kernel is the kernel's symbol table.
+// KernelMappingPath is the Path of the core kernel's Mapping: the name perf
+// and pprof give the kernel's text.
+const KernelMappingPath = "[kernel.kallsyms]"
+
+// KernelRelocSymbol is the RelocSymbol of the core kernel's Mapping.
+const KernelRelocSymbol = "_text"
+
+// Kernel is the kernel's symbol table. Its methods are safe for concurrent
+// use.
 type Kernel struct {
-	// mods[i] is the module of syms.syms[i]; kernel symbols have no
-	// sizes, so each function ends where the next symbol (of any kind)
-	// starts.
+	// syms holds the functions: kernel symbols have no sizes, so each
+	// function ends where the next symbol (of any kind) starts.
 	syms  *table
 	mods  map[uint64]string // function start -> module, for module symbols only
 	bases map[string]uint64 // module -> its lowest function address
+	ends  map[string]uint64 // module -> the end of its highest function
+
+	// names holds the names of syms and of core.
+	names string
+	// core lists the core kernel's symbols of every kind (functions,
+	// data, per-CPU offsets) in the listing's order, for Address.
+	core []named
+
+	// sys is sysfs's mount point, where Mappings read build IDs; "" when
+	// the Kernel was parsed from a listing alone.
+	sys string
+
+	mapOnce sync.Once
+	maps    []*Mapping          // the core kernel's first, then by address
+	byMod   map[string]*Mapping // by module name
+}
+
+// named is a core kernel symbol of any kind.
+type named struct {
+	addr    uint64
+	name    uint32 // offset in Kernel.names
+	nameLen uint16
+	global  bool
 }
 
 // KallsymsPath is where ReadKernel reads the kernel's symbols.
 const KallsymsPath = "/proc/kallsyms"
 
+// SysPath is sysfs's usual mount point, where the kernel's and its
+// modules' build IDs are read.
+const SysPath = "/sys"
+
 // ReadKernel reads the running kernel's symbols from /proc/kallsyms (which
-// shows their addresses only to a privileged reader).
+// shows their addresses only to a privileged reader). The build IDs of its
+// Mappings are read from /sys when they are first asked for.
 func ReadKernel() (*Kernel, error) {
-	f, err := os.Open(KallsymsPath)
+	return readKernel(KallsymsPath, SysPath)
+}
+
+// readKernel reads the kallsyms listing at path; sys is where the
+// Kernel's mappings find build IDs.
+func readKernel(path, sys string) (*Kernel, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read kernel symbols: %w", err)
 	}
 	defer f.Close()
-	return ParseKallsyms(f)
+	k, err := ParseKallsyms(f)
+	if err != nil {
+		return nil, err
+	}
+	k.sys = sys
+	return k, nil
 }
+
+// KernelSymbols reads the kernel's symbols once, when they are first
+// asked for, and keeps them: a value to share between those that need the
+// kernel's symbols during a run (a stack printer, the lookup of a D
+// program's backquoted names), so that the tenth of a second or more that
+// reading /proc/kallsyms takes is spent at most once, and only when
+// needed. Its zero value reads KallsymsPath and SysPath. It is safe for
+// concurrent use; its fields must be set before the first Get.
+type KernelSymbols struct {
+	// Kallsyms is the listing to read (KallsymsPath when empty).
+	Kallsyms string
+	// Sys is sysfs's mount point, where build IDs are read (SysPath when
+	// empty).
+	Sys string
+
+	once sync.Once
+	k    *Kernel
+	err  error
+}
+
+// Get returns the kernel's symbols, reading them on the first call; the
+// calls that come while that read runs wait for it, and every call
+// returns its result.
+func (ks *KernelSymbols) Get() (*Kernel, error) {
+	ks.once.Do(func() {
+		path, sys := ks.Kallsyms, ks.Sys
+		if path == "" {
+			path = KallsymsPath
+		}
+		if sys == "" {
+			sys = SysPath
+		}
+		ks.k, ks.err = readKernel(path, sys)
+	})
+	return ks.k, ks.err
+}
+
+// Prefetch starts reading the kernel's symbols in the background, so that
+// a later Get finds them read (or waits less).
+func (ks *KernelSymbols) Prefetch() { go ks.Get() }
 
 // ParseKallsyms parses a kallsyms listing: lines of "address type name"
 // with " [module]" after the symbols of a module. Text symbols (types t, T,
 // w, W) name functions; the others (data, read-only data, BSS) only end
-// the function below them. Absolute symbols and symbols at address 0 (what
-// an unprivileged reader sees) are ignored; a listing with none left is an
-// error.
+// the function below them, and are found by name (Address) when they are
+// the core kernel's. Absolute symbols (per-CPU variables' offsets) are
+// found by name only. Symbols at address 0 (what an unprivileged reader
+// sees) are ignored; a listing with none left but absolute ones is an
+// error. The Kernel returned knows no build IDs.
 func ParseKallsyms(r io.Reader) (*Kernel, error) {
-	// An entry's name is in arena (text symbols only: the others only
-	// bound the functions below them); one string holds them all.
+	// An entry's name is in arena (text symbols and the core kernel's
+	// only); one string holds them all.
 	type entry struct {
 		addr    uint64
 		name    uint32 // offset in arena
@@ -54,11 +145,18 @@ func ParseKallsyms(r io.Reader) (*Kernel, error) {
 		text    bool
 		global  bool
 	}
-	es := make([]entry, 0, 1<<17)
-	var arena []byte
+	// Sized for a whole kernel's listing (about 40 bytes a line, 20 of
+	// them the name), or for r's length when it tells it.
+	size := 8 << 20
+	if l, ok := r.(interface{ Len() int }); ok {
+		size = l.Len()
+	}
+	es := make([]entry, 0, size/40)
+	core := make([]named, 0, size/40)
+	arena := make([]byte, 0, size/2)
 	mods := []string{CoreKernel}
 	modIndex := map[string]uint16{}
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(r, min(size, 1<<20))
 	for {
 		line, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
@@ -68,7 +166,7 @@ func ParseKallsyms(r io.Reader) (*Kernel, error) {
 			continue
 		}
 		if len(line) > 0 {
-			if e, name, mod, ok := parseKallsymsLine(line); ok {
+			if e, name, mod, ok := parseKallsymsLine(line); ok && len(name) < 1<<16 && len(arena) < 1<<32-1<<16 {
 				ent := entry{addr: e.addr, text: e.text, global: e.global}
 				if mod != nil {
 					m, ok := modIndex[string(mod)]
@@ -79,11 +177,16 @@ func ParseKallsyms(r io.Reader) (*Kernel, error) {
 					}
 					ent.mod = m
 				}
-				if e.text && len(name) < 1<<16 {
+				if e.text || mod == nil {
 					ent.name, ent.nameLen = uint32(len(arena)), uint16(len(name))
 					arena = append(arena, name...)
 				}
-				es = append(es, ent)
+				if mod == nil {
+					core = append(core, named{addr: e.addr, name: ent.name, nameLen: ent.nameLen, global: e.global})
+				}
+				if !e.abs {
+					es = append(es, ent)
+				}
 			}
 		}
 		if err == io.EOF {
@@ -96,49 +199,45 @@ func ParseKallsyms(r io.Reader) (*Kernel, error) {
 	if len(es) == 0 {
 		return nil, fmt.Errorf("read kernel symbols: no symbol addresses (not privileged?)")
 	}
-	// Order by address; at one address, text symbols first. The core
-	// kernel's symbols come in address order, modules' after them.
-	cmpEntries := func(a, b entry) int {
-		switch {
-		case a.addr < b.addr:
-			return -1
-		case a.addr > b.addr:
-			return 1
-		case a.text && !b.text:
-			return -1
-		case b.text && !a.text:
-			return 1
-		}
-		return 0
-	}
-	if !slices.IsSortedFunc(es, cmpEntries) {
-		slices.SortStableFunc(es, cmpEntries)
+	// Order by address. The core kernel's symbols come in address order,
+	// modules' after them.
+	byAddr := func(a, b entry) int { return cmp.Compare(a.addr, b.addr) }
+	if !slices.IsSortedFunc(es, byAddr) {
+		slices.SortStableFunc(es, byAddr)
 	}
 	names := string(arena)
 	syms := make([]sym, 0, len(es))
-	k := &Kernel{mods: map[uint64]string{}, bases: map[string]uint64{}}
+	k := &Kernel{mods: map[uint64]string{}, bases: map[string]uint64{}, ends: map[string]uint64{}, names: names, core: core}
+	// Each module's range, by its index in mods (base 0: none yet).
+	bases, ends := make([]uint64, len(mods)), make([]uint64, len(mods))
+	next := 0 // the first entry above the current address
 	for i, e := range es {
 		if !e.text {
 			continue
 		}
 		// The function ends at the next address that holds any symbol.
-		size := uint64(0)
-		for j := i + 1; j < len(es); j++ {
-			if es[j].addr > e.addr {
-				size = es[j].addr - e.addr
-				break
-			}
+		if next <= i {
+			next = i + 1
 		}
-		if size == 0 {
+		for next < len(es) && es[next].addr <= e.addr {
+			next++
+		}
+		if next == len(es) {
 			continue // the last symbol: its end is unknown
 		}
-		syms = append(syms, sym{value: e.addr, size: size, name: names[e.name : e.name+uint32(e.nameLen)], global: e.global})
-		mod := mods[e.mod]
+		end := es[next].addr
+		syms = append(syms, sym{value: e.addr, size: end - e.addr, name: names[e.name : e.name+uint32(e.nameLen)], global: e.global})
 		if e.mod != 0 {
-			k.mods[e.addr] = mod
+			k.mods[e.addr] = mods[e.mod]
 		}
-		if _, ok := k.bases[mod]; !ok {
-			k.bases[mod] = e.addr // the entries are in address order
+		if bases[e.mod] == 0 {
+			bases[e.mod] = e.addr // the entries are in address order
+		}
+		ends[e.mod] = max(ends[e.mod], end)
+	}
+	for i, mod := range mods {
+		if bases[i] != 0 {
+			k.bases[mod], k.ends[mod] = bases[i], ends[i]
 		}
 	}
 	// Aliases at one address share the same end; newTable keeps the
@@ -151,14 +250,20 @@ func ParseKallsyms(r io.Reader) (*Kernel, error) {
 type kallsymsEntry struct {
 	addr         uint64
 	text, global bool
+	abs          bool // an absolute symbol (type a or A)
 }
 
 // parseKallsymsLine parses "address type name[\t[module]]\n"; it reports
-// false for lines without a usable address (absolute symbols, address 0).
+// false for lines without a usable address (address 0) or name.
 func parseKallsymsLine(line []byte) (e kallsymsEntry, name, mod []byte, ok bool) {
-	line = bytes.TrimRight(line, "\n")
-	sp := bytes.IndexByte(line, ' ')
-	if sp <= 0 || sp > 16 || len(line) < sp+4 || line[sp+2] != ' ' {
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		line = line[:n-1]
+	}
+	sp := 0
+	for sp < len(line) && sp <= 16 && line[sp] != ' ' {
+		sp++
+	}
+	if sp == 0 || sp > 16 || len(line) < sp+4 || line[sp] != ' ' || line[sp+2] != ' ' {
 		return e, nil, nil, false
 	}
 	for _, c := range line[:sp] {
@@ -175,24 +280,35 @@ func parseKallsymsLine(line []byte) (e kallsymsEntry, name, mod []byte, ok bool)
 		}
 		e.addr = e.addr<<4 | uint64(d)
 	}
-	typ := line[sp+1]
-	if e.addr == 0 || typ == 'a' || typ == 'A' {
+	if e.addr == 0 {
 		return e, nil, nil, false
 	}
+	typ := line[sp+1]
 	rest := line[sp+3:]
 	name = rest
-	if i := bytes.IndexAny(rest, " \t"); i >= 0 {
-		name = rest[:i]
-		m := bytes.TrimSpace(rest[i:])
-		if len(m) >= 2 && m[0] == '[' && m[len(m)-1] == ']' {
-			mod = m[1 : len(m)-1]
+	for i, c := range rest {
+		if c == ' ' || c == '\t' {
+			name = rest[:i]
+			m := rest[i:]
+			for len(m) > 0 && (m[0] == ' ' || m[0] == '\t') {
+				m = m[1:]
+			}
+			for len(m) > 0 && (m[len(m)-1] == ' ' || m[len(m)-1] == '\t' || m[len(m)-1] == '\r') {
+				m = m[:len(m)-1]
+			}
+			if len(m) > 2 && m[0] == '[' && m[len(m)-1] == ']' {
+				mod = m[1 : len(m)-1]
+			}
+			break
 		}
 	}
 	switch typ {
 	case 't', 'T', 'w', 'W':
 		e.text = true
-		e.global = typ == 'T' || typ == 'W'
+	case 'a', 'A':
+		e.abs = true
 	}
+	e.global = typ < 'a' || typ > 'z' // local symbols have lower-case types
 	return e, name, mod, len(name) > 0
 }
 
@@ -212,6 +328,30 @@ func (k *Kernel) Lookup(pc uint64) Symbol {
 	return Symbol{Module: mod, Name: s.name, Start: s.value, Base: k.bases[mod]}
 }
 
+// Frame resolves a kernel address into a frame: its function and module
+// as Lookup finds them, and the mapping holding it (see Mappings), which
+// it may hold without being inside a known function.
+func (k *Kernel) Frame(pc uint64) Frame {
+	f := Frame{PC: pc}
+	if k == nil {
+		return f
+	}
+	s := k.Lookup(pc)
+	f.Func, f.FuncStart, f.Module = s.Name, s.Start, s.Module
+	k.mapOnce.Do(k.makeMappings)
+	if s.Module != "" {
+		f.Mapping = k.byMod[s.Module]
+		return f
+	}
+	for _, m := range k.maps {
+		if pc >= m.Start && pc < m.Limit {
+			f.Mapping = m
+			break
+		}
+	}
+	return f
+}
+
 // Func returns the address range of the kernel function name (the first
 // such, for a name several modules define).
 func (k *Kernel) Func(name string) (start, size uint64, ok bool) {
@@ -224,4 +364,109 @@ func (k *Kernel) Func(name string) (start, size uint64, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// Address returns the address of the core kernel's (vmlinux's) symbol
+// name, of any kind: a function, a variable, a per-CPU variable's offset
+// (an absolute symbol). Where the listing has name more than once, a
+// global symbol wins over a local one, and the first listed of equals.
+// Module symbols are not searched.
+func (k *Kernel) Address(name string) (uint64, bool) {
+	if k == nil || name == "" || len(name) >= 1<<16 {
+		return 0, false
+	}
+	var local uint64
+	for _, s := range k.core {
+		if int(s.nameLen) != len(name) || k.names[s.name:s.name+uint32(s.nameLen)] != name {
+			continue
+		}
+		if s.global {
+			return s.addr, true
+		}
+		if local == 0 {
+			local = s.addr
+		}
+	}
+	return local, local != 0
+}
+
+// Mapping returns the core kernel's mapping: Path KernelMappingPath, from
+// its relocation symbol (KernelRelocSymbol, or its lowest function when the
+// listing has no such symbol) to the end of its highest function, Offset
+// the relocation symbol's address, and the build ID the kernel publishes
+// in /sys/kernel/notes (read on the first call to Mapping, Mappings or
+// Frame, when the Kernel was read by ReadKernel or KernelSymbols). It is
+// nil when the listing has no core kernel function.
+func (k *Kernel) Mapping() *Mapping {
+	if k == nil {
+		return nil
+	}
+	k.mapOnce.Do(k.makeMappings)
+	return k.byMod[CoreKernel]
+}
+
+// Mappings returns the core kernel's mapping (as Mapping) followed by a
+// mapping for each module, by address: Path the module's name in brackets
+// ("[ext4]"), from its lowest function to the end of its highest, Offset
+// 0, and the build ID of /sys/module/NAME/notes/.note.gnu.build-id when
+// that is readable. The slice is the caller's; the mappings are shared.
+func (k *Kernel) Mappings() []*Mapping {
+	if k == nil {
+		return nil
+	}
+	k.mapOnce.Do(k.makeMappings)
+	return slices.Clone(k.maps)
+}
+
+// makeMappings makes the kernel's and its modules' mappings.
+func (k *Kernel) makeMappings() {
+	k.byMod = map[string]*Mapping{}
+	for mod, base := range k.bases {
+		m := &Mapping{Start: base, Limit: k.ends[mod]}
+		if mod == CoreKernel {
+			m.Path = KernelMappingPath
+			if a, ok := k.Address(KernelRelocSymbol); ok && a <= base {
+				m.Start, m.RelocSymbol = a, KernelRelocSymbol
+			}
+			m.Offset = m.Start
+			if k.sys != "" {
+				m.BuildID = noteFileBuildID(filepath.Join(k.sys, "kernel", "notes"))
+			}
+		} else {
+			m.Path = "[" + mod + "]"
+			if k.sys != "" && filepath.Base(mod) == mod {
+				m.BuildID = noteFileBuildID(filepath.Join(k.sys, "module", mod, "notes", ".note.gnu.build-id"))
+			}
+		}
+		k.byMod[mod] = m
+		k.maps = append(k.maps, m)
+	}
+	slices.SortFunc(k.maps, func(a, b *Mapping) int {
+		ak, bk := a.Path == KernelMappingPath, b.Path == KernelMappingPath
+		switch {
+		case ak && !bk:
+			return -1
+		case bk && !ak:
+			return 1
+		}
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.Path, b.Path))
+	})
+}
+
+// maxNotes bounds what is read of a notes file.
+const maxNotes = 1 << 16
+
+// noteFileBuildID returns the GNU build ID in the ELF notes of the file at
+// path (in the kernel's byte order), or "".
+func noteFileBuildID(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxNotes))
+	if err != nil {
+		return ""
+	}
+	return findBuildID(data, binary.NativeEndian)
 }

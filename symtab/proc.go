@@ -1,12 +1,11 @@
 package symtab
 
 import (
-	"bufio"
-	"bytes"
-	"fmt"
+	"cmp"
+	"hash/maphash"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,6 +18,11 @@ import (
 // objects are shared between processes: they are cached by build ID (by
 // device, inode and path when they have none).
 //
+// An address in no mapping known to a live process makes it read the map
+// again (see Frame); a map that cannot be read, or reads empty (a zombie, a
+// process whose address space is being torn down, a kernel thread), leaves
+// what was known of the process in place.
+//
 // A Processes is not safe for concurrent use.
 type Processes struct {
 	// Proc is the proc file system's mount point ("/proc" when empty).
@@ -28,10 +32,13 @@ type Processes struct {
 	DebugDir string
 
 	procs   map[int]*process
+	pending map[int]bool       // processes whose map looked incomplete
 	objs    map[string]*Object // by build ID
 	byFile  map[fileKey]*Object
 	failed  map[fileKey]bool
-	refresh time.Duration
+	refresh time.Duration // see Frame
+	settle  time.Duration // see Update
+	seed    maphash.Seed
 }
 
 // fileKey identifies a mapped file as /proc/PID/maps shows it.
@@ -43,26 +50,46 @@ type fileKey struct {
 
 // process is what is known of one process.
 type process struct {
-	maps []mapping
-	read time.Time // when maps was read
-	gone bool      // its /proc entry could not be read
+	maps []mapping // its executable mappings, by address
+	exe  string    // its executable's path, "" when unknown
+	sum  uint64    // a hash of the map as last read, to tell a change
+	read time.Time // when the map was last read
+	// first is when the map of its current image was first read.
+	first time.Time
+	gone  bool // its map could not be read, or read empty
+	// incomplete: when last read, the map lacked the executable or a
+	// library that a mapped object needs (exec or the dynamic loader was
+	// still at work).
+	incomplete bool
+	// misses holds addresses in no mapping that did not make the map
+	// read again (it had not changed); emptied when it changes.
+	misses map[uint64]struct{}
 }
 
 // mapping is one executable mapping of a process.
 type mapping struct {
-	start, end, off uint64
-	module          string // the base name of the mapped file
-	obj             *Object
+	*Mapping         // shared with callers
+	key      fileKey // the file mapped
+	module   string  // the base name of the mapped file
+	obj      *Object
 }
+
+// maxMisses bounds the addresses in no mapping that each make a process's
+// map read again while it has not changed; beyond them, it is read again
+// at most once per refresh interval.
+const maxMisses = 256
 
 // NewProcesses returns an empty Processes.
 func NewProcesses() *Processes {
 	return &Processes{
 		procs:   map[int]*process{},
+		pending: map[int]bool{},
 		objs:    map[string]*Object{},
 		byFile:  map[fileKey]*Object{},
 		failed:  map[fileKey]bool{},
 		refresh: time.Second,
+		settle:  time.Second,
+		seed:    maphash.MakeSeed(),
 	}
 }
 
@@ -78,103 +105,337 @@ func (ps *Processes) proc() string {
 // addresses it will resolve later.
 func (ps *Processes) Note(pid int) {
 	if _, ok := ps.procs[pid]; !ok {
-		ps.read(pid)
+		ps.read(pid, false)
 	}
 }
 
 // Refresh reads pid's memory map again (after an exec, or for a new
-// process with the same id), keeping what was known if it cannot.
-func (ps *Processes) Refresh(pid int) { ps.read(pid) }
+// process with the same id), replacing what was known of it, unless it
+// cannot be read or reads empty: then what was known stays.
+func (ps *Processes) Refresh(pid int) { ps.read(pid, false) }
 
-// Lookup resolves the user address pc of process pid. An address in no
-// mapping known to pid makes Lookup read the map again (at most once a
-// second per process), for objects loaded since.
+// Update reads again the memory maps of the live processes whose map
+// looked incomplete when last read (read while exec or the dynamic loader
+// was still mapping the process's objects: its executable, or a library
+// that an object it maps needs, was not mapped yet), up to a second after
+// their map was first read. It returns how many still look incomplete. A
+// caller that learns of processes early in their lives (when their first
+// event is traced) calls it whenever it wakes, so that their addresses
+// resolve even when they are looked up only after the processes exit.
+// When no process looks incomplete, it costs nothing.
+func (ps *Processes) Update() int {
+	for pid := range ps.pending {
+		p := ps.procs[pid]
+		if p == nil || p.gone || !p.incomplete || time.Since(p.first) > ps.settle {
+			delete(ps.pending, pid)
+			continue
+		}
+		ps.read(pid, true)
+	}
+	return len(ps.pending)
+}
+
+// Lookup resolves the user address pc of process pid, as Frame does.
 func (ps *Processes) Lookup(pid int, pc uint64) Symbol {
-	p, ok := ps.procs[pid]
-	if !ok {
-		p = ps.read(pid)
+	f := ps.Frame(pid, pc)
+	s := Symbol{Module: f.Module, Name: f.Func, Start: f.FuncStart}
+	if f.Mapping != nil {
+		s.Base = f.Mapping.Start
 	}
-	m := p.find(pc)
-	if m == nil && !p.gone && time.Since(p.read) >= ps.refresh {
-		p = ps.read(pid)
-		m = p.find(pc)
-	}
+	return s
+}
+
+// Frame resolves the user address pc of process pid. A pid not seen
+// before has its memory map read now. An address in no mapping known to a
+// live process makes Frame read the map again, for objects mapped since:
+// the mappings read before stay known, but for those the new map overlaps,
+// or all of them when the process has exec'd since (its executable or
+// vDSO is mapped elsewhere). An address that stays in none reads the map
+// again only after it has changed or a second has passed.
+func (ps *Processes) Frame(pid int, pc uint64) Frame {
+	f := Frame{PC: pc}
+	m := ps.mappingOf(pid, pc)
 	if m == nil {
-		return Symbol{}
+		return f
 	}
-	s := Symbol{Module: m.module, Base: m.start}
+	f.Module, f.Mapping = m.module, m.Mapping
 	if m.obj == nil {
-		return s
+		return f
 	}
-	addr, ok := m.obj.linkAddr(pc - m.start + m.off)
+	addr, ok := m.obj.linkAddr(pc - m.Start + m.Offset)
 	if !ok {
-		return s
+		return f
 	}
 	name, start, ok := m.obj.Lookup(addr)
 	if !ok {
-		return s
+		return f
 	}
-	s.Name, s.Start = name, pc-(addr-start)
-	return s
+	f.Func, f.FuncStart = name, pc-(addr-start)
+	return f
+}
+
+// Mappings returns the executable mappings known of process pid (its
+// memory map is read now if pid was not seen before): those of its
+// executable first, then the others by address; none for a process that
+// could not be read. The slice is the caller's; the mappings are the ones
+// Frame returns and must not be modified.
+func (ps *Processes) Mappings(pid int) []*Mapping {
+	p, ok := ps.procs[pid]
+	if !ok {
+		p = ps.read(pid, false)
+	}
+	out := make([]*Mapping, 0, len(p.maps))
+	for _, m := range p.maps {
+		if p.exe != "" && m.Path == p.exe {
+			out = append(out, m.Mapping)
+		}
+	}
+	for _, m := range p.maps {
+		if p.exe == "" || m.Path != p.exe {
+			out = append(out, m.Mapping)
+		}
+	}
+	return out
+}
+
+// mappingOf returns the mapping of pid holding pc, reading pid's map when
+// Frame says to.
+func (ps *Processes) mappingOf(pid int, pc uint64) *mapping {
+	p, ok := ps.procs[pid]
+	if !ok {
+		p = ps.read(pid, false)
+	}
+	if m := p.find(pc); m != nil || p.gone {
+		return m
+	}
+	_, missed := p.misses[pc]
+	if (missed || len(p.misses) >= maxMisses) && time.Since(p.read) < ps.refresh {
+		return nil
+	}
+	p = ps.read(pid, true)
+	m := p.find(pc)
+	if m == nil && !p.gone {
+		if p.misses == nil {
+			p.misses = map[uint64]struct{}{}
+		}
+		if len(p.misses) < maxMisses {
+			p.misses[pc] = struct{}{}
+		}
+	}
+	return m
 }
 
 // find returns the mapping holding pc, or nil.
 func (p *process) find(pc uint64) *mapping {
-	i := sort.Search(len(p.maps), func(i int) bool { return p.maps[i].end > pc })
-	if i < len(p.maps) && p.maps[i].start <= pc {
+	i, _ := slices.BinarySearchFunc(p.maps, pc, func(m mapping, pc uint64) int {
+		if m.Limit <= pc {
+			return -1
+		}
+		return 1
+	})
+	if i < len(p.maps) && p.maps[i].Start <= pc {
 		return &p.maps[i]
 	}
 	return nil
 }
 
-// read (re)reads pid's memory map, keeping the old one if the process is
-// gone.
-func (ps *Processes) read(pid int) *process {
+// read (re)reads pid's memory map. When it cannot be read or reads empty,
+// what was known stays and the process is marked gone. When keep is set,
+// the mappings known before that the new map does not overlap stay too,
+// unless the process has since exec'd (its image differs).
+func (ps *Processes) read(pid int, keep bool) *process {
 	old := ps.procs[pid]
-	p := &process{read: time.Now()}
-	maps, err := ps.readMaps(pid)
-	if err != nil {
-		if old != nil {
-			old.gone, old.read = true, p.read
-			return old
+	now := time.Now()
+	dir := filepath.Join(ps.proc(), strconv.Itoa(pid))
+	data, err := os.ReadFile(filepath.Join(dir, "maps"))
+	if err != nil || len(data) == 0 {
+		if old == nil {
+			old = &process{first: now}
+			ps.procs[pid] = old
 		}
-		p.gone = true
+		old.gone, old.read = true, now
+		delete(ps.pending, pid)
+		return old
 	}
-	p.maps = maps
+	sum := maphash.Bytes(ps.seed, data)
+	if old != nil && old.sum == sum {
+		old.gone, old.read = false, now
+		if !keep {
+			old.first = now
+		}
+		ps.track(pid, old)
+		return old
+	}
+	p := &process{sum: sum, read: now, first: now}
+	if exe, err := os.Readlink(filepath.Join(dir, "exe")); err == nil {
+		p.exe = strings.TrimSuffix(exe, " (deleted)")
+	}
+	var prev []mapping
+	if old != nil {
+		prev = old.maps
+	}
+	p.maps = ps.parseMaps(dir, string(data), prev)
+	if keep && old != nil && p.image() == old.image() {
+		p.maps = mergeMaps(p.maps, old.maps)
+		if p.exe == "" {
+			p.exe = old.exe
+		}
+		p.first = old.first
+	}
+	p.incomplete = !p.complete()
 	ps.procs[pid] = p
+	ps.track(pid, p)
 	return p
 }
 
-// readMaps parses /proc/PID/maps, keeping the executable mappings of
-// files, and opens their objects.
-func (ps *Processes) readMaps(pid int) ([]mapping, error) {
-	dir := filepath.Join(ps.proc(), strconv.Itoa(pid))
-	data, err := os.ReadFile(filepath.Join(dir, "maps"))
-	if err != nil {
-		return nil, fmt.Errorf("read memory map of process %d: %w", pid, err)
+// imageKey tells the images a process runs apart: an exec maps its
+// executable and its vDSO anew, at addresses chosen afresh.
+type imageKey struct {
+	exe       string
+	exeStart  uint64
+	vdsoStart uint64
+}
+
+// image returns p's image key.
+func (p *process) image() imageKey {
+	k := imageKey{exe: p.exe}
+	for _, m := range p.maps {
+		switch {
+		case m.Path == p.exe && k.exeStart == 0:
+			k.exeStart = m.Start
+		case m.Path == "[vdso]":
+			k.vdsoStart = m.Start
+		}
 	}
+	return k
+}
+
+// track adds pid to the processes Update reads again when its map looks
+// incomplete, and removes it when not.
+func (ps *Processes) track(pid int, p *process) {
+	if p.incomplete && !p.gone {
+		ps.pending[pid] = true
+	} else {
+		delete(ps.pending, pid)
+	}
+}
+
+// complete reports whether p's map holds its executable and every library
+// that the objects it maps need (by their DT_NEEDED names, matched to the
+// mapped objects' DT_SONAME or file name).
+func (p *process) complete() bool {
+	have := map[string]bool{}
+	exe := p.exe == ""
+	for _, m := range p.maps {
+		if m.Path == p.exe {
+			exe = true
+		}
+		if m.module != "" {
+			have[m.module] = true
+		}
+		if m.obj != nil && m.obj.soname != "" {
+			have[m.obj.soname] = true
+		}
+	}
+	if !exe {
+		return false
+	}
+	for _, m := range p.maps {
+		if m.obj == nil {
+			continue
+		}
+		for _, n := range m.obj.needed {
+			if !have[filepath.Base(n)] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// parseMaps parses the memory map data of the process whose /proc
+// directory is dir, keeping the executable mappings, and opens their
+// objects. A mapping that prev holds unchanged is reused (the same
+// *Mapping).
+func (ps *Processes) parseMaps(dir, data string, prev []mapping) []mapping {
+	old := &process{maps: prev}
 	var ms []mapping
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		m, key, ok := parseMapsLine(sc.Text())
+	for len(data) > 0 {
+		line := data
+		if i := strings.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = ""
+		}
+		m, key, ok := parseMapsLine(line)
 		if !ok {
 			continue
 		}
+		if o := old.find(m.Start); o != nil && o.key == key && o.Start == m.Start && o.Limit == m.Limit && o.Offset == m.Offset {
+			ms = append(ms, *o)
+			continue
+		}
+		// Copies, so that the map's text can go.
+		key.path, key.dev = strings.Clone(key.path), strings.Clone(key.dev)
+		m.key, m.Path = key, key.path
+		if m.module != "" {
+			m.module = filepath.Base(m.Path)
+		}
 		if key.path != "" && key.path[0] == '/' {
-			m.obj = ps.object(dir, key, m.start, m.end)
+			if m.obj = ps.object(dir, key, m.Start, m.Limit); m.obj != nil {
+				m.BuildID = m.obj.BuildID
+			}
 		}
 		ms = append(ms, m)
 	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].start < ms[j].start })
-	return ms, nil
+	slices.SortFunc(ms, func(a, b mapping) int { return cmp.Compare(a.Start, b.Start) })
+	return ms
 }
 
-// parseMapsLine parses "start-end perms offset dev inode path" and
-// reports whether it is an executable mapping.
+// mergeMaps returns the mappings cur and those of old that overlap none of
+// cur's, by address. cur is sorted.
+func mergeMaps(cur, old []mapping) []mapping {
+	c := &process{maps: cur}
+	out := cur
+	for _, o := range old {
+		i, _ := slices.BinarySearchFunc(c.maps, o.Start, func(m mapping, a uint64) int {
+			if m.Limit <= a {
+				return -1
+			}
+			return 1
+		})
+		if i < len(c.maps) && c.maps[i].Start < o.Limit {
+			continue // overlapped
+		}
+		if len(out) == len(cur) {
+			out = slices.Clone(cur)
+		}
+		out = append(out, o)
+	}
+	if len(out) != len(cur) {
+		slices.SortFunc(out, func(a, b mapping) int { return cmp.Compare(a.Start, b.Start) })
+	}
+	return out
+}
+
+// parseMapsLine parses "start-end perms offset dev inode [path]" and
+// reports whether it is an executable mapping. The path is the rest of the
+// line after the blanks that follow the inode, less a " (deleted)" suffix.
 func parseMapsLine(line string) (mapping, fileKey, bool) {
-	f := strings.Fields(line)
-	if len(f) < 5 || len(f[1]) < 3 || f[1][2] != 'x' {
+	var f [5]string
+	rest := line
+	for i := range f {
+		rest = strings.TrimLeft(rest, " \t")
+		j := strings.IndexAny(rest, " \t")
+		if j < 0 {
+			j = len(rest)
+		}
+		f[i], rest = rest[:j], rest[j:]
+		if f[i] == "" {
+			return mapping{}, fileKey{}, false
+		}
+	}
+	if len(f[1]) < 3 || f[1][2] != 'x' {
 		return mapping{}, fileKey{}, false
 	}
 	lo, hi, ok := strings.Cut(f[0], "-")
@@ -188,17 +449,13 @@ func parseMapsLine(line string) (mapping, fileKey, bool) {
 	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || end <= start {
 		return mapping{}, fileKey{}, false
 	}
-	path := ""
-	if len(f) > 5 {
-		// The path is the rest of the line (it may hold blanks).
-		i := strings.Index(line, f[5])
-		path = strings.TrimSuffix(line[i:], " (deleted)")
-	}
-	m := mapping{start: start, end: end, off: off}
+	path := strings.TrimSuffix(strings.TrimLeft(rest, " \t"), " (deleted)")
+	key := fileKey{dev: f[3], inode: inode, path: path}
+	m := mapping{Mapping: &Mapping{Path: path, Start: start, Limit: end, Offset: off}, key: key}
 	if path != "" && path[0] == '/' {
 		m.module = filepath.Base(path)
 	}
-	return m, fileKey{dev: f[3], inode: inode, path: path}, true
+	return m, key, true
 }
 
 // object returns the object mapped from key, opening it through the

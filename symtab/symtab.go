@@ -2,17 +2,69 @@
 // kernel addresses from /proc/kallsyms (Kernel), user addresses of a
 // process from the ELF symbol tables of the objects it has mapped
 // (Processes). It knows nothing of D: it answers "which module, which
-// function, where does it start" and leaves the printing to its callers.
+// function, where does it start, which mapping of which object holds it"
+// and leaves the printing to its callers.
 //
 // A lookup never guesses. An address inside no known object has no module;
 // an address inside an object but inside none of its function symbols (by
 // their sizes) has a module and no name.
+//
+// Nothing in the package is process-wide: what it reads and caches hangs
+// off the Kernel, KernelSymbols and Processes values its callers own.
 package symtab
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 )
+
+// Frame is a resolved code address, with what a profile needs of it.
+type Frame struct {
+	// PC is the address resolved.
+	PC uint64
+	// Func is the function holding PC, "" when none is known; FuncStart
+	// is its first address.
+	Func      string
+	FuncStart uint64
+	// Module names the object holding PC as DTrace prints it: "vmlinux",
+	// a kernel module's name, or the base name of a user object's file.
+	// Empty where DTrace prints the address alone: a kernel address in no
+	// known function, a user address in no mapping of a file (anonymous
+	// memory, [vdso]) or in none known.
+	Module string
+	// Mapping is the mapping holding PC, nil when none is known. It is
+	// shared by every frame of that mapping and must not be modified.
+	Mapping *Mapping
+}
+
+// Offset returns PC's offset in its function (0 when Func is empty).
+func (f Frame) Offset() uint64 {
+	if f.Func == "" {
+		return 0
+	}
+	return f.PC - f.FuncStart
+}
+
+// Mapping is a range of executable addresses mapped from one object, as
+// pprof's profile.Mapping describes it.
+type Mapping struct {
+	// Path is the mapped file's path as the process sees it ("" for an
+	// anonymous mapping, "[vdso]" and the like for special ones); for the
+	// kernel KernelMappingPath, for a kernel module its name in brackets
+	// ("[ext4]").
+	Path string
+	// Start and Limit bound the mapping: [Start, Limit).
+	Start, Limit uint64
+	// Offset is the file offset mapped at Start. The kernel's mapping
+	// has, as perf records it, its relocation symbol's address.
+	Offset uint64
+	// BuildID is the object's GNU build ID in hex, "" when unknown.
+	BuildID string
+	// RelocSymbol is, for the kernel's mapping, the symbol whose address
+	// Offset holds ("_text"); "" otherwise.
+	RelocSymbol string
+}
 
 // Symbol is what an address resolves to.
 type Symbol struct {
@@ -50,18 +102,19 @@ type table struct {
 	syms []sym
 }
 
-// newTable sorts syms and drops the aliases that lose to another symbol at
-// the same address.
+// newTable sorts syms by address (unless they are already) and drops the
+// aliases that lose to another symbol at the same address.
 func newTable(syms []sym) *table {
-	sort.Slice(syms, func(i, j int) bool {
-		if syms[i].value != syms[j].value {
-			return syms[i].value < syms[j].value
-		}
-		return prefer(syms[i], syms[j])
-	})
+	byValue := func(a, b sym) int { return cmp.Compare(a.value, b.value) }
+	if !slices.IsSortedFunc(syms, byValue) {
+		slices.SortFunc(syms, byValue)
+	}
 	out := syms[:0]
-	for i, s := range syms {
-		if i > 0 && s.value == out[len(out)-1].value {
+	for _, s := range syms {
+		if n := len(out); n > 0 && s.value == out[n-1].value {
+			if prefer(s, out[n-1]) {
+				out[n-1] = s
+			}
 			continue
 		}
 		out = append(out, s)
@@ -106,7 +159,13 @@ const maxBack = 8
 
 // lookup returns the symbol whose range [value, value+size) holds addr.
 func (t *table) lookup(addr uint64) (sym, bool) {
-	i := sort.Search(len(t.syms), func(i int) bool { return t.syms[i].value > addr }) - 1
+	i, _ := slices.BinarySearchFunc(t.syms, addr, func(s sym, a uint64) int {
+		if s.value <= a {
+			return -1
+		}
+		return 1
+	})
+	i--
 	for k := 0; i >= 0 && k < maxBack; i, k = i-1, k+1 {
 		s := t.syms[i]
 		if s.size > 0 && addr-s.value < s.size {

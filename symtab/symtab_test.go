@@ -235,8 +235,8 @@ func lookupLibc(t *testing.T, pid int, name string) uint64 {
 			}
 			for _, p := range f.Progs {
 				if p.Type == elf.PT_LOAD && s.Value >= p.Vaddr && s.Value < p.Vaddr+p.Filesz &&
-					m.off >= p.Off && m.off < p.Off+p.Filesz {
-					return m.start + (s.Value - p.Vaddr) - (m.off - p.Off) + 2
+					m.Offset >= p.Off && m.Offset < p.Off+p.Filesz {
+					return m.Start + (s.Value - p.Vaddr) - (m.Offset - p.Off) + 2
 				}
 			}
 		}
@@ -381,9 +381,9 @@ func TestExitedProcess(t *testing.T) {
 
 func TestParseMapsLine(t *testing.T) {
 	m, key, ok := parseMapsLine("7f0000001000-7f0000002000 r-xp 00001000 fd:01 1234   /usr/lib/my lib.so (deleted)")
-	if !ok || m.start != 0x7f0000001000 || m.end != 0x7f0000002000 || m.off != 0x1000 || key.inode != 1234 ||
-		key.path != "/usr/lib/my lib.so" || m.module != "my lib.so" {
-		t.Errorf("got %+v %+v %v", m, key, ok)
+	if !ok || m.Start != 0x7f0000001000 || m.Limit != 0x7f0000002000 || m.Offset != 0x1000 || key.inode != 1234 ||
+		key.path != "/usr/lib/my lib.so" || m.Path != key.path || m.module != "my lib.so" {
+		t.Errorf("got %+v %+v %+v %v", m, m.Mapping, key, ok)
 	}
 	for _, bad := range []string{"", "x", "7f-7e r-xp 0 0:0 0", "1000-2000 rw-p 0 00:00 0 /a", "zz-2000 r-xp 0 00:00 0"} {
 		if _, _, ok := parseMapsLine(bad); ok {

@@ -25,3 +25,16 @@ func BenchmarkTaskStruct(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAddress opens a Kernel and asks for a symbol's address: the
+// cost of the first backquoted name's address (reading /proc/kallsyms).
+func BenchmarkAddress(b *testing.B) {
+	if _, ok := Open("").Address("_text"); !ok {
+		b.Skip("kallsyms addresses are hidden")
+	}
+	for b.Loop() {
+		if _, ok := Open("").Address("schedule"); !ok {
+			b.Fatal("no schedule")
+		}
+	}
+}

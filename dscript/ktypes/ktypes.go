@@ -27,6 +27,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/internal/kbtf"
+	"github.com/dtrace-go/dtrace/symtab"
 )
 
 // DefaultPath is where the running kernel publishes its BTF.
@@ -39,7 +40,6 @@ const DefaultPath = "/sys/kernel/btf/vmlinux"
 type Kernel struct {
 	path     string
 	spec     func() (*kbtf.Spec, error) // nil: open path
-	syms     string                     // the kallsyms file
 	loadOnce sync.Once
 	err      error
 	raw      *raw
@@ -47,9 +47,7 @@ type Kernel struct {
 	mu   sync.Mutex
 	conv *converter
 
-	symOnce sync.Once
-	symErr  error
-	ksyms   map[string]ksym
+	ksyms *symtab.KernelSymbols // read on the first Address
 }
 
 // Open returns a Kernel for the BTF file at path (DefaultPath when path is
@@ -58,14 +56,18 @@ func Open(path string) *Kernel {
 	if path == "" {
 		path = DefaultPath
 	}
-	return &Kernel{path: path, syms: "/proc/kallsyms"}
+	return &Kernel{path: path, ksyms: new(symtab.KernelSymbols)}
 }
 
 // OpenSpec returns a Kernel for the BTF spec returns, which it calls on
-// the first lookup: BTF read by another (providers.System.KernelBTF), so
-// that one run reads the kernel's BTF once.
-func OpenSpec(spec func() (*kbtf.Spec, error)) *Kernel {
-	return &Kernel{path: DefaultPath, spec: spec, syms: "/proc/kallsyms"}
+// the first lookup, and the kernel symbols ks holds (nil: its own): BTF
+// and symbols read by others (providers.System.KernelBTF, a run's
+// stacks), so that one run reads each once.
+func OpenSpec(spec func() (*kbtf.Spec, error), ks *symtab.KernelSymbols) *Kernel {
+	if ks == nil {
+		ks = new(symtab.KernelSymbols)
+	}
+	return &Kernel{path: DefaultPath, spec: spec, ksyms: ks}
 }
 
 // load maps and indexes the BTF, once.

@@ -1,11 +1,10 @@
 package ktypes
 
 import (
-	"os"
 	"strings"
-	"unsafe"
 
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/symtab"
 )
 
 // Kernel variables and their types.
@@ -120,74 +119,26 @@ func (k *Kernel) declType(decl string) *types.Type {
 	return t
 }
 
-// Address returns the address of the kernel (vmlinux) symbol name from
-// /proc/kallsyms, which is read on the first call. It reports false when
-// the symbol is not listed, or when addresses are hidden (kptr_restrict
-// and no privilege show them all as zero).
+// Address returns the address of the kernel (vmlinux) symbol name, of any
+// kind (a function, a variable, a per-CPU variable's offset), from the
+// kernel's symbols (symtab.Kernel.Address), which are read from
+// /proc/kallsyms on the first call. It reports false when the symbol is
+// not listed, or when addresses are hidden (kptr_restrict and no privilege
+// show them all as zero).
 func (k *Kernel) Address(name string) (uint64, bool) {
-	k.symOnce.Do(func() { k.ksyms, k.symErr = readKallsyms(k.syms) })
-	s, ok := k.ksyms[name]
-	return s.addr, ok && s.addr != 0
+	syms, err := k.ksyms.Get()
+	if err != nil {
+		return 0, false
+	}
+	return syms.Address(name)
 }
 
-// readKallsyms reads the vmlinux symbols of a kallsyms file into a map.
-// Module symbols (those with a "[module]" column) are left out. Where a
-// name is listed more than once, a global symbol is preferred to a local
-// one, and the first of equals wins. The names share one copy of the file.
-func readKallsyms(path string) (map[string]ksym, error) {
-	b, err := os.ReadFile(path)
-	if err != nil || len(b) == 0 {
-		return nil, err
-	}
-	data := unsafe.String(&b[0], len(b)) // b is never written again
-	all := make(map[string]ksym, len(data)/40)
-	for len(data) > 0 {
-		line := data
-		if i := strings.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = ""
-		}
-		// "ffffffff81000000 T _text" or "... t name\t[module]"
-		if len(line) < 20 || line[16] != ' ' || line[18] != ' ' {
-			continue
-		}
-		name := line[19:]
-		if strings.IndexByte(name, '\t') >= 0 {
-			continue // a module's symbol
-		}
-		addr, ok := parseHex(line[:16])
-		if !ok {
-			continue
-		}
-		local := line[17] >= 'a' && line[17] <= 'z'
-		if old, seen := all[name]; seen && (local || !old.local) {
-			continue
-		}
-		all[name] = ksym{addr, local}
-	}
-	return all, nil
-}
-
-// ksym is a kallsyms entry.
-type ksym struct {
-	addr  uint64
-	local bool // a local (lower-case type letter) symbol
-}
-
-func parseHex(b string) (uint64, bool) {
-	var v uint64
-	for _, c := range b {
-		switch {
-		case c >= '0' && c <= '9':
-			v = v<<4 | uint64(c-'0')
-		case c >= 'a' && c <= 'f':
-			v = v<<4 | uint64(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			v = v<<4 | uint64(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return v, true
+// OpenWithSymbols is Open with the kernel's symbols taken from ks (read
+// when an address is first asked for), which the caller may share with
+// others that need them, a stack printer for one, so that /proc/kallsyms
+// is read at most once.
+func OpenWithSymbols(path string, ks *symtab.KernelSymbols) *Kernel {
+	k := Open(path)
+	k.ksyms = ks
+	return k
 }

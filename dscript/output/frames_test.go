@@ -28,7 +28,7 @@ func frameOf(pc uint64, name string) sink.Frame {
 	if pc == 0 {
 		pc = 0x1000 + off
 	}
-	return sink.Frame{PC: pc, Func: fn, Start: pc - off, Module: mod}
+	return sink.Frame{PC: pc, Func: fn, FuncStart: pc - off, Module: mod}
 }
 
 // frames are the frames that print as names.

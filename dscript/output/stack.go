@@ -30,7 +30,7 @@ func FrameName(module, function string, start, pc uint64) string {
 }
 
 // frameName is FrameName of a resolved frame.
-func frameName(f sink.Frame) string { return FrameName(f.Module, f.Func, f.Start, f.PC) }
+func frameName(f sink.Frame) string { return FrameName(f.Module, f.Func, f.FuncStart, f.PC) }
 
 // SymName is an address as sym(), func(), usym() and ufunc() print it
 // (dt_print_sym, dt_print_usym): "module`function" without the offset,
