@@ -16,6 +16,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
@@ -77,13 +78,9 @@ func fragment(id uint32) asm.Instructions {
 	return append(insns, tramp.Fire(id, "")...)
 }
 
-// trigger runs prog once on the current CPU. The context is a raw
-// tracepoint's argument array, all zero, of the largest size the kernel
-// accepts, so that reading it never fails.
+// trigger runs prog once on the current CPU (bpf.Trigger: the context is
+// a raw tracepoint's argument array, all zero).
 func trigger(prog *ebpf.Program) error {
-	var args [12]uint64 // MAX_BPF_FUNC_ARGS
-	if _, err := prog.Run(&ebpf.RunOptions{Context: args[:]}); err != nil {
-		return fmt.Errorf("fire %s: %w", prog, err)
-	}
-	return nil
+	_, err := bpf.Trigger(prog)
+	return err
 }

@@ -17,14 +17,15 @@
 package perf
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"regexp"
 	"sync"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
@@ -90,7 +91,12 @@ func (p *Provider) Lookup(module, function, name string) *providers.Probe { retu
 // Plan makes a raw tracepoint program per probe.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	as := make([]*providers.Attachment, 0, len(probes))
-	nargs, _ := tracepointArgs(p.sys.BTFPath())
+	// Without BTF the argument counts are unknown (NArgs stays -1 and no
+	// argument is copied); BTF that cannot be read is an error.
+	nargs, err := tracepointArgs(p.sys.BTFPath())
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s provider: %w", p.name, err)
+	}
 	for _, pr := range probes {
 		ev, ok := pr.Data.(Event)
 		if !ok {
@@ -106,7 +112,7 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 			Probes:   []*providers.Probe{pr},
 			Fragment: fragment(pr.ID, pr.NArgs),
 			Attach: func(prog *ebpf.Program) (io.Closer, error) {
-				return link.AttachRawTracepoint(link.RawTracepointOptions{Name: ev.Name, Program: prog})
+				return bpf.AttachRawTracepoint(prog, ev.Name)
 			},
 		})
 	}
@@ -228,13 +234,4 @@ func eventName(name string) bool {
 		}
 	}
 	return true
-}
-
-// Tracefs returns the directory tracefs is mounted on (see tracefs.Open).
-func Tracefs() (string, error) {
-	cat, err := tracefs.Open("")
-	if err != nil {
-		return "", err
-	}
-	return cat.Dir, nil
 }
