@@ -77,17 +77,8 @@ func attachTracepoint(prog *ebpf.Program, group, name string) (io.Closer, error)
 	return attachPerfEvent(prog, &attr, -1, 0)
 }
 
-// eventName reports whether s can name a tracefs event or group: not
-// empty, and letters, digits, '_' and '.' only (no path separators).
+// eventName reports whether s can name a directory under tracefs's
+// events: not empty, not "." or "..", without a '/'.
 func eventName(s string) bool {
-	if s == "" || s == "." || s == ".." {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.') {
-			return false
-		}
-	}
-	return true
+	return s != "" && s != "." && s != ".." && !strings.ContainsRune(s, '/')
 }

@@ -104,11 +104,16 @@ func TestAttachTracepointNames(t *testing.T) {
 
 // tickCounter returns a perf event program counting firings per CPU.
 func tickCounter(tb testing.TB, counters *ebpf.Map) *ebpf.Program {
+	return runCounter(tb, ebpf.PerfEvent, counters)
+}
+
+// runCounter returns a program of type pt counting its runs per CPU.
+func runCounter(tb testing.TB, pt ebpf.ProgramType, counters *ebpf.Map) *ebpf.Program {
 	tb.Helper()
 	insns := incrementCounter(counters, 0, "exit")
 	insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol("exit"), asm.Return())
 	return mustLoad(tb, &ebpf.ProgramSpec{
-		Name: "tick_count", Type: ebpf.PerfEvent, License: "GPL", Instructions: insns,
+		Name: "run_count", Type: pt, License: "GPL", Instructions: insns,
 	})
 }
 
@@ -161,23 +166,12 @@ func TestAttachCPUClock(t *testing.T) {
 	t.Logf("firings per cpu: %v", after)
 }
 
-// rawCounter returns a raw tracepoint program counting its runs per CPU,
-// for StartTicker.
-func rawCounter(tb testing.TB, counters *ebpf.Map) *ebpf.Program {
-	tb.Helper()
-	insns := incrementCounter(counters, 0, "exit")
-	insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol("exit"), asm.Return())
-	return mustLoad(tb, &ebpf.ProgramSpec{
-		Name: "tick_count", Type: ebpf.RawTracepoint, License: "GPL", Instructions: insns,
-	})
-}
-
 // TestTicker checks that a Ticker runs its program again and again, and no
 // more once closed. It does not check the rate: a loaded machine delays
 // the timer.
 func TestTicker(t *testing.T) {
 	counters := mustCounters(t, 1)
-	prog := rawCounter(t, counters)
+	prog := runCounter(t, ebpf.RawTracepoint, counters)
 	tk, err := bpf.StartTicker(prog, time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
