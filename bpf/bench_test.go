@@ -42,7 +42,7 @@ func BenchmarkRingBufferStream(b *testing.B) {
 	b.ResetTimer()
 	getppidLoop(b.N)
 	for received.Load() < int64(b.N) && time.Since(start) < 10*time.Second {
-		if d, _ := bpf.SumPerCPU(drops, 0); received.Load()+int64(d) >= int64(b.N) {
+		if d := bpftest.SumPerCPU(b, drops, 0); received.Load()+int64(d) >= int64(b.N) {
 			break
 		}
 		time.Sleep(time.Millisecond)
@@ -51,10 +51,7 @@ func BenchmarkRingBufferStream(b *testing.B) {
 	elapsed := time.Since(start)
 	r.Stop()
 	wg.Wait()
-	d, err := bpf.SumPerCPU(drops, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
+	d := bpftest.SumPerCPU(b, drops, 0)
 	b.ReportMetric(float64(received.Load())/elapsed.Seconds(), "records/s")
 	b.ReportMetric(float64(d)/float64(b.N), "drops/op")
 }

@@ -5,17 +5,21 @@
 //
 //   - Load loads a program; a verifier rejection is a *VerifierError that
 //     names the rejected instruction and the asm.Comment annotating it.
-//   - NewRingBuf and Reader carry records: producers write with
+//   - A ring buffer map (of RingBufSize bytes) and a Reader carry
+//     records: producers write with
 //     RingNoWakeup and the Reader collects every interval (DefaultInterval,
 //     DTrace's 1 Hz switchrate), or at once on RingForceWakeup. Records
 //     are handed out in place, without a copy.
-//   - AttachRawTracepoint, AttachTracepoint, AttachCPUClock and AttachTick
-//     attach programs through file descriptors only, so the kernel drops
-//     everything when the process dies. Trigger runs a raw tracepoint
-//     program once (BEGIN, END) with BPF_PROG_TEST_RUN.
-//   - NewScratchMap, SumPerCPU, ForEachPerCPU and MergePerCPU are the map
-//     helpers the runtime needs.
+//   - AttachRawTracepoint, AttachTracepoint (which finds tracefs, and
+//     mounts it when it is mounted nowhere) and AttachCPUClock (on every
+//     online CPU, OnlineCPUs) attach programs through file descriptors
+//     only, so the kernel drops everything when the process dies; every
+//     perf event goes through one path. Trigger runs a raw tracepoint
+//     program once (BEGIN, END) with BPF_PROG_TEST_RUN, and StartTicker
+//     runs it so at an interval (tick-N).
+//   - ForEachPerCPU reads per-CPU maps, in batches where the kernel can.
 //
-// Package bpftest holds the test helpers that skip on a missing kernel
-// feature, or fail when DTRACE_TEST_REQUIRE_BPF=1.
+// Package bpftest holds the test helpers: skipping on a missing kernel
+// feature (or failing when DTRACE_TEST_REQUIRE_BPF=1), maps for tests, and
+// running a test where tracefs is not mounted.
 package bpf

@@ -37,13 +37,7 @@ func mustLoad(tb testing.TB, spec *ebpf.ProgramSpec) *ebpf.Program {
 
 func mustRingBuf(tb testing.TB, size int) *ebpf.Map {
 	tb.Helper()
-	bpftest.RequireMapType(tb, ebpf.RingBuf)
-	m, err := bpf.NewRingBuf("test_rb", size)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { m.Close() })
-	return m
+	return bpftest.RingBuf(tb, bpf.RingBufSize(size))
 }
 
 // mustCounters creates a per-CPU array of n u64 counters.

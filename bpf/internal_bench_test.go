@@ -17,13 +17,8 @@ import (
 // the producer's cost is not part of the figure.
 func BenchmarkDrain(b *testing.B) {
 	const records = 100_000
-	bpftest.RequireMapType(b, ebpf.RingBuf)
 	bpftest.RequireProgramType(b, ebpf.RawTracepoint)
-	rb, err := NewRingBuf("bench_rb", 16<<20)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer rb.Close()
+	rb := bpftest.RingBuf(b, 16<<20)
 	prog, err := Load(&ebpf.ProgramSpec{
 		Type: ebpf.RawTracepoint, License: "GPL",
 		Instructions: asm.Instructions{

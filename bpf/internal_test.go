@@ -2,9 +2,12 @@ package bpf
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/bpf/bpftest"
 )
@@ -82,4 +85,52 @@ func TestForEachBatchMatchesIteration(t *testing.T) {
 			t.Fatalf("key %x: batches %x %x, iteration %x", k, batched[k], single[k], v)
 		}
 	}
+}
+
+func TestRejectedInsn(t *testing.T) {
+	for _, tc := range []struct {
+		log  string
+		want int
+	}{
+		{"", -1},
+		{"0: R1=ctx() R10=fp0\n0: (b7) r0 = 0 ; R0_w=0\n1: (bf) r0 = r3\nR3 !read_ok\nprocessed 2 insns", 1},
+		{"func#0 @0\n12: (85) call bpf_map_lookup_elem#1\n13: R0=map_value_or_null\n13: (61) r1 = *(u32 *)(r0 +0)\nR0 invalid mem access 'map_value_or_null'", 13},
+		{"unreachable insn 2", 2},
+		{"back-edge from insn 7 to 3", 7},
+		{"from 4 to 6: R0=1\n6: (95) exit\nR0 !read_ok", 6},
+	} {
+		got := rejectedInsn(strings.Split(tc.log, "\n"))
+		if got != tc.want {
+			t.Errorf("rejectedInsn(%q) = %d, want %d", tc.log, got, tc.want)
+		}
+	}
+}
+
+// TestTickerReportsFailures runs a program that BPF_PROG_TEST_RUN refuses
+// (perf event programs cannot be run so): Close reports the failures.
+func TestTickerReportsFailures(t *testing.T) {
+	bpftest.RequireProgramType(t, ebpf.PerfEvent)
+	prog, err := Load(&ebpf.ProgramSpec{
+		Type: ebpf.PerfEvent, License: "GPL",
+		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prog.Close()
+	tk, err := StartTicker(prog, time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Wait for two runs to have started, so that one has ended.
+	for deadline := time.Now().Add(time.Minute); tk.runs.Load() < 2; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a minute in, %d runs", tk.runs.Load())
+		}
+	}
+	err = tk.Close()
+	if err == nil || !strings.Contains(err.Error(), "timed runs failed, the first: trigger program: ") {
+		t.Fatalf("Close = %v, want the runs' failure", err)
+	}
+	t.Log(err)
 }

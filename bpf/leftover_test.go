@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/bpf/bpftest"
+	"github.com/dtrace-go/dtrace/internal/tracefsdir"
 )
 
 const childEnv = "DTRACE_BPF_TEST_ATTACH_CHILD"
@@ -52,11 +54,6 @@ func TestAttachChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	links.Add(clock)
-	tk, err := bpf.AttachTick(tick, bpf.Sampling{Period: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	links.Add(tk)
 	fmt.Println("ready")
 	time.Sleep(time.Minute)
 	t.Fatal("not killed")
@@ -83,8 +80,12 @@ func linkIDs(tb testing.TB) map[link.ID]ebpf.ProgramID {
 func tracefsProbes(tb testing.TB) string {
 	tb.Helper()
 	var s string
+	dir, err := tracefsdir.Find()
+	if err != nil {
+		tb.Fatal(err)
+	}
 	for _, f := range []string{"kprobe_events", "uprobe_events"} {
-		b, err := os.ReadFile("/sys/kernel/tracing/" + f)
+		b, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			tb.Fatal(err)
 		}
@@ -144,7 +145,7 @@ func TestKilledProcessLeavesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 2 + len(cpus) + 1; len(mine) < want {
+	if want := 2 + len(cpus); len(mine) < want {
 		t.Fatalf("child made %d links, want at least %d", len(mine), want)
 	}
 
@@ -153,7 +154,9 @@ func TestKilledProcessLeavesNothing(t *testing.T) {
 	}
 	cmd.Wait()
 
-	deadline := time.Now().Add(10 * time.Second)
+	// The kernel releases them asynchronously: wait for it, failing only
+	// when it takes far longer than any load explains.
+	deadline := time.Now().Add(time.Minute)
 	for {
 		now := linkIDs(t)
 		left := 0

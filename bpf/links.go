@@ -20,13 +20,6 @@ func (l *Links) Add(c io.Closer) {
 	l.mu.Unlock()
 }
 
-// Len returns the number of attachments held.
-func (l *Links) Len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.closers)
-}
-
 // Close detaches everything in the reverse order of Add and empties the
 // set. It returns every error joined.
 func (l *Links) Close() error {

@@ -86,22 +86,3 @@ func TestLoadVerifierErrorCFG(t *testing.T) {
 	}
 	t.Log(err)
 }
-
-func TestRejectedInsn(t *testing.T) {
-	for _, tc := range []struct {
-		log  string
-		want int
-	}{
-		{"", -1},
-		{"0: R1=ctx() R10=fp0\n0: (b7) r0 = 0 ; R0_w=0\n1: (bf) r0 = r3\nR3 !read_ok\nprocessed 2 insns", 1},
-		{"func#0 @0\n12: (85) call bpf_map_lookup_elem#1\n13: R0=map_value_or_null\n13: (61) r1 = *(u32 *)(r0 +0)\nR0 invalid mem access 'map_value_or_null'", 13},
-		{"unreachable insn 2", 2},
-		{"back-edge from insn 7 to 3", 7},
-		{"from 4 to 6: R0=1\n6: (95) exit\nR0 !read_ok", 6},
-	} {
-		got := bpf.RejectedInsn(strings.Split(tc.log, "\n"))
-		if got != tc.want {
-			t.Errorf("RejectedInsn(%q) = %d, want %d", tc.log, got, tc.want)
-		}
-	}
-}

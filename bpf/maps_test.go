@@ -3,6 +3,7 @@ package bpf_test
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/cilium/ebpf"
@@ -13,28 +14,32 @@ import (
 	"github.com/dtrace-go/dtrace/bpf/bpftest"
 )
 
-func TestScratchMapMaxSize(t *testing.T) {
+// maxPerCPUValue is the largest value a per-CPU array map accepts: the
+// kernel's PCPU_MIN_UNIT_SIZE, 32 KiB, which bounds a program's scratch
+// space (the probe context and the clauses' temporaries).
+const maxPerCPUValue = 32 << 10
+
+// TestPerCPUValueLimit checks the kernel's limit: a per-CPU array of
+// maxPerCPUValue bytes is made and a program can write its last slot; a
+// larger one is refused with E2BIG.
+func TestPerCPUValueLimit(t *testing.T) {
 	bpftest.RequireMapType(t, ebpf.PerCPUArray)
-	m, err := bpf.NewScratchMap("scratch", bpf.MaxScratchSize)
+	m, err := ebpf.NewMap(&ebpf.MapSpec{
+		Name: "scratch", Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: maxPerCPUValue, MaxEntries: 1,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-
-	// The kernel refuses anything larger: the limit is the kernel's, not
-	// only NewScratchMap's.
 	_, err = ebpf.NewMap(&ebpf.MapSpec{
-		Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: bpf.MaxScratchSize + 8, MaxEntries: 1,
+		Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: maxPerCPUValue + 8, MaxEntries: 1,
 	})
 	if !errors.Is(err, unix.E2BIG) {
-		t.Errorf("per-cpu array of %d bytes: %v, want E2BIG", bpf.MaxScratchSize+8, err)
-	}
-	if _, err := bpf.NewScratchMap("big", bpf.MaxScratchSize+1); err == nil {
-		t.Error("NewScratchMap accepted more than MaxScratchSize")
+		t.Errorf("per-cpu array of %d bytes: %v, want E2BIG", maxPerCPUValue+8, err)
 	}
 
 	// A program can use the whole value.
-	last := int16(bpf.MaxScratchSize - 8)
+	last := int16(maxPerCPUValue - 8)
 	prog := mustLoad(t, &ebpf.ProgramSpec{
 		Type: ebpf.RawTracepoint, License: "GPL",
 		Instructions: asm.Instructions{
@@ -73,18 +78,6 @@ func TestScratchMapMaxSize(t *testing.T) {
 	}
 }
 
-func TestSumPerCPURejectsOtherMaps(t *testing.T) {
-	bpftest.RequireMapType(t, ebpf.PerCPUArray)
-	m, err := bpf.NewScratchMap("scratch", 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	if _, err := bpf.SumPerCPU(m, 0); err == nil {
-		t.Fatal("SumPerCPU accepted 16-byte values")
-	}
-}
-
 type aggValue struct{ Count, Sum uint64 }
 
 // fillAgg creates a per-CPU hash of n keys where CPU c holds {c+1, key}.
@@ -114,11 +107,31 @@ func fillAgg(tb testing.TB, n int) *ebpf.Map {
 	return m
 }
 
-func TestMergePerCPU(t *testing.T) {
+// sumPerCPU reads m with ForEachPerCPU and sums each key's values over
+// the CPUs, as aggregations' per-CPU partial results are merged.
+func sumPerCPU(m *ebpf.Map) (map[uint64]aggValue, error) {
+	out := make(map[uint64]aggValue)
+	err := bpf.ForEachPerCPU(m, func(key []byte, values bpf.PerCPUValues) error {
+		var sum aggValue
+		for _, v := range values {
+			sum.Count += binary.NativeEndian.Uint64(v)
+			sum.Sum += binary.NativeEndian.Uint64(v[8:])
+		}
+		k := binary.NativeEndian.Uint64(key)
+		if _, ok := out[k]; ok {
+			return fmt.Errorf("key %d seen twice", k)
+		}
+		out[k] = sum
+		return nil
+	})
+	return out, err
+}
+
+func TestForEachPerCPU(t *testing.T) {
 	const n = 1000 // several batches
 	m := fillAgg(t, n)
 	ncpu, _ := ebpf.PossibleCPU()
-	merged, err := bpf.MergePerCPU(m, bpf.SumU64)
+	merged, err := sumPerCPU(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,11 +139,9 @@ func TestMergePerCPU(t *testing.T) {
 		t.Fatalf("%d keys, want %d", len(merged), n)
 	}
 	wantCount := uint64(ncpu * (ncpu + 1) / 2)
-	for k, v := range merged {
-		key := binary.NativeEndian.Uint64([]byte(k))
-		count, sum := binary.NativeEndian.Uint64(v), binary.NativeEndian.Uint64(v[8:])
-		if count != wantCount || sum != key*uint64(ncpu) {
-			t.Fatalf("key %d: count %d sum %d, want %d %d", key, count, sum, wantCount, key*uint64(ncpu))
+	for key, v := range merged {
+		if v.Count != wantCount || v.Sum != key*uint64(ncpu) {
+			t.Fatalf("key %d: count %d sum %d, want %d %d", key, v.Count, v.Sum, wantCount, key*uint64(ncpu))
 		}
 	}
 }
@@ -146,10 +157,11 @@ func TestForEachPerCPURejectsSharedMaps(t *testing.T) {
 	}
 }
 
-func BenchmarkMergePerCPU(b *testing.B) {
+// BenchmarkForEachPerCPU reads and merges a per-CPU hash of 10,000 keys.
+func BenchmarkForEachPerCPU(b *testing.B) {
 	m := fillAgg(b, 10000)
 	for b.Loop() {
-		if _, err := bpf.MergePerCPU(m, bpf.SumU64); err != nil {
+		if _, err := sumPerCPU(m); err != nil {
 			b.Fatal(err)
 		}
 	}

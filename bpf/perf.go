@@ -3,7 +3,6 @@ package bpf
 import (
 	"errors"
 	"fmt"
-	"io"
 	"time"
 	"unsafe"
 
@@ -14,10 +13,10 @@ import (
 
 // Sampling says how often a cpu-clock sampling event fires.
 type Sampling struct {
-	// Frequency is the rate in Hz (DTrace's profile-997). It wins over
-	// Period when both are set.
+	// Frequency is the rate in Hz. It wins over Period when both are set.
 	Frequency uint64
-	// Period is the time between two firings (DTrace's tick-1s).
+	// Period is the time between two firings. DTrace's profile-997 is a
+	// Period of 1s/997: DTrace turns rates into periods.
 	Period time.Duration
 }
 
@@ -25,9 +24,9 @@ func (s Sampling) attr() (unix.PerfEventAttr, error) {
 	attr := unix.PerfEventAttr{
 		Type:   unix.PERF_TYPE_SOFTWARE,
 		Config: unix.PERF_COUNT_SW_CPU_CLOCK,
+		Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
 		Bits:   unix.PerfBitDisabled,
 	}
-	attr.Size = uint32(unsafe.Sizeof(attr))
 	switch {
 	case s.Frequency > 0:
 		attr.Sample = s.Frequency
@@ -41,68 +40,66 @@ func (s Sampling) attr() (unix.PerfEventAttr, error) {
 }
 
 // AttachCPUClock attaches prog, of type ebpf.PerfEvent, to a software
-// cpu-clock event on every online CPU, which fires at the given rate
-// whether the CPU runs a task or idles. Closing the returned set detaches
-// everything.
+// cpu-clock sampling event on every online CPU (OnlineCPUs), as DTrace's
+// profile-N probes are. A CPU where that fails (it went offline meanwhile,
+// say) is passed over, as DTrace passes it over; it is an error only when
+// it fails on every CPU, and the error then joins every CPU's. Closing the
+// returned set detaches everything.
 func AttachCPUClock(prog *ebpf.Program, s Sampling) (*Links, error) {
 	cpus, err := OnlineCPUs()
 	if err != nil {
 		return nil, fmt.Errorf("attach cpu-clock: %w", err)
 	}
 	links := &Links{}
+	var errs []error
 	for _, cpu := range cpus {
-		c, err := AttachCPUClockOn(prog, cpu, s)
+		c, err := attachCPUClockOn(prog, cpu, s)
 		if err != nil {
-			links.Close()
-			return nil, err
+			errs = append(errs, err)
+			continue
 		}
 		links.Add(c)
+	}
+	if len(errs) == len(cpus) {
+		if len(errs) == 0 {
+			errs = append(errs, errors.New("no cpu online"))
+		}
+		return nil, fmt.Errorf("attach cpu-clock: %w", errors.Join(errs...))
 	}
 	return links, nil
 }
 
-// AttachTick attaches prog to a cpu-clock event on one CPU only, the first
-// online one: DTrace's tick-N probes fire once per interval system-wide.
-func AttachTick(prog *ebpf.Program, s Sampling) (io.Closer, error) {
-	cpus, err := OnlineCPUs()
-	if err != nil {
-		return nil, fmt.Errorf("attach tick: %w", err)
-	}
-	if len(cpus) == 0 {
-		return nil, errors.New("attach tick: no cpu online")
-	}
-	return AttachCPUClockOn(prog, cpus[0], s)
-}
-
-// AttachCPUClockOn attaches prog to a cpu-clock event on cpu. The event is
-// enabled once the program is attached, and is detached and freed by Close
-// or when the process dies.
-func AttachCPUClockOn(prog *ebpf.Program, cpu int, s Sampling) (io.Closer, error) {
+// attachCPUClockOn attaches prog to a cpu-clock event on cpu.
+func attachCPUClockOn(prog *ebpf.Program, cpu int, s Sampling) (*perfAttachment, error) {
 	attr, err := s.attr()
 	if err != nil {
-		return nil, fmt.Errorf("attach cpu-clock on cpu %d: %w", cpu, err)
+		return nil, fmt.Errorf("cpu %d: %w", cpu, err)
 	}
-	fd, err := unix.PerfEventOpen(&attr, -1, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
+	pa, err := attachPerfEvent(prog, &attr, -1, cpu)
 	if err != nil {
-		return nil, fmt.Errorf("attach cpu-clock on cpu %d: open perf event: %w", cpu, err)
-	}
-	pa, err := attachPerfEvent(prog, fd)
-	if err != nil {
-		unix.Close(fd)
-		return nil, fmt.Errorf("attach cpu-clock on cpu %d: %w", cpu, err)
+		return nil, fmt.Errorf("cpu %d: %w", cpu, err)
 	}
 	return pa, nil
 }
 
 // perfAttachment is a program attached to a perf event this package
-// opened, through a BPF link or, on kernels without perf links, the
-// PERF_EVENT_IOC_SET_BPF ioctl.
+// opened: through a BPF link, which holds the event, or, on kernels
+// without perf links, through the PERF_EVENT_IOC_SET_BPF ioctl on the
+// event's descriptor, which it then keeps.
 type perfAttachment struct {
-	fd   int
+	fd   int           // -1 when the link holds the event
 	link *link.RawLink // nil when attached by ioctl
 }
 
-func attachPerfEvent(prog *ebpf.Program, fd int) (*perfAttachment, error) {
+// attachPerfEvent opens the perf event attr for pid and cpu, disabled
+// (attr must say so), attaches prog to it and enables it: every perf
+// event this package attaches to goes through here. Everything is
+// released by the attachment's Close or when the process dies.
+func attachPerfEvent(prog *ebpf.Program, attr *unix.PerfEventAttr, pid, cpu int) (*perfAttachment, error) {
+	fd, err := unix.PerfEventOpen(attr, pid, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
+	if err != nil {
+		return nil, fmt.Errorf("open perf event: %w", err)
+	}
 	pa := &perfAttachment{fd: fd}
 	l, err := link.AttachRawLink(link.RawLinkOptions{
 		Target:  fd,
@@ -114,21 +111,28 @@ func attachPerfEvent(prog *ebpf.Program, fd int) (*perfAttachment, error) {
 		pa.link = l
 	case errors.Is(err, ErrNotSupported) || errors.Is(err, unix.EINVAL):
 		if err := unix.IoctlSetInt(fd, unix.PERF_EVENT_IOC_SET_BPF, prog.FD()); err != nil {
+			unix.Close(fd)
 			return nil, fmt.Errorf("set bpf program on perf event: %w", err)
 		}
 	default:
+		unix.Close(fd)
 		return nil, fmt.Errorf("link perf event: %w", err)
 	}
 	if err := unix.IoctlSetInt(fd, unix.PERF_EVENT_IOC_ENABLE, 0); err != nil {
-		if pa.link != nil {
-			pa.link.Close()
+		err = fmt.Errorf("enable perf event: %w", err)
+		return nil, errors.Join(err, pa.Close())
+	}
+	if pa.link != nil {
+		// The link holds the event: a descriptor less per CPU and probe.
+		pa.fd = -1
+		if err := unix.Close(fd); err != nil {
+			return nil, errors.Join(fmt.Errorf("close perf event: %w", err), pa.Close())
 		}
-		return nil, fmt.Errorf("enable perf event: %w", err)
 	}
 	return pa, nil
 }
 
-// Close detaches the program and closes the perf event.
+// Close detaches the program and releases the perf event.
 func (pa *perfAttachment) Close() error {
 	var errs []error
 	if pa.link != nil {

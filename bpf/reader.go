@@ -119,21 +119,6 @@ func NewReader(m *ebpf.Map, interval time.Duration) (_ *Reader, err error) {
 	return r, nil
 }
 
-// Size returns the size of the ring buffer's data area in bytes.
-func (r *Reader) Size() int { return int(r.mask + 1) }
-
-// Interval returns the time between two collections.
-func (r *Reader) Interval() time.Duration { return r.interval }
-
-// Pending returns the number of bytes produced and not yet consumed,
-// headers included.
-func (r *Reader) Pending() int {
-	if r.closed {
-		return 0
-	}
-	return int(atomic.LoadUint64(r.producerPos()) - atomic.LoadUint64(r.consumerPos()))
-}
-
 // Read waits until the interval since the previous collection has
 // elapsed, a producer wakes the reader or Stop is called, then hands every
 // record available to fn in the order they were reserved, and returns how

@@ -1,7 +1,6 @@
 package bpf
 
 import (
-	"fmt"
 	"math/bits"
 	"os"
 
@@ -43,21 +42,4 @@ func RingBufSize(n int) uint32 {
 		n = page
 	}
 	return uint32(1) << bits.Len32(uint32(n-1))
-}
-
-// NewRingBuf creates a ring buffer map of at least size bytes (see
-// RingBufSize). The caller owns the map.
-func NewRingBuf(name string, size int) (*ebpf.Map, error) {
-	if size <= 0 || size > 1<<30 {
-		return nil, fmt.Errorf("create ring buffer: size %d out of range", size)
-	}
-	m, err := ebpf.NewMap(&ebpf.MapSpec{
-		Name:       name,
-		Type:       ebpf.RingBuf,
-		MaxEntries: RingBufSize(size),
-	})
-	if err != nil {
-		return nil, fmt.Errorf("create ring buffer: %w", err)
-	}
-	return m, nil
 }

@@ -67,7 +67,7 @@ func newVerifierError(spec *ebpf.ProgramSpec, ve *ebpf.VerifierError) *VerifierE
 		Err:     ve,
 		Reason:  verifierReason(ve),
 	}
-	e.Insn = RejectedInsn(ve.Log)
+	e.Insn = rejectedInsn(ve.Log)
 	if e.Insn < 0 {
 		return e
 	}
@@ -96,11 +96,11 @@ var (
 	insnMention = regexp.MustCompile(`\binsn (\d+)`)
 )
 
-// RejectedInsn returns the raw index of the instruction a verifier log
+// rejectedInsn returns the raw index of the instruction a verifier log
 // ends at: the last instruction the verifier printed before giving up, or
 // failing that an instruction named in an error message. It returns -1
 // when the log names none.
-func RejectedInsn(log []string) int {
+func rejectedInsn(log []string) int {
 	for i := len(log) - 1; i >= 0; i-- {
 		if m := insnLine.FindStringSubmatch(log[i]); m != nil {
 			n, err := strconv.Atoi(m[1])

@@ -131,17 +131,6 @@ func (r *Registry) Provider(name string) Provider {
 	return nil
 }
 
-// Providers returns the registered providers in registration order.
-func (r *Registry) Providers() []Provider {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	ps := make([]Provider, len(r.provs))
-	for i, e := range r.provs {
-		ps[i] = e.prov
-	}
-	return ps
-}
-
 // Probe returns the probe with the given id, or nil when no probe has it
 // (yet).
 func (r *Registry) Probe(id uint32) *Probe {

@@ -148,7 +148,9 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			}
 		}
 	}
-	r.links.Close()
+	// What failed while attached (a tick-N program that could not run) is
+	// reported once everything is printed.
+	detachErr := r.links.Close()
 	if _, err := rd.Drain(consume); err != nil {
 		return 1, err
 	}
@@ -190,6 +192,9 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	}
 	if err := r.cfg.Sink.Flush(); err != nil {
 		return 1, err
+	}
+	if detachErr != nil {
+		return 1, detachErr
 	}
 	if status != nil {
 		return *status, nil

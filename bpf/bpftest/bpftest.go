@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/features"
 	"golang.org/x/sys/unix"
 )
@@ -71,13 +70,5 @@ func RequireMapType(tb testing.TB, mt ebpf.MapType) {
 	tb.Helper()
 	if err := features.HaveMapType(mt); err != nil {
 		Skip(tb, "map type %s: %v", mt, err)
-	}
-}
-
-// RequireHelper probes whether programs of type pt may call helper fn.
-func RequireHelper(tb testing.TB, pt ebpf.ProgramType, fn asm.BuiltinFunc) {
-	tb.Helper()
-	if err := features.HaveProgramHelper(pt, fn); err != nil {
-		Skip(tb, "helper %s in %s programs: %v", fn, pt, err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
@@ -70,13 +71,9 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 	return as, nil
 }
 
-// trigger runs prog once on the current CPU. The context is a raw
-// tracepoint's argument array, all zero, of the largest size the kernel
-// accepts, so that reading it never fails.
+// trigger runs prog once on the current CPU (bpf.Trigger: the context is
+// a raw tracepoint's argument array, all zero).
 func trigger(prog *ebpf.Program) error {
-	var args [12]uint64 // MAX_BPF_FUNC_ARGS
-	if _, err := prog.Run(&ebpf.RunOptions{Context: args[:]}); err != nil {
-		return fmt.Errorf("fire %s: %w", prog, err)
-	}
-	return nil
+	_, err := bpf.Trigger(prog)
+	return err
 }

@@ -17,18 +17,19 @@
 package perf
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"regexp"
 	"sync"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
-	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
 
@@ -98,9 +99,15 @@ func (p *Provider) Lookup(module, function, name string) *providers.Probe { retu
 // Plan makes a raw tracepoint program per probe.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	as := make([]*providers.Attachment, 0, len(probes))
+	// Without BTF the argument counts are unknown (NArgs stays -1 and no
+	// argument is copied); BTF that cannot be read is an error.
 	var nargs map[string]int
-	if tp, err := p.tracepoints(); err == nil {
+	tp, err := p.tracepoints()
+	switch {
+	case err == nil:
 		nargs = tp.args
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s provider: %w", p.name, err)
 	}
 	for _, pr := range probes {
 		ev, ok := pr.Data.(Event)
@@ -118,7 +125,7 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 			Fragment: fragment(pr.ID, pr.NArgs),
 			Stack:    tramp.RawTracepointStack(ev.Name),
 			Attach: func(prog *ebpf.Program) (io.Closer, error) {
-				return link.AttachRawTracepoint(link.RawTracepointOptions{Name: ev.Name, Program: prog})
+				return bpf.AttachRawTracepoint(prog, ev.Name)
 			},
 		})
 	}
@@ -252,13 +259,4 @@ func eventName(name string) bool {
 		}
 	}
 	return true
-}
-
-// Tracefs returns the directory tracefs is mounted on (see tracefs.Open).
-func Tracefs() (string, error) {
-	cat, err := tracefs.Open("")
-	if err != nil {
-		return "", err
-	}
-	return cat.Dir, nil
 }

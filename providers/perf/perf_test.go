@@ -11,19 +11,21 @@ import (
 	"github.com/cilium/ebpf/btf"
 	"golang.org/x/sys/unix"
 
+	"github.com/dtrace-go/dtrace/bpf/bpftest"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/ptest"
+	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
 )
 
 func requireBTF(t *testing.T) {
 	if _, err := os.Stat(vmlinuxBTF); err != nil {
-		ptest.Skip(t, "kernel BTF: %v", err)
+		bpftest.Skip(t, "kernel BTF: %v", err)
 	}
 }
 
 func requireTracefs(t *testing.T) {
-	if _, err := Tracefs(); err != nil {
-		ptest.Skip(t, "%v", err)
+	if _, err := tracefs.Open(""); err != nil {
+		bpftest.Skip(t, "%v", err)
 	}
 }
 
@@ -230,5 +232,22 @@ func TestFire(t *testing.T) {
 	}
 	if !sawEnter || !sawExit {
 		t.Errorf("getppid: raw_syscalls:sys_enter seen %v, sys_exit seen %v", sawEnter, sawExit)
+	}
+}
+
+// TestPlanBTF checks Plan's use of BTF: without BTF the argument count is
+// unknown and no argument is copied; BTF that cannot be read is an error.
+func TestPlanBTF(t *testing.T) {
+	probe := func() *providers.Probe {
+		return &providers.Probe{ID: 1, Provider: "perf", Module: "sched", Name: "sched_process_fork", NArgs: -1,
+			Data: Event{Group: "sched", Name: "sched_process_fork"}}
+	}
+	pr := probe()
+	as, err := New("perf", providers.System{BTF: "testdata/no-such-btf"}).Plan([]*providers.Probe{pr})
+	if err != nil || len(as) != 1 || pr.NArgs != -1 {
+		t.Errorf("without BTF: %d attachments, NArgs %d, %v; want 1, -1, nil", len(as), pr.NArgs, err)
+	}
+	if _, err := New("perf", providers.System{BTF: "perf.go"}).Plan([]*providers.Probe{probe()}); err == nil {
+		t.Error("Plan with a BTF file that is not BTF: no error")
 	}
 }

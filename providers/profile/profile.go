@@ -8,29 +8,25 @@
 // are listed (profile-97 ... tick-5000); any other valid name is made on
 // demand by Lookup.
 //
-// Each probe is a PERF_COUNT_SW_CPU_CLOCK perf event per CPU (one for tick)
-// sampling every period nanoseconds (a rate is turned into its period, as
-// DTrace does), running a BPF_PROG_TYPE_PERF_EVENT program. arg0 is the
-// kernel PC when the sample interrupted the kernel, else 0; arg1 is the
-// user PC when it interrupted user mode, else the user PC saved when the
-// current task entered the kernel, or 0 for a kernel thread.
+// A profile-N probe is a PERF_COUNT_SW_CPU_CLOCK perf event on every online
+// CPU sampling every period nanoseconds (a rate is turned into its period,
+// as DTrace does), running a BPF_PROG_TYPE_PERF_EVENT program
+// (bpf.AttachCPUClock). arg0 is the kernel PC when the sample interrupted
+// the kernel, else 0; arg1 is the user PC when it interrupted user mode,
+// else the user PC saved when the current task entered the kernel, or 0
+// for a kernel thread. A tick-N probe is a timer in dtrace's own process
+// running its program every period (bpf.StartTicker); arg0 and arg1 are 0.
 package profile
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
-	"golang.org/x/sys/unix"
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
@@ -294,97 +290,22 @@ func pcFragment(id uint32, use abi.CtxUse) asm.Instructions {
 	return append(insns, tramp.Fire(id, "")...)
 }
 
-// attach opens a cpu-clock sampling event on every online CPU (profile) or
-// on one picked at random (tick, as DTrace does) and attaches prog to each
-// with a BPF link. CPUs where that fails are passed over; it is an error
-// only when it fails everywhere.
+// attach attaches prog to a cpu-clock sampling event on every online CPU,
+// sampling every period: CPUs where that fails are passed over, as DTrace
+// passes them over (bpf.AttachCPUClock).
 func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
-	cpus, err := onlineCPUs()
+	links, err := bpf.AttachCPUClock(prog, bpf.Sampling{Period: time.Duration(d.Period)})
 	if err != nil {
-		return nil, err
-	}
-	if d.Kind == Tick {
-		// Rotate a random CPU to the front: the others are fallbacks.
-		i := rand.IntN(len(cpus))
-		cpus = append(cpus[i:], cpus[:i]...)
-	}
-	attr := unix.PerfEventAttr{
-		Type:   unix.PERF_TYPE_SOFTWARE,
-		Config: unix.PERF_COUNT_SW_CPU_CLOCK,
-		Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
-		Sample: d.Period,
-	}
-	var links links
-	var errs []error
-	for _, cpu := range cpus {
-		fd, err := unix.PerfEventOpen(&attr, -1, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("perf_event_open on CPU %d: %w", cpu, err))
-			continue
-		}
-		l, err := link.AttachRawLink(link.RawLinkOptions{Target: fd, Program: prog, Attach: ebpf.AttachPerfEvent})
-		// The link holds the event: our descriptor is not needed.
-		unix.Close(fd)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("attach to perf event on CPU %d: %w", cpu, err))
-			continue
-		}
-		links = append(links, l)
-		if d.Kind == Tick {
-			break
-		}
-	}
-	if len(links) == 0 {
-		return nil, fmt.Errorf("profile provider: %w", errors.Join(errs...))
+		return nil, fmt.Errorf("profile provider: %w", err)
 	}
 	return links, nil
 }
 
-type links []*link.RawLink
-
-func (ls links) Close() error {
-	var errs []error
-	for _, l := range ls {
-		errs = append(errs, l.Close())
-	}
-	return errors.Join(errs...)
-}
-
-// onlineCPUs reads the online CPUs from sysfs ("0-3,5").
-func onlineCPUs() ([]int, error) {
-	b, err := os.ReadFile("/sys/devices/system/cpu/online")
-	if err != nil {
-		return nil, err
-	}
-	var cpus []int
-	for _, r := range strings.Split(strings.TrimSpace(string(b)), ",") {
-		lo, hi, isRange := strings.Cut(r, "-")
-		a, err := strconv.Atoi(lo)
-		if err != nil {
-			return nil, fmt.Errorf("online CPUs %q: %w", b, err)
-		}
-		z := a
-		if isRange {
-			if z, err = strconv.Atoi(hi); err != nil {
-				return nil, fmt.Errorf("online CPUs %q: %w", b, err)
-			}
-		}
-		for c := a; c <= z; c++ {
-			cpus = append(cpus, c)
-		}
-	}
-	if len(cpus) == 0 {
-		return nil, fmt.Errorf("no online CPUs in %q", b)
-	}
-	return cpus, nil
-}
-
-// tickAttachment fires a tick-N probe from a timer in user space, running
-// the program with BPF_PROG_TEST_RUN at each tick. A cpu-clock perf event
-// on one CPU does not fire while that CPU is idle (it was seen seconds
-// late here), and tick-N ends most scripts: it must be punctual. The price
-// is the context: the firing runs in dtrace's thread, so arg0 and arg1 (the
-// interrupted PCs) are 0, and pid and execname are dtrace's.
+// tickAttachment fires a tick-N probe from a timer in user space
+// (bpf.StartTicker), not from a cpu-clock perf event on one CPU: such an
+// event does not fire while its CPU idles, and tick-N ends most scripts.
+// The price is the context: the firing runs in dtrace's thread, so arg0
+// and arg1 (the interrupted PCs) are 0, and pid and execname are dtrace's.
 func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
 	return &providers.Attachment{
 		Name:     "tick_" + p.Name,
@@ -393,39 +314,25 @@ func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
 		Fragment: tramp.Static(p.ID),
 		Stack:    tramp.RawTracepointStack(""),
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return startTicker(prog, time.Duration(d.Period)), nil
+			t, err := bpf.StartTicker(prog, time.Duration(d.Period))
+			if err != nil {
+				return nil, fmt.Errorf("profile provider: %s: %w", p.Name, err)
+			}
+			return &ticker{t, p.Name}, nil
 		},
 	}
 }
 
-// ticker runs a program at a fixed interval until closed.
+// ticker names its probe in the error of a run that failed.
 type ticker struct {
-	stop chan struct{}
-	done chan struct{}
+	*bpf.Ticker
+	probe string
 }
 
-func startTicker(prog *ebpf.Program, period time.Duration) *ticker {
-	t := &ticker{stop: make(chan struct{}), done: make(chan struct{})}
-	ctx := make([]uint64, bpf.MaxTriggerArgs)
-	go func() {
-		defer close(t.done)
-		tk := time.NewTicker(period)
-		defer tk.Stop()
-		for {
-			select {
-			case <-t.stop:
-				return
-			case <-tk.C:
-				prog.Run(&ebpf.RunOptions{Context: ctx})
-			}
-		}
-	}()
-	return t
-}
-
-// Close stops the ticks and waits for a firing under way to end.
+// Close stops the ticks; its error says which probe failed to fire and why.
 func (t *ticker) Close() error {
-	close(t.stop)
-	<-t.done
+	if err := t.Ticker.Close(); err != nil {
+		return fmt.Errorf("profile provider: fire %s: %w", t.probe, err)
+	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/bpf/bpftest"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/ptest"
 	"github.com/dtrace-go/dtrace/providers/internal/tracefs"
@@ -132,7 +133,7 @@ func TestLiveArgTypes(t *testing.T) {
 		t.Skip("no system call table for", runtime.GOARCH)
 	}
 	if _, err := tracefs.Open(""); err != nil {
-		ptest.Skip(t, "%v", err)
+		bpftest.Skip(t, "%v", err)
 	}
 	p := New(providers.System{})
 	ps, err := p.Probes()

@@ -27,9 +27,9 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
@@ -52,16 +52,6 @@ type entry struct {
 type Probe struct {
 	Nr     int  // the x86_64 system call number
 	Return bool // a return probe
-}
-
-// Number returns the x86_64 number of the system call DTrace calls name.
-func Number(name string) (int, bool) {
-	for _, e := range table {
-		if e.name == name {
-			return int(e.nr), true
-		}
-	}
-	return 0, false
 }
 
 // Provider is the syscall provider.
@@ -173,7 +163,7 @@ func attachment(tp string, probes []*providers.Probe,
 		},
 		Stack: tramp.RawTracepointStack(tp),
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return link.AttachRawTracepoint(link.RawTracepointOptions{Name: tp, Program: prog})
+			return bpf.AttachRawTracepoint(prog, tp)
 		},
 	}, nil
 }

@@ -14,42 +14,29 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/features"
 	"github.com/cilium/ebpf/ringbuf"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf/bpftest"
 	"github.com/dtrace-go/dtrace/providers"
 )
-
-// Skip skips the test for want of a kernel feature, or fails it when
-// DTRACE_TEST_REQUIRE_BPF=1.
-func Skip(tb testing.TB, format string, args ...any) {
-	tb.Helper()
-	if os.Getenv("DTRACE_TEST_REQUIRE_BPF") == "1" {
-		tb.Fatalf("required BPF feature missing: "+format, args...)
-	}
-	tb.Skipf(format, args...)
-}
 
 // Require skips (or fails) the test unless the process may load programs of
 // type pt with a ring buffer.
 func Require(tb testing.TB, pt ebpf.ProgramType) {
 	tb.Helper()
 	if os.Geteuid() != 0 {
-		Skip(tb, "not root")
+		bpftest.Skip(tb, "not root")
 	}
-	if err := features.HaveProgramType(pt); err != nil {
-		Skip(tb, "program type %s: %v", pt, err)
-	}
-	if err := features.HaveMapType(ebpf.RingBuf); err != nil {
-		Skip(tb, "ring buffer: %v", err)
-	}
+	bpftest.RequireProgramType(tb, pt)
+	bpftest.RequireMapType(tb, ebpf.RingBuf)
 }
 
 // Offsets in a record past the probe context.
 const (
 	recTGID  = abi.CtxArgs + 8*abi.MaxArgs // u64: the current process
 	recBlock = recTGID + 8                 // u32: the id of the block that ran
+	recCPU   = recTGID + 12                // u32: the CPU it ran on
 	recSize  = recTGID + 16
 )
 
@@ -59,6 +46,7 @@ type Record struct {
 	Args  [abi.MaxArgs]uint64
 	TGID  uint32
 	Block uint32 // the id of the probe whose block ran
+	CPU   uint32 // the CPU the block ran on
 }
 
 // Program is a loaded test program.
@@ -135,6 +123,8 @@ func load(a *providers.Attachment, opts Options) (_ *Program, err error) {
 		insns = append(insns,
 			asm.StoreMem(abi.RegProbeCtx, recTGID, asm.R0, asm.DWord),
 			asm.StoreImm(abi.RegProbeCtx, recBlock, int64(pr.ID), asm.Word),
+			asm.FnGetSmpProcessorId.Call(),
+			asm.StoreMem(abi.RegProbeCtx, recCPU, asm.R0, asm.Word),
 			asm.LoadMapPtr(asm.R1, p.ring.FD()),
 			asm.Mov.Reg(asm.R2, abi.RegProbeCtx),
 			asm.Mov.Imm(asm.R3, recSize),
@@ -170,18 +160,29 @@ func load(a *providers.Attachment, opts Options) (_ *Program, err error) {
 	return p, nil
 }
 
+// Close detaches the program if Attach attached it and closes everything
+// Load made; the end of the test does it too.
+func (p *Program) Close() {
+	p.Detach()
+	p.close()
+}
+
 func (p *Program) close() {
 	if p.rd != nil {
 		p.rd.Close()
+		p.rd = nil
 	}
 	if p.Prog != nil {
 		p.Prog.Close()
+		p.Prog = nil
 	}
 	if p.ring != nil {
 		p.ring.Close()
+		p.ring = nil
 	}
 	if p.scratch != nil {
 		p.scratch.Close()
+		p.scratch = nil
 	}
 }
 
@@ -242,6 +243,23 @@ func (p *Program) Records(tb testing.TB, wait time.Duration) []Record {
 
 const maxRecords = 1 << 20
 
+// Await collects records until done says they are enough, for a probe
+// that fires on its own (a timer, a sample). It waits as long as it
+// takes, failing tb only after a minute: a loaded machine delays firings,
+// and how soon they come is no part of what the tests check.
+func (p *Program) Await(tb testing.TB, done func([]Record) bool) []Record {
+	tb.Helper()
+	var recs []Record
+	deadline := time.Now().Add(time.Minute)
+	for !done(recs) {
+		if time.Now().After(deadline) {
+			tb.Fatalf("a minute in, %d records are not enough", len(recs))
+		}
+		recs = append(recs, p.Records(tb, 10*time.Millisecond)...)
+	}
+	return recs
+}
+
 func decode(b []byte) Record {
 	le := binary.NativeEndian
 	var r Record
@@ -251,5 +269,6 @@ func decode(b []byte) Record {
 	}
 	r.TGID = uint32(le.Uint64(b[recTGID:]))
 	r.Block = le.Uint32(b[recBlock:])
+	r.CPU = le.Uint32(b[recCPU:])
 	return r
 }

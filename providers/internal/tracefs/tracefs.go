@@ -17,7 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/sys/unix"
+	"github.com/dtrace-go/dtrace/internal/tracefsdir"
 )
 
 // Event is one line of available_events: GROUP:NAME.
@@ -39,14 +39,11 @@ func (c *Catalog) Format(group, name string) string {
 	return filepath.Join(c.Dir, "events", group, name, "format")
 }
 
-// ErrNotMounted is returned (wrapped) when tracefs is mounted nowhere and
-// cannot be mounted.
-var ErrNotMounted = errors.New("tracefs is not mounted")
-
 // Open reads the catalog of the tracefs directory dir. An empty dir is
 // the running system's tracefs: /sys/kernel/tracing or
 // /sys/kernel/debug/tracing, mounted on the first when it is mounted
-// nowhere (which needs CAP_SYS_ADMIN).
+// nowhere (which needs CAP_SYS_ADMIN; the error then wraps
+// tracefsdir.ErrNotMounted).
 //
 // The error says what could not be read and where, as a user needs to fix
 // it: "read /sys/kernel/tracing/available_events: permission denied".
@@ -112,25 +109,4 @@ func parse(data []byte) []Event {
 
 // find returns the directory tracefs is mounted on, mounting it when it is
 // mounted nowhere.
-func find() (string, error) {
-	dirs := []string{"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}
-	var denied error
-	for _, d := range dirs {
-		_, err := os.Stat(filepath.Join(d, "available_events"))
-		if err == nil {
-			return d, nil
-		}
-		if denied == nil && errors.Is(err, fs.ErrPermission) {
-			denied = fmt.Errorf("read %s: %w", d, unix.EACCES)
-		}
-	}
-	if denied != nil {
-		// Mounted but not readable by us: mounting again would not help.
-		return "", denied
-	}
-	err := unix.Mount("tracefs", dirs[0], "tracefs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
-	if err != nil {
-		return "", fmt.Errorf("%w and mounting it on %s failed: %w", ErrNotMounted, dirs[0], err)
-	}
-	return dirs[0], nil
-}
+func find() (string, error) { return tracefsdir.Find() }
