@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dtrace-go/dtrace/internal/tracefsdir"
 )
 
 // dtrace is the binary under test, built once by TestMain.
@@ -415,6 +417,11 @@ func TestListUnprivileged(t *testing.T) {
 		t.Skip("needs root to become another user")
 	}
 	if err := os.Chmod(filepath.Dir(dtrace), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// On a machine just booted nothing has mounted tracefs yet, and
+	// nobody cannot: mount it as root does.
+	if _, err := tracefsdir.Find(); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(dtrace, "-l")
