@@ -149,7 +149,7 @@ func (d *decoder) Record(rec []byte) (exit *int, err error) {
 		return nil, fmt.Errorf("consume record %d: %d bytes, want %d: %w", h.Record, len(rec), r.Size, abi.ErrShortRecord)
 	}
 	info := &d.recs[h.Record]
-	d.rec = sink.Record{CPU: int(h.CPU), Probe: d.probe(h.Probe), EPID: h.Record, Clause: r.Clause, Firing: info.firing}
+	d.rec = sink.Record{CPU: int(h.CPU), Probe: d.probe(h.Probe), RecordID: h.Record, Clause: r.Clause, Firing: info.firing}
 	d.acts, d.vals = d.acts[:0], d.vals[:0]
 	for i := 0; i < len(r.Fields); i++ {
 		fd := r.Fields[i]

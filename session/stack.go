@@ -15,14 +15,18 @@ func (r *run) stack(s providers.StackFrames) codegen.Stack {
 	if len(s.Machinery) == 0 {
 		return cs
 	}
-	k, _ := r.ksyms.Get()
-	for i, name := range s.Machinery {
-		if i >= len(cs.Machinery) {
-			break
+	cs.Machinery = func() [2]int64 {
+		var m [2]int64
+		k, _ := r.ksyms.Get()
+		for i, name := range s.Machinery {
+			if i >= len(m) {
+				break
+			}
+			if start, size, ok := k.Func(name); ok {
+				m[i] = abi.MachineryRange(start, size)
+			}
 		}
-		if start, size, ok := k.Func(name); ok {
-			cs.Machinery[i] = abi.MachineryRange(start, size)
-		}
+		return m
 	}
 	return cs
 }

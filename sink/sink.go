@@ -40,9 +40,10 @@ type Probe struct {
 type Record struct {
 	CPU   int
 	Probe Probe
-	// EPID is the enabled probe ID of the record: which clause on which
-	// probe made it (-F tells clauses apart by it).
-	EPID uint32
+	// RecordID identifies the record's layout: records of one clause (or
+	// of one branch of its if/else) share it (-F tells clauses apart by
+	// it).
+	RecordID uint32
 	// Clause is the clause's index in the program, from 0.
 	Clause int
 	// Firing says that the record prints a probe firing line in DTrace's

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cilium/ebpf/asm"
@@ -46,10 +47,12 @@ type Stack struct {
 	// FromHelper says that stacks are unwound from the helper's caller:
 	// the ERROR function adds a frame for the clauses it calls.
 	FromHelper bool
-	// Machinery are the ranges (abi.MachineryRange) of the two kernel
+	// Machinery returns the ranges (abi.MachineryRange) of the two kernel
 	// functions that may sit above the frames Skip counts, each there or
-	// not; 0 for none.
-	Machinery [2]int64
+	// not; 0 for none. The linker calls it only for a clause that reads
+	// them (caller, stackdepth): finding them reads the kernel's symbols.
+	// Nil: none.
+	Machinery func() [2]int64
 }
 
 // Enablings are the clauses enabled on each probe of a run.
@@ -76,6 +79,7 @@ func (e *Enablings) errorClauses() []*Clause {
 // MapDescs).
 func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	const key = -8
+	machinery := t.Stack.machinery()
 	insns := asm.Instructions{
 		asm.Mov.Reg(abi.RegCtx, asm.R1).WithSource(asm.Comment("trampoline: " + t.Name)),
 		asm.StoreImm(asm.RFP, key, 0, asm.Word),
@@ -125,8 +129,8 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 				// The program's context and the frames to skip (stack.go).
 				block = append(block, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.Skip))
 				if usesMachinery(c) {
-					block = append(block, asm.LoadImm(asm.R4, t.Stack.Machinery[0], asm.DWord),
-						asm.LoadImm(asm.R5, t.Stack.Machinery[1], asm.DWord))
+					m := machinery()
+					block = append(block, asm.LoadImm(asm.R4, m[0], asm.DWord), asm.LoadImm(asm.R5, m[1], asm.DWord))
 				}
 			}
 			block = append(block, asm.Call.Label(c.Symbol))
@@ -160,7 +164,21 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 			}
 		}
 	}
-	return p.appendErrorFunc(insns, t, e, order), nil
+	return p.appendErrorFunc(insns, t, e, order, machinery), nil
+}
+
+// machinery returns a function that calls s.Machinery once, when first
+// called.
+func (s Stack) machinery() func() [2]int64 {
+	var m [2]int64
+	done := false
+	return func() [2]int64 {
+		if !done && s.Machinery != nil {
+			m = s.Machinery()
+		}
+		done = true
+		return m
+	}
 }
 
 // appendFaultCheck appends to a trampoline's block, after the call of
@@ -190,7 +208,7 @@ func appendFaultCheck(block asm.Instructions, c *Clause, label string, raw bool)
 // appendErrorFunc appends to a linked program whose clause functions are
 // order the fault-reporting function and the ERROR clauses it calls that
 // are not in order already, when one of order can fault.
-func (p *Program) appendErrorFunc(insns asm.Instructions, t *Trampoline, e *Enablings, order []*Clause) asm.Instructions {
+func (p *Program) appendErrorFunc(insns asm.Instructions, t *Trampoline, e *Enablings, order []*Clause, machinery func() [2]int64) asm.Instructions {
 	faults := false
 	have := map[*Clause]bool{}
 	for _, c := range order {
@@ -205,7 +223,11 @@ func (p *Program) appendErrorFunc(insns asm.Instructions, t *Trampoline, e *Enab
 	if e.Error != 0 && handlersReadRawCtx(errors) {
 		// The stack ERROR's clauses see is the faulting probe's, one BPF
 		// frame deeper where it is unwound from the helper's caller.
-		stacks = errorStacks{Skip: t.Stack.Skip, MachA: t.Stack.Machinery[0], MachB: t.Stack.Machinery[1]}
+		stacks = errorStacks{Skip: t.Stack.Skip}
+		if slices.ContainsFunc(errors, usesMachinery) {
+			m := machinery()
+			stacks.MachA, stacks.MachB = m[0], m[1]
+		}
 		if t.Stack.FromHelper {
 			stacks.Skip++
 		}

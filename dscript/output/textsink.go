@@ -128,7 +128,7 @@ func (s *TextSink) End(aggs []*sink.Aggregation) error {
 
 // Record implements sink.Sink.
 func (s *TextSink) Record(r *sink.Record) error {
-	f := Firing{CPU: r.CPU, ID: r.Probe.ID, EPID: r.EPID, Provider: r.Probe.Provider, Module: r.Probe.Module,
+	f := Firing{CPU: r.CPU, ID: r.Probe.ID, EPID: r.RecordID, Provider: r.Probe.Provider, Module: r.Probe.Module,
 		Func: r.Probe.Function, Name: r.Probe.Name}
 	if r.Firing {
 		if err := s.p.BeginFiring(f); err != nil {
