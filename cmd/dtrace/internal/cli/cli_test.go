@@ -150,3 +150,20 @@ func TestProcsErrors(t *testing.T) {
 		}
 	}
 }
+
+// -e matches probe descriptions as a run does: one that matches nothing is
+// DTrace's D_PDESC_ZERO, unless -Z.
+func TestCompileMatches(t *testing.T) {
+	for args, want := range map[string]string{
+		"-e -n nosuch:::":            "dtrace: invalid probe specifier nosuch:::: probe description nosuch::: does not match any probes\n",
+		"-x errtags -e -n nosuch:::": "dtrace: invalid probe specifier nosuch:::: [D_PDESC_ZERO] probe description nosuch::: does not match any probes\n",
+		"-Z -e -n nosuch:::":         "",
+		"-e -n BEGIN":                "",
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Run(append([]string{"dtrace"}, strings.Fields(args)...), &stdout, &stderr)
+		if code != map[bool]int{true: 0, false: 1}[want == ""] || stderr.String() != want {
+			t.Errorf("dtrace %s: exit %d, stderr %q, want %q", args, code, &stderr, want)
+		}
+	}
+}
