@@ -161,8 +161,7 @@ func (p *Program) Descriptions() []ProbeDesc {
 			continue
 		}
 		for _, pd := range cl.Probes {
-			d := check.DescOf(pd)
-			ds = append(ds, ProbeDesc{ID: d.ID, Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name})
+			ds = append(ds, check.DescOf(pd))
 		}
 	}
 	return ds

@@ -2,8 +2,8 @@ package dtrace
 
 import (
 	"errors"
-	"strconv"
 
+	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -16,22 +16,9 @@ type Probe struct {
 }
 
 // ProbeDesc is a probe description: four fields, each a name or a
-// pattern (DTrace's globs; empty matches anything), or a probe id.
-type ProbeDesc struct {
-	// ID, when not 0, is the id of the one probe the description names;
-	// the fields are then empty.
-	ID                               uint32
-	Provider, Module, Function, Name string
-}
-
-// String returns the description as DTrace writes it
-// (dtrace_desc2str): the id, or the four fields joined by colons.
-func (d ProbeDesc) String() string {
-	if d.ID != 0 {
-		return strconv.FormatUint(uint64(d.ID), 10)
-	}
-	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
-}
+// pattern (DTrace's globs; empty matches anything), or a probe id; its
+// String is DTrace's (dtrace_desc2str).
+type ProbeDesc = check.ProbeDesc
 
 // ListError is a provider that could not list its probes: tracefs not
 // mounted or not readable, say.

@@ -236,3 +236,8 @@ func (t *TextSink) Flush() error { return t.s.Flush() }
 
 // Close closes the file freopen() redirected the output to, if any.
 func (t *TextSink) Close() error { return t.s.Close() }
+
+// Strerror renders an error as C's strerror(errno) renders its errno, as
+// DTrace's messages quote it ("No such file or directory"); an error that
+// holds no errno, as its text.
+func Strerror(err error) string { return output.Strerror(err) }

@@ -1,9 +1,7 @@
 package examples
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,16 +10,7 @@ import (
 // The embedding example builds and runs (as root): it counts its own
 // system calls among the others'.
 func TestEmbed(t *testing.T) {
-	if os.Geteuid() != 0 {
-		if os.Getenv("DTRACE_TEST_REQUIRE_BPF") != "" {
-			t.Fatal("running the example needs root (DTRACE_TEST_REQUIRE_BPF is set)")
-		}
-		t.Skip("running the example needs root")
-	}
-	bin := filepath.Join(t.TempDir(), "embed")
-	if out, err := exec.Command("go", "build", "-o", bin, "./embed").CombinedOutput(); err != nil {
-		t.Fatalf("build the example: %v\n%s", err, out)
-	}
+	bin := buildAsRoot(t, "./embed")
 	out, err := exec.Command(bin, "-for", "300ms", "-top", "1000").Output()
 	if err != nil {
 		t.Fatalf("embed: %v", err)

@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/dtrace-go/dtrace"
 )
@@ -405,7 +404,7 @@ func (s *state) compile() error {
 func (s *state) readScript(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, s.errorf(exitError, "failed to open %s: %s", path, strerror(err))
+		return nil, s.errorf(exitError, "failed to open %s: %s", path, dtrace.Strerror(err))
 	}
 	defer f.Close()
 	text, err := io.ReadAll(bufio.NewReader(f))
@@ -454,7 +453,7 @@ func (s *state) finish() error {
 	if s.ofile != "" {
 		f, err := os.OpenFile(s.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 		if err != nil {
-			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, strerror(err))
+			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, dtrace.Strerror(err))
 		}
 		s.output = f
 	}
@@ -472,17 +471,4 @@ func (s *state) finish() error {
 		return s.errorf(exitError, "no probes specified")
 	}
 	return s.trace()
-}
-
-// strerror renders an error as C's strerror(errno) does.
-func strerror(err error) string {
-	var errno syscall.Errno
-	if !errors.As(err, &errno) {
-		return err.Error()
-	}
-	msg := errno.Error()
-	if msg == "" {
-		return msg
-	}
-	return strings.ToUpper(msg[:1]) + msg[1:]
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/dtrace-go/dtrace"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -111,11 +113,11 @@ func TestReadInterpreter(t *testing.T) {
 
 func TestStrerror(t *testing.T) {
 	_, err := os.Open("/nonexistent/file")
-	if got := strerror(err); got != "No such file or directory" {
-		t.Errorf("strerror(ENOENT) = %q", got)
+	if got := dtrace.Strerror(err); got != "No such file or directory" {
+		t.Errorf("dtrace.Strerror(ENOENT) = %q", got)
 	}
-	if got := strerror(syscall.EACCES); got != "Permission denied" {
-		t.Errorf("strerror(EACCES) = %q", got)
+	if got := dtrace.Strerror(syscall.EACCES); got != "Permission denied" {
+		t.Errorf("dtrace.Strerror(EACCES) = %q", got)
 	}
 }
 

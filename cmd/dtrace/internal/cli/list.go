@@ -21,7 +21,7 @@ func (s *state) list() error {
 	if s.ofile != "" {
 		f, err := os.OpenFile(s.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 		if err != nil {
-			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, strerror(err))
+			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, dtrace.Strerror(err))
 		}
 		s.output = f
 		out = f
