@@ -129,20 +129,8 @@ func buildC(t *testing.T, dir, name string, flags ...string) string {
 // it prints; the program ends when the test does.
 func start(t *testing.T, path string) (int, []uint64) {
 	t.Helper()
-	cmd := exec.Command(path)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { in.Close(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
+	cmd, _, out := startCmd(t, exec.Command(path))
+	line, err := out.ReadString('\n')
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
