@@ -23,7 +23,8 @@ const (
 	// words (spec.go).
 	SpecMap = "specs"
 	// UPIDMap remembers the processes announced to the consumer (LRU
-	// hash: u64 pid and u64 address space -> u32 unused).
+	// hash: u32 pid, u32 exec count (task_struct.self_exec_id) and u64
+	// address space -> u32 unused).
 	UPIDMap = "upids"
 	// VtimeMap holds each thread's on-CPU time, kept by the vtimestamp
 	// tracker program (LRU hash: u32 tid -> u64 time, u64 switched in).

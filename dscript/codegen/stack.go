@@ -386,20 +386,29 @@ func bpf64Zero(off int) asm.Instruction {
 func (c *clauseGen) announcePID(off int) {
 	c.g.needUPIDs()
 	done := c.newLabel()
-	// The key, in scratch: the pid (u64), then current->mm.
+	// The key, in scratch: the pid (u32), the low half of
+	// current->self_exec_id (u32), then current->mm. The address space
+	// alone does not tell an exec: the kernel may give the new image the
+	// mm address an earlier image of the same process had (a shell
+	// script's interpreter execing its way to python does).
 	key := c.temp(16)
 	c.emit(
 		asm.LoadMem(asm.R1, regCtx, int16(off), asm.DWord),
 		asm.StoreMem(regCtx, int16(key), asm.R1, asm.DWord),
 	)
-	c.call(asm.FnGetCurrentTask)
-	c.emit(
-		addField(asm.R0, "struct", "task_struct", []string{"mm"}, 0),
-		asm.Mov.Reg(asm.R3, asm.R0),
-		asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(key+8)),
-		asm.Mov.Imm(asm.R2, 8),
-	)
-	c.call(asm.FnProbeReadKernel) // zeroes the destination if it fails
+	for _, f := range []struct {
+		member   string
+		off, len int
+	}{{"mm", 8, 8}, {"self_exec_id", 4, 4}} {
+		c.call(asm.FnGetCurrentTask)
+		c.emit(
+			addField(asm.R0, "struct", "task_struct", []string{f.member}, 0),
+			asm.Mov.Reg(asm.R3, asm.R0),
+			asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(key+f.off)),
+			asm.Mov.Imm(asm.R2, int32(f.len)),
+		)
+		c.call(asm.FnProbeReadKernel) // zeroes the destination if it fails
+	}
 	c.mapPtr(asm.R1, abi.UPIDMap)
 	c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)))
 	c.call(asm.FnMapLookupElem)
