@@ -573,6 +573,12 @@ func (c *Checker) newAssoc(x *ast.Index, name string, scope ast.StorageClass, de
 // key checks the i'th key of an associative array or aggregation (kind
 // names which, for messages) and returns its type.
 func (c *Checker) key(k ast.Expr, i int, kind string) *types.Type {
+	return c.keyOperand(k, i, kind).t
+}
+
+// keyOperand checks the i'th key of an associative array or aggregation
+// as key does, and returns it.
+func (c *Checker) keyOperand(k ast.Expr, i int, kind string) operand {
 	o := c.expr(k)
 	switch {
 	case o.dynamic():
@@ -580,21 +586,17 @@ func (c *Checker) key(k ast.Expr, i int, kind string) *types.Type {
 	case o.t.IsVoid():
 		c.errorf(k, diag.D_KEY_TYPE, "void expression may not be used as %s index: key #%d", kind, i+1)
 	}
-	return o.t
+	return o
 }
 
 // assocRef checks the keys of an associative-array reference against its
 // declaration.
 func (c *Checker) assocRef(x *ast.Index, v *variable) operand {
-	if len(x.Index) != len(v.keys) {
-		c.errorf(x, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%s passed, %d expected", v.name, len(x.Index), plural(len(x.Index)), len(v.keys))
-	}
+	args := make([]operand, len(x.Index))
 	for i, k := range x.Index {
-		o := operand{t: c.key(k, i, "associative array")}
-		if !types.Compatible(v.keys[i], o.t) {
-			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", v.name, i+1, v.keys[i], o.t)
-		}
+		args[i] = c.keyOperand(k, i, "associative array")
 	}
+	c.checkSign(x, sign{name: v.name, suffix: "[ ]", key: true, protos: v.keys, varargs: -1, optional: -1}, args)
 	c.useVar(x, v)
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
 }
