@@ -9,7 +9,7 @@ import (
 func (c *Checker) unary(x *ast.Unary) operand {
 	switch x.Op {
 	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
-		o := c.rvalue(x.X)
+		o := c.incOperand(x.X)
 		if !o.t.IsScalar() {
 			c.errorf(x, diag.D_OP_SCALAR, "operator %s requires operand of scalar type", x.Op)
 		}
@@ -82,6 +82,27 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		}
 		return operand{t: t}
 	}
+}
+
+// incOperand checks the operand of ++ or --, which, as dt_cook_op1 lets
+// it, declares a variable not yet declared (a global, self-> or this->
+// variable, or an associative array element) with type int64_t.
+func (c *Checker) incOperand(x ast.Expr) operand {
+	switch lx := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		if c.undeclared(lx) {
+			c.globals[lx.Name] = &variable{name: lx.Name, typ: int64T, pos: lx.At}
+		}
+	case *ast.ScopedVar:
+		o := c.scopedVar(lx, int64T)
+		c.info.Types[lx], c.info.Types[x] = o.t, o.t
+		return o
+	case *ast.Index:
+		o := c.index(lx, int64T)
+		c.info.Types[lx], c.info.Types[x] = o.t, o.t
+		return o
+	}
+	return c.rvalue(x)
 }
 
 func b2i(b bool) int64 {
@@ -534,6 +555,9 @@ func nodeName(x ast.Expr, o operand) string {
 // lookupValue reports whether name resolves to something other than a
 // global variable: a builtin, inline, enum constant or function.
 func (c *Checker) lookupValue(name string) bool {
+	if name == "NULL" {
+		return true // an inline of DTrace's D library
+	}
 	if _, ok := builtinVars[name]; ok {
 		return true
 	}
@@ -610,17 +634,27 @@ func plural(n int) string {
 
 // assign checks "x op= y", declaring a variable on its first assignment.
 func (c *Checker) assign(x *ast.Assign) operand {
-	r := c.rvalue(x.Y)
-	if r.dynamic() {
-		c.errorf(x, diag.D_OP_DYN, "operator %s operands cannot be of dynamic type", x.Op)
+	// DTrace cooks "=" right to left, a compound assignment left to
+	// right (dt_cook_op2).
+	compound := x.Op != ast.AssignOp
+	var r operand
+	rhs := func() {
+		r = c.rvalue(x.Y)
+		if r.dynamic() {
+			c.errorf(x, diag.D_OP_DYN, "operator %s operands cannot be of dynamic type", x.Op)
+		}
+	}
+	if !compound {
+		rhs()
 	}
 	var l operand
 	switch lx := ast.Unparen(x.X).(type) {
 	case *ast.Ident:
-		if _, ok := c.globals[lx.Name]; !ok && !lx.Backquote && !c.lookupValue(lx.Name) && (c.clause == nil || c.clause.locals[lx.Name] == nil) &&
-			(c.cfg.Kernel == nil || !c.kernelHas(lx.Name)) {
-			if x.Op != ast.AssignOp {
-				c.errorf(lx, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", lx.Name)
+		if c.undeclared(lx) {
+			if compound {
+				// dt_xcook_ident creates the variable, which
+				// dt_cook_var then finds read before any assignment.
+				c.errorf(lx, diag.D_VAR_UNDEF, "%s has not yet been declared or assigned", lx.Name)
 			}
 			c.defineCheck(x, r)
 			c.globals[lx.Name] = &variable{name: lx.Name, typ: defType(r.t), pos: lx.At}
@@ -628,7 +662,7 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		l = c.expr(x.X)
 	case *ast.ScopedVar:
 		var def *types.Type
-		if x.Op == ast.AssignOp {
+		if !compound {
 			c.defineCheck(x, r)
 			def = defType(r.t)
 		}
@@ -636,13 +670,16 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		c.info.Types[x.X] = l.t
 	case *ast.Index:
 		var def *types.Type
-		if x.Op == ast.AssignOp {
+		if !compound {
 			def = defType(r.t)
 		}
 		l = c.index(lx, def)
 		c.info.Types[x.X] = l.t
 	default:
 		l = c.rvalue(x.X)
+	}
+	if compound {
+		rhs()
 	}
 	c.requireWritable(x, x.Op.String(), l)
 	if k := l.t.Resolve().Kind; (k == types.Array || k == types.Func) && !l.t.IsString() {
@@ -669,6 +706,19 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		c.binop(x, base, x.Op.String(), operand{t: l.t}, r)
 	}
 	return operand{t: l.t}
+}
+
+// undeclared reports whether a name is no variable, builtin, inline,
+// enumerator, function or kernel symbol yet: one that an assignment or ++
+// may declare as a global.
+func (c *Checker) undeclared(x *ast.Ident) bool {
+	if _, ok := c.globals[x.Name]; ok || x.Backquote || c.lookupValue(x.Name) {
+		return false
+	}
+	if c.clause != nil && c.clause.locals[x.Name] != nil {
+		return false
+	}
+	return c.cfg.Kernel == nil || !c.kernelHas(x.Name)
 }
 
 func (c *Checker) kernelHas(name string) bool {
