@@ -1,7 +1,6 @@
 package check
 
 import (
-
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/types"
