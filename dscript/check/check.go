@@ -127,8 +127,11 @@ type inline struct {
 	name  string
 	typ   *types.Type
 	value ast.Expr
-	cval  *int64
-	obj   *Object
+	// cval is the value of an inline whose value is an integer constant,
+	// ctyp that constant's type (int for "inline char c = 1").
+	cval *int64
+	ctyp *types.Type
+	obj  *Object
 }
 
 // translator is a checked translator definition.
