@@ -171,6 +171,7 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 		switch {
 		case lp && r.t.IsInteger() && !r.t.IsSpecial():
 			c.ptrArith(n, op, l.t)
+			c.arrayBounds(n, l.t, r)
 			return operand{t: decay(l.t)}
 		case op == ast.Add && rp && l.t.IsInteger() && !l.t.IsSpecial():
 			c.ptrArith(n, op, r.t)
@@ -495,6 +496,7 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		if !i.t.IsInteger() || i.t.IsSpecial() {
 			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
 		}
+		c.arrayBounds(x, o.t, i)
 	} else if !o.t.IsInteger() || !isPtrLike(i.t) {
 		c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
 	} else {
@@ -507,6 +509,20 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		c.errorf(x, diag.D_DEREF_VOID, "cannot dereference pointer to void")
 	}
 	return operand{t: r.Elem, lvalue: true, writable: true, dvar: o.dvar && r.Kind == types.Array}
+}
+
+// arrayBounds reports a constant index or offset i past the end of an
+// array of type t (not a string), as Oracle's dt_cook_op2 does for + and
+// - : arrays of 0 and 1 elements, often a structure's variable-length
+// tail, are not checked; a negative index reads as a huge unsigned one.
+func (c *Checker) arrayBounds(n ast.Node, t *types.Type, i operand) {
+	r := t.Resolve()
+	if r.Kind != types.Array || t.IsString() || !i.isConst || !i.t.IsInteger() || r.Len <= 1 {
+		return
+	}
+	if uint64(i.val) >= uint64(r.Len) {
+		c.errorf(n, diag.D_ARR_BOUNDS, "index outside array bounds: %d, max is %d", uint64(i.val), r.Len)
+	}
 }
 
 // builtinIndex checks args[n] and uregs[n].
