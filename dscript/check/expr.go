@@ -308,6 +308,7 @@ func (c *Checker) macro(x *ast.Macro) operand {
 	str := strings.HasPrefix(name, "$$")
 	key := strings.TrimLeft(name, "$")
 	if n, err := strconv.Atoi(key); err == nil {
+		c.argRefs[n] = true // in declarations, checked as they parse
 		if n < len(c.cfg.Args) {
 			val := c.cfg.Args[n]
 			if str {
