@@ -107,6 +107,9 @@ type Checker struct {
 	// without lines: "action list" or "predicate" while a clause is
 	// type-checked.
 	region string
+	// lines is the program's ast.File.Lines: where errors in its
+	// expressions are reported.
+	lines map[ast.Node]ast.Pos
 	// argRefs records the macro arguments ($N, $$N) the program being
 	// checked refers to, by N.
 	argRefs map[int]bool
@@ -204,6 +207,9 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 	var pos ast.Pos
 	if n != nil {
 		pos = n.Pos()
+		if p, ok := c.lines[n]; ok {
+			pos = p
+		}
 	}
 	err := diag.Errorf(pos, tag, format, args...)
 	err.Region = c.region
@@ -217,6 +223,7 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}, Uses: map[ast.Node]*Object{}, Strings: map[ast.Expr]string{}}
 	c.argRefs = map[int]bool{}
+	c.lines = file.Lines
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)
