@@ -121,7 +121,7 @@ func (h *Handle) compiler() *dscript.Compiler {
 		args = []string{"dtrace"}
 	}
 	h.kernel = ktypes.OpenSpec(h.sys.KernelBTF, h.ksyms)
-	h.comp = dscript.New(dscript.Config{Args: args, Defaultargs: h.opts.Bool("defaultargs"), Macros: m,
+	h.comp = dscript.New(dscript.Config{Args: args, Defaultargs: h.opts.Bool("defaultargs"), ArgRef: h.opts.Bool("argref"), Macros: m,
 		Kernel: h.kernel, Probes: session.Catalog(h.reg), ZeroProbes: h.zdefs})
 	return h.comp
 }
