@@ -80,7 +80,7 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 // says, with the clauses e enables, and loads it, its map references
 // associated with m.
 func (m maps) load(prog *codegen.Program, att *providers.Attachment, stack codegen.Stack, e *codegen.Enablings, opts *bpf.LoadOptions) (*ebpf.Program, error) {
-	t := &codegen.Trampoline{Name: att.Name, Fragment: att.Fragment, Stack: stack}
+	t := &codegen.Trampoline{Name: att.Name, Fragment: att.Fragment, Stack: stack, Dynamic: att.Dynamic}
 	for _, p := range att.Probes {
 		t.Probes = append(t.Probes, p.ID)
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // trigger fires, from user space, the attachments serving the probe named
@@ -119,6 +121,11 @@ func (r *run) trace(ctx context.Context) (int, error) {
 				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
 			}
 			r.links.Add(c)
+			if n, ok := c.(providers.Noticer); ok {
+				if msg := n.Notice(); msg != "" {
+					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: msg})
+				}
+			}
 		}
 		stopProcs, err := r.startProcs(rd)
 		if err != nil {

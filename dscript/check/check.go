@@ -73,6 +73,10 @@ type Info struct {
 	// Matches holds, when the checker has a Catalog, the probes each
 	// clause's probe descriptions match.
 	Matches map[*ast.ProbeDesc][]Probe
+	// Args holds, for each args[i] of a probe whose argument types are
+	// known, the slots its value is in (the index expression's type is in
+	// Types). An args[i] without an entry is argi.
+	Args map[*ast.Index]ArgRef
 }
 
 // Option is one "#pragma D option" setting.
