@@ -8,9 +8,27 @@ import "strconv"
 const (
 	ScratchMap = "scratch" // per-CPU array, 1 entry: the probe context, counters and scratch space
 	GlobalsMap = "globals" // array, 1 entry: run state (below), then global variables
-	StringsMap = "strtab"  // array, 1 entry, read-only: string constants
-	ProbesMap  = "probes"  // hash keyed by u32 probe id: provider, module, function, name, strsize bytes each
+	StringsMap = "strtab"  // array, 1 entry, read-only: string constants, then the enabled probes' names (ProbesMap)
+	ProbesMap  = "probes"  // hash keyed by u32 probe id: ProbeNames
 	RingMap    = "rb"      // ring buffer of records
+)
+
+// ProbeNames is the value of ProbesMap for a probe: the offsets of its
+// provider, module, function and name, each a NUL-terminated string in
+// StringsMap's value past the program's string constants (each name once,
+// whatever number of probes share it). Enabling 40,000 kernel functions
+// thus costs 16 bytes a probe and their names, where four strsize strings
+// a probe cost 40 MB.
+type ProbeNames struct {
+	Provider, Module, Function, Name uint32
+}
+
+// ProbeNamesSize is the size of a ProbeNames, and ProbeNameMask the bits
+// of an offset in it a program keeps (masking it bounds the offset for the
+// verifier): the string table may hold up to 4 MiB.
+const (
+	ProbeNamesSize = 16
+	ProbeNameMask  = 1<<22 - 1
 )
 
 // Names of the maps a program has when it uses what they serve.

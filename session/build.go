@@ -40,15 +40,18 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 		m[spec.Name] = mp
 		return nil
 	}
-	strsize := align8(prog.StrSize)
+	strtab, names, err := probeNames(prog.Strings, probes)
+	if err != nil {
+		return nil, err
+	}
 	specs := []*ebpf.MapSpec{
 		{Name: abi.ScratchMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(prog.ScratchSize), MaxEntries: 1},
 		{Name: abi.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1},
-		{Name: abi.StringsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(prog.Strings)), MaxEntries: 1,
-			Contents: []ebpf.MapKV{{Key: uint32(0), Value: prog.Strings}}},
+		{Name: abi.StringsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(strtab)), MaxEntries: 1,
+			Contents: []ebpf.MapKV{{Key: uint32(0), Value: strtab}}},
 		// A hash of the enabled probes only: ids run into the thousands
 		// once a description like :::BEGIN has enumerated every provider.
-		{Name: abi.ProbesMap, Type: ebpf.Hash, KeySize: 4, ValueSize: uint32(4 * strsize),
+		{Name: abi.ProbesMap, Type: ebpf.Hash, KeySize: 4, ValueSize: abi.ProbeNamesSize,
 			MaxEntries: uint32(max(len(probes), 1))},
 		{Name: abi.RingMap, Type: ebpf.RingBuf, MaxEntries: bpf.RingBufSize(ringSize)},
 	}
@@ -70,7 +73,7 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 			return nil, err
 		}
 	}
-	if err := fillProbes(m[abi.ProbesMap], probes, strsize); err != nil {
+	if err := fillProbes(m[abi.ProbesMap], probes, names); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -3,39 +3,59 @@ package session
 import (
 	"errors"
 	"fmt"
-	"reflect"
-	"unsafe"
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
-// fillProbes writes the provider, module, function and name of every probe
-// into the probes map m, each a NUL-padded string of strsize bytes, keyed
-// by probe id. It writes them in one batch where the kernel allows it: one
-// system call for syscall:::entry's 386 probes instead of 386.
-func fillProbes(m *ebpf.Map, probes []*providers.Probe, strsize int) error {
+// probeNames returns the string table of a program whose string
+// constants are consts and that enables probes: the constants, then each
+// name of the probes once, NUL-terminated, padded to 8 bytes; and each
+// probe's names as offsets in it (abi.ProbeNames).
+func probeNames(consts []byte, probes []*providers.Probe) ([]byte, []abi.ProbeNames, error) {
+	tab := append([]byte(nil), consts...)
+	at := make(map[string]uint32, 4+len(probes))
+	off := func(s string) uint32 {
+		o, ok := at[s]
+		if !ok {
+			o = uint32(len(tab))
+			at[s] = o
+			tab = append(append(tab, s...), 0)
+		}
+		return o
+	}
+	names := make([]abi.ProbeNames, len(probes))
+	for i, p := range probes {
+		names[i] = abi.ProbeNames{Provider: off(p.Provider), Module: off(p.Module), Function: off(p.Function), Name: off(p.Name)}
+	}
+	for len(tab)%8 != 0 {
+		tab = append(tab, 0)
+	}
+	if len(tab) > abi.ProbeNameMask+1 {
+		return nil, nil, fmt.Errorf("the names of the %d probes enabled take %d bytes, more than the %d the string table holds", len(probes), len(tab), abi.ProbeNameMask+1)
+	}
+	return tab, names, nil
+}
+
+// fillProbes writes the names of every probe (names[i] is probes[i]'s)
+// into the probes map m, keyed by probe id. It writes them in one batch
+// where the kernel allows it: one system call for syscall:::entry's 386
+// probes instead of 386.
+func fillProbes(m *ebpf.Map, probes []*providers.Probe, names []abi.ProbeNames) error {
 	if len(probes) == 0 {
 		return nil
 	}
-	size := 4 * strsize
 	keys := make([]uint32, len(probes))
-	// A slice of [size]byte, so that the batch sees one value per key.
-	vals := reflect.MakeSlice(reflect.SliceOf(reflect.ArrayOf(size, reflect.TypeFor[byte]())), len(probes), len(probes))
-	buf := unsafe.Slice((*byte)(vals.UnsafePointer()), len(probes)*size)
 	for i, p := range probes {
 		keys[i] = p.ID
-		v := buf[i*size : (i+1)*size]
-		for j, s := range []string{p.Provider, p.Module, p.Function, p.Name} {
-			copy(v[j*strsize:(j+1)*strsize-1], s)
-		}
 	}
-	_, err := m.BatchUpdate(keys, vals.Interface(), nil)
+	_, err := m.BatchUpdate(keys, names, nil)
 	if errors.Is(err, ebpf.ErrNotSupported) {
 		err = nil
 		for i, k := range keys {
-			if err = m.Put(k, buf[i*size:(i+1)*size]); err != nil {
+			if err = m.Put(k, names[i]); err != nil {
 				break
 			}
 		}

@@ -77,7 +77,13 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
 		c.call(asm.FnMapLookupElem)
 		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
-		c.emit(asm.Add.Imm(asm.R0, int32(field*align8(c.g.opts.StrSize))))
+		// The name's offset in the string table (abi.ProbeNames),
+		// masked so that the verifier knows it bounded.
+		c.emit(
+			asm.LoadMem(asm.R0, asm.R0, int16(4*field), asm.Word),
+			asm.And.Imm(asm.R0, abi.ProbeNameMask),
+			asm.Add.Reg(asm.R0, regStrings),
+		)
 	default:
 		c.fail(n, "the builtin variable "+name)
 	}

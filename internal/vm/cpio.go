@@ -59,6 +59,9 @@ func (c *cpioWriter) pad(n int) {
 
 // mkdirAll adds the directories of p that are not there yet.
 func (c *cpioWriter) mkdirAll(p string) {
+	if p == "" {
+		return
+	}
 	p = strings.Trim(path.Clean(p), "/")
 	if c.dirs[p] {
 		return

@@ -359,7 +359,7 @@ func (g *Guest) writeInitrd(path string, timeout time.Duration) error {
 	for _, p := range sortedKeys(g.Symlinks) {
 		c.symlink(p, g.Symlinks[p])
 	}
-	for _, d := range []string{"/proc", "/sys", "/dev", "/tmp", "/bin"} {
+	for _, d := range []string{"/proc", "/sys", "/dev", "/tmp", "/bin", g.Dir} {
 		c.mkdirAll(d)
 	}
 	if err := c.close(); err != nil {

@@ -29,6 +29,9 @@ type proto struct {
 	slots  int // the argument slots the parameters take
 	ret    kbtf.TypeID
 	void   bool // returns nothing
+	// bad says why the parameters do not fit argument slots (their
+	// types are then not known), or is nil.
+	bad error
 }
 
 // param is a parameter: its type and first slot.
@@ -38,7 +41,7 @@ type param struct {
 }
 
 // prototype returns the prototype of f, or an error when BTF does not
-// describe f or its arguments do not fit argument slots.
+// describe f. Parameters that do not fit argument slots are its bad.
 func prototype(f *Function) (proto, error) {
 	if f.BTF == nil {
 		return proto{}, fmt.Errorf("no BTF describes %s", f.Name)
@@ -51,7 +54,7 @@ func prototype(f *Function) (proto, error) {
 	if !ok || pt.Kind() != kbtf.KindFuncProto {
 		return proto{}, fmt.Errorf("BTF type %d of %s is not a prototype", fn.Ref(), f.Name)
 	}
-	var pr proto
+	pr := proto{ret: pt.Ref(), void: pt.Ref() == 0}
 	for i := range pt.Vlen() {
 		id := pt.Param(i)
 		if id == 0 {
@@ -59,16 +62,18 @@ func prototype(f *Function) (proto, error) {
 		}
 		n, err := slotsOf(f.BTF, id)
 		if err != nil {
-			return proto{}, fmt.Errorf("%s argument %d: %w", f.Name, i, err)
+			pr.bad = fmt.Errorf("%s argument %d: %w", f.Name, i, err)
+			break
 		}
 		pr.params = append(pr.params, param{id: id, slot: pr.slots})
 		pr.slots += n
 	}
-	if pr.slots > abi.MaxArgs {
-		return proto{}, fmt.Errorf("%s takes %d argument slots, more than %d", f.Name, pr.slots, abi.MaxArgs)
+	if pr.bad == nil && pr.slots > abi.MaxArgs {
+		pr.bad = fmt.Errorf("%s takes %d argument slots, more than %d", f.Name, pr.slots, abi.MaxArgs)
 	}
-	pr.ret = pt.Ref()
-	pr.void = pr.ret == 0
+	if pr.bad != nil {
+		pr.params, pr.slots = nil, 0
+	}
 	return pr, nil
 }
 
@@ -146,6 +151,9 @@ func (p *Provider) ArgDescs(pr *providers.Probe) ([]providers.ArgDesc, bool, err
 		}
 		return append(args, ret), true, nil
 	}
+	if pt.bad != nil {
+		return nil, false, nil
+	}
 	args := make([]providers.ArgDesc, len(pt.params))
 	for i, prm := range pt.params {
 		name, err := names.Name(prm.id)
@@ -185,6 +193,8 @@ func nargs(pr *providers.Probe) int {
 		return 1
 	case pr.Name == Return:
 		return 2
+	case pt.bad != nil:
+		return -1
 	}
 	return pt.slots
 }

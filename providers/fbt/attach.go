@@ -86,7 +86,9 @@ func (p *Provider) kprobeFeatures() *features {
 		f := &p.feat
 		f.kprobe = haveKprobes(p.sys)
 		if f.kprobe == nil {
-			f.multi = ciliumfeatures.HaveBPFLinkKprobeMulti()
+			if err := ciliumfeatures.HaveBPFLinkKprobeMulti(); err != nil {
+				f.multi = &reason{"it has no kprobe_multi links (CONFIG_FPROBE)", err}
+			}
 			f.cookie = ciliumfeatures.HaveProgramHelper(ebpf.Kprobe, asm.FnGetAttachCookie)
 		} else {
 			f.multi, f.cookie = f.kprobe, f.kprobe
@@ -131,12 +133,23 @@ func (p *Provider) fentryWorks(f *Function) error {
 		License:      "GPL",
 	})
 	if err != nil {
-		p.feat.fentry = fmt.Errorf("it refuses fentry programs (%w)", unwrapAll(err))
+		p.feat.fentry = &reason{fmt.Sprintf("it refuses fentry programs (%v)", unwrapAll(err)), err}
 		return p.feat.fentry
 	}
 	prog.Close()
 	return nil
 }
+
+// reason is why the kernel cannot attach some way, in words for the one
+// line dtrace prints, with the error that says it.
+type reason struct {
+	msg string
+	err error
+}
+
+func (r *reason) Error() string { return r.msg }
+
+func (r *reason) Unwrap() error { return r.err }
 
 // unwrapAll returns the innermost error of err's chain: the errno of a
 // refusal, which is what the one line dtrace prints needs.
@@ -207,7 +220,7 @@ func (p *Provider) chooseMode(probes []*providers.Probe) (mode, error) {
 		}
 		return m, nil
 	}
-	if len(probes) <= FentryMax && fentry() == nil {
+	if len(probes) <= FentryMax && fentryAll(probes) && fentry() == nil {
 		return modeFentry, nil
 	}
 	if f.multi == nil {
@@ -224,12 +237,27 @@ func (p *Provider) chooseMode(probes []*providers.Probe) (mode, error) {
 	return 0, &providers.KernelError{Reason: "fbt probes are not supported by this kernel: " + err.Error(), Err: err}
 }
 
+// fentryAll reports whether fentry could probe each function of probes:
+// BTF describes it and its arguments fit slots.
+func fentryAll(probes []*providers.Probe) bool {
+	for _, pr := range probes {
+		f, _ := function(pr)
+		if pt, err := prototype(f); err != nil || pt.bad != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // planFentry makes an fentry or fexit program per probe.
 func (p *Provider) planFentry(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	var as []*providers.Attachment
 	for _, pr := range probes {
 		f, _ := function(pr)
 		pt, err := prototype(f)
+		if err == nil {
+			err = pt.bad
+		}
 		if err != nil {
 			return nil, fmt.Errorf("fbt provider: fentry cannot probe %s: %w", f.Name, err)
 		}

@@ -1,0 +1,19 @@
+package fbt
+
+import (
+	"io"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/dtrace-go/dtrace/providers"
+)
+
+// AttachKprobes attaches prog to the probes' functions with kprobe_multi
+// ("kprobe-multi") or kprobes, the probes' ids as cookies.
+func AttachKprobes(prog *ebpf.Program, probes []*providers.Probe, m string) (io.Closer, error) {
+	md := modeKprobe
+	if m == "kprobe-multi" {
+		md = modeMulti
+	}
+	return attachKprobes(prog, probes, false, md, true)
+}

@@ -1,0 +1,271 @@
+package fbt_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace"
+	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/fbt"
+	"github.com/dtrace-go/dtrace/sink"
+)
+
+// Kernel-function probes are tested for real inside qemu guests running
+// Debian's kernels (internal/vm): 6.12, which has fentry and kprobe_multi,
+// and 6.1, which has kprobes without kprobe_multi. This machine's kernel
+// has no kprobes and refuses fentry.
+
+// TestInGuests runs the TestGuest tests in every guest kernel.
+func TestInGuests(t *testing.T) {
+	vmtest.RunInGuests(t, vmtest.Config{Run: "^TestGuest"})
+}
+
+// readLoop reads the file at path with reads of size bytes until stop is
+// closed: the calls of vfs_read the tests trace, made by this process
+// ($pid).
+func readLoop(t *testing.T, path string, size int, stop <-chan struct{}) *sync.WaitGroup {
+	t.Helper()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		buf := make([]byte, size)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			f.Read(buf)
+			f.Close()
+		}
+	}()
+	return &wg
+}
+
+// run compiles and runs src, reading the test file meanwhile, and returns
+// its output.
+func run(t *testing.T, src string) (string, error) {
+	t.Helper()
+	h, err := dtrace.Open(dtrace.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.Compile(dtrace.Source{Kind: dtrace.Script, Name: "fbt.d", Text: []byte(src)}); err != nil {
+		return "", err
+	}
+	file := filepath.Join(t.TempDir(), "fbt-guest-file")
+	if err := os.WriteFile(file, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	wg := readLoop(t, file, 7331, stop)
+	defer func() { close(stop); wg.Wait() }()
+	var out bytes.Buffer
+	var notes []string
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	_, err = h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(&out, dtrace.TextConfig{}), Notify: func(n sink.Notice) {
+		notes = append(notes, n.Message)
+	}})
+	for _, n := range notes {
+		if !strings.HasPrefix(n, "dtrace: script") {
+			out.WriteString("notice: " + n + "\n")
+		}
+	}
+	return out.String(), err
+}
+
+// modes returns the ways of attaching this kernel allows, and those it
+// does not, with the reason.
+func modes(t *testing.T) (have []string, not map[string]error) {
+	not = map[string]error{}
+	for _, m := range []string{"fentry", "kprobe-multi", "kprobe"} {
+		t.Setenv(fbt.ModeEnv, m)
+		_, err := run(t, "#pragma D option quiet\nfbt::vfs_read:entry { exit(0); }\n")
+		var ke *dtrace.KernelError
+		switch {
+		case err == nil:
+			have = append(have, m)
+		case errors.As(err, &ke):
+			not[m] = err
+		default:
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return have, not
+}
+
+// TestGuestModes checks each way of attaching the kernel allows: the
+// entry probe's typed arguments (a member of a struct through a pointer,
+// relocated to this kernel), the return probe's arg0 (-1) and return
+// value, the probe's names, and that stacks start at the traced
+// function's caller; and says why for those it does not allow.
+func TestGuestModes(t *testing.T) {
+	guest := vmtest.Guest(t)
+	have, not := modes(t)
+	t.Logf("guest %s: %v; not: %v", guest, have, not)
+	switch guest {
+	case "6.12":
+		if len(have) != 3 {
+			t.Errorf("6.12 allows fentry, kprobe-multi and kprobe: %v", not)
+		}
+	case "6.1":
+		if strings.Join(have, ",") != "fentry,kprobe" || not["kprobe-multi"] == nil {
+			t.Errorf("6.1 allows fentry and kprobe, not kprobe-multi: have %v, not %v", have, not)
+		}
+	}
+	// The return probe attaches after the entry probe: its first
+	// firings may have no return.
+	const src = `#pragma D option quiet
+int printed;
+fbt::vfs_read:entry
+/pid == $pid && args[2] == 7331/
+{
+	self->in = 1;
+}
+fbt::vfs_read:entry
+/pid == $pid && args[2] == 7331 && !printed/
+{
+	printed = 1;
+	printf("entry %s %d %s:%s:%s:%s\n", stringof(args[0]->f_path.dentry->d_name.name), args[2],
+	    probeprov, probemod, probefunc, probename);
+	printf("caller %a\n", caller);
+	stack(1);
+}
+fbt::vfs_read:return
+/self->in/
+{
+	printf("return %d %d %d\n", arg0, args[1], arg1 == args[1]);
+	printf("caller %a\n", caller);
+	exit(0);
+}
+`
+	want := regexp.MustCompile("^entry fbt-guest-file 7331 fbt:vmlinux:vfs_read:entry\n" +
+		"caller vmlinux`ksys_read\\+0x[0-9a-f]+\n" +
+		"\n *vmlinux`ksys_read\\+0x[0-9a-f]+\n" +
+		"return -1 6 1\n" +
+		"caller vmlinux`ksys_read\\+0x[0-9a-f]+\n\n$")
+	for _, m := range have {
+		t.Run(m, func(t *testing.T) {
+			t.Setenv(fbt.ModeEnv, m)
+			out, err := run(t, src)
+			if err != nil || !want.MatchString(out) {
+				t.Errorf("%v; output:\n%s", err, out)
+			}
+		})
+	}
+	for m, err := range not {
+		const prefix = "fbt probes cannot attach with "
+		if !strings.HasPrefix(err.Error(), prefix+m+" on this kernel: ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %q, want one line starting %q", m, err, prefix)
+		}
+	}
+}
+
+// TestGuestWide checks a description matching many functions: one
+// program serves them all (the probe's id in each function's cookie),
+// probefunc names the function that fired, and a probe enabled by two
+// clauses, one of them on it alone, runs both, in order.
+func TestGuestWide(t *testing.T) {
+	vmtest.Guest(t)
+	out, err := run(t, `#pragma D option quiet
+fbt::vfs_read:entry
+/pid == $pid && arg2 == 7331/
+{
+	printf("one %s\n", probefunc);
+}
+fbt::vfs_*:entry
+/pid == $pid && arg2 == 7331 && probefunc == "vfs_read"/
+{
+	printf("wide %s %s\n", probefunc, probename);
+	exit(0);
+}
+`)
+	if err != nil || out != "one vfs_read\nwide vfs_read entry\n\n" {
+		t.Errorf("%v; output:\n%s", err, out)
+	}
+}
+
+// TestGuestAll checks that fbt:::entry, every function of the kernel,
+// loads and attaches where kprobe_multi makes it one link (6.12; with
+// single kprobes, the 6.1 guest would take an hour).
+func TestGuestAll(t *testing.T) {
+	if vmtest.Guest(t) != "6.12" {
+		t.Log("kprobe_multi only: fbt:::entry is not enabled on this kernel")
+		return
+	}
+	start := time.Now()
+	out, err := run(t, `#pragma D option quiet
+fbt:::entry
+/pid == $pid && probefunc == "vfs_read" && arg2 == 7331/
+{
+	printf("%s\n", probefunc);
+	exit(0);
+}
+`)
+	t.Logf("fbt:::entry: %v", time.Since(start))
+	if err != nil || !strings.HasPrefix(out, "vfs_read\n") {
+		t.Errorf("%v; output:\n%s", err, out)
+	}
+	if strings.Contains(out, "notice:") {
+		t.Logf("%s", out)
+	}
+}
+
+// TestGuestRefused checks that functions the kernel refuses to probe are
+// skipped and counted in one notice, with kprobe_multi and with kprobes.
+func TestGuestRefused(t *testing.T) {
+	guest := vmtest.Guest(t)
+	for _, m := range []string{"kprobe-multi", "kprobe"} {
+		if m == "kprobe-multi" && guest != "6.12" {
+			continue
+		}
+		t.Run(m, func(t *testing.T) {
+			at := ebpf.AttachNone
+			if m == "kprobe-multi" {
+				at = ebpf.AttachTraceKprobeMulti
+			}
+			prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{Type: ebpf.Kprobe, AttachType: at, License: "GPL",
+				Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer prog.Close()
+			probes := []*providers.Probe{
+				{ID: 1, Provider: "fbt", Module: "vmlinux", Function: "vfs_read", Name: "entry"},
+				{ID: 2, Provider: "fbt", Module: "vmlinux", Function: "no_such_function_here", Name: "entry"},
+				{ID: 3, Provider: "fbt", Module: "vmlinux", Function: "vfs_write", Name: "entry"},
+			}
+			c, err := fbt.AttachKprobes(prog, probes, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			n, ok := c.(providers.Noticer)
+			want := "dtrace: 1 fbt probe not enabled: the kernel refused to probe the function (no_such_function_here: "
+			if !ok || !strings.HasPrefix(n.Notice(), want) {
+				t.Errorf("notice %q, want %q...", fmt.Sprint(n), want)
+			}
+		})
+	}
+}

@@ -1,0 +1,4 @@
+vmlinux`ksys_read+{ptr}
+
+              vmlinux`ksys_read+{ptr}
+

@@ -1,0 +1,2 @@
+fbt:vmlinux:vfs_read:entry dtrace-fbt-file 4321
+

@@ -1,0 +1,2 @@
+vfs_read entry
+

@@ -1,0 +1,5 @@
+/* read(2) has three arguments. */
+syscall::read:entry
+{
+	trace(args[3]);
+}

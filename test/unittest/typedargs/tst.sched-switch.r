@@ -1,0 +1,2 @@
+prev is current 16
+
