@@ -21,7 +21,8 @@
 // "[kernel.kallsyms]" (with its relocation symbol, _text, as perf names
 // it) holding the kernel's build ID, kernel modules' in one each, user
 // frames in one mapping per object a process mapped, with its path,
-// addresses, file offset and build ID; executables' mappings come first.
+// addresses, file offset and build ID; executables' mappings come first
+// (the objects whose names are not a shared object's, *.so*).
 package pprof
 
 import (
@@ -29,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -143,10 +145,6 @@ type builder struct {
 	locList []*profile.Location
 	funcs   map[funcKey]*profile.Function
 	fnList  []*profile.Function
-	// lowest holds, by process, the mapping of a file with the lowest
-	// start address seen: its executable, which is mapped below its
-	// libraries.
-	lowest map[uint64]*mapInfo
 	id     []byte // scratch: a sample's identity
 }
 
@@ -182,7 +180,6 @@ func newBuilder(naggs int, prog *sink.Program) *builder {
 		byPtr:   map[*symtab.Mapping]*mapInfo{},
 		locs:    map[locKey]*profile.Location{},
 		funcs:   map[funcKey]*profile.Function{},
-		lowest:  map[uint64]*mapInfo{},
 	}
 }
 
@@ -341,7 +338,7 @@ func (b *builder) stack(s *profile.Sample, pid uint64, frames []sink.Frame, kern
 // location returns the location of frame f (of process pid for a user
 // frame), made on first use.
 func (b *builder) location(pid uint64, f sink.Frame, kernel bool) *profile.Location {
-	mi := b.mapping(pid, f.Mapping, kernel)
+	mi := b.mapping(f.Mapping, kernel)
 	k := locKey{m: mi, pc: f.PC}
 	if mi == nil && !kernel {
 		k.pid = pid
@@ -377,7 +374,7 @@ func (b *builder) function(name, module string) *profile.Function {
 }
 
 // mapping returns the profile's mapping of m (nil when m is).
-func (b *builder) mapping(pid uint64, m *symtab.Mapping, kernel bool) *mapInfo {
+func (b *builder) mapping(m *symtab.Mapping, kernel bool) *mapInfo {
 	if m == nil {
 		return nil
 	}
@@ -385,11 +382,6 @@ func (b *builder) mapping(pid uint64, m *symtab.Mapping, kernel bool) *mapInfo {
 	if !ok {
 		mi = b.newMapping(m, kernel)
 		b.byPtr[m] = mi
-	}
-	if !kernel && isFile(m.Path) {
-		if lo := b.lowest[pid]; lo == nil || m.Start < lo.m.Start {
-			b.lowest[pid] = mi
-		}
 	}
 	return mi
 }
@@ -406,16 +398,19 @@ func (b *builder) newMapping(m *symtab.Mapping, kernel bool) *mapInfo {
 			pm.File = m.Path + m.RelocSymbol
 			pm.KernelRelocationSymbol = m.RelocSymbol
 		}
-		mi = &mapInfo{m: pm, kernel: kernel}
+		mi = &mapInfo{m: pm, kernel: kernel, exe: !kernel && isExecutable(m.Path)}
 		b.maps[k] = mi
 		b.mapList = append(b.mapList, mi)
 	}
 	return mi
 }
 
-// isFile reports whether a mapping's path names a file (not "",
-// "[vdso]", "[heap]"...).
-func isFile(path string) bool { return path != "" && path[0] != '[' }
+// isExecutable reports whether a mapping's path names an executable: a
+// file ("", "[vdso]", "[heap]" are not) that is not a shared object
+// ("libc.so.6", "ld-linux-x86-64.so.2").
+func isExecutable(path string) bool {
+	return path != "" && path[0] != '[' && !strings.Contains(filepath.Base(path), ".so")
+}
 
 // finish returns the profile, its tables numbered.
 func (b *builder) finish(aggs []*sink.Aggregation) *profile.Profile {
@@ -437,9 +432,6 @@ func (b *builder) finish(aggs []*sink.Aggregation) *profile.Profile {
 	}
 	if def >= 0 {
 		p.DefaultSampleType = p.SampleType[def].Type
-	}
-	for _, mi := range b.lowest {
-		mi.exe = true
 	}
 	// Executables first, then the other objects, in the order they were
 	// met; the kernel's last.
