@@ -145,7 +145,7 @@ type builder struct {
 	locList []*profile.Location
 	funcs   map[funcKey]*profile.Function
 	fnList  []*profile.Function
-	id     []byte // scratch: a sample's identity
+	id      []byte // scratch: a sample's identity
 }
 
 type mapKey struct {

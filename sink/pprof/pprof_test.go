@@ -51,7 +51,7 @@ var prog = &sink.Program{
 	Aggs: map[string]*sink.AggInfo{
 		"samples": {Keys: []sink.KeyInfo{{Name: "execname"}, {Name: "pid"}, {Name: "stack", Stack: true}, {Name: "ustack", Stack: true}},
 			Period: time.Second / 99},
-		"lat": {Keys: []sink.KeyInfo{{Name: "execname"}}, Unit: "nanoseconds"},
+		"lat":   {Keys: []sink.KeyInfo{{Name: "execname"}}, Unit: "nanoseconds"},
 		"bytes": {Keys: []sink.KeyInfo{{Name: "execname"}}, Unit: "bytes"},
 	},
 }
