@@ -55,8 +55,8 @@ func (e *OutputError) Unwrap() error { return e.Err }
 // or JSON Lines to w (cfg configures the text, and the JSON output's
 // system() commands' standard error). The files are created and the
 // server listens before it returns; Close closes them.
-func (h *Handle) NewOutput(w io.Writer, cfg TextConfig) (o *Output, err error) {
-	o = &Output{}
+func (h *Handle) NewOutput(w io.Writer, cfg TextConfig) (_ *Output, err error) {
+	o := &Output{}
 	defer func() {
 		if err != nil {
 			o.Close()
@@ -93,6 +93,9 @@ func (h *Handle) NewOutput(w io.Writer, cfg TextConfig) (o *Output, err error) {
 	if addr, ok := h.Option("httpserver"); ok {
 		srv, err := metrics.Listen(addr, prog)
 		if err != nil {
+			if cause := errors.Unwrap(err); cause != nil {
+				err = cause // Listen's error names the address too
+			}
 			return nil, &OutputError{Option: "httpserver", Value: addr, Err: err}
 		}
 		o.server = srv

@@ -47,14 +47,23 @@ type response struct {
 
 // listen binds addr (see Listen).
 func listen(addr string) (*listener, error) {
+	l, err := bind(addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	return l, nil
+}
+
+// bind makes the listening socket of addr.
+func bind(addr string) (*listener, error) {
 	i := strings.LastIndexByte(addr, ':')
 	if i < 0 {
-		return nil, fmt.Errorf("listen on %s: missing port", addr)
+		return nil, errors.New("missing port")
 	}
 	host, portText := addr[:i], addr[i+1:]
 	port, err := strconv.ParseUint(portText, 10, 16)
 	if err != nil {
-		return nil, fmt.Errorf("listen on %s: bad port %q", addr, portText)
+		return nil, fmt.Errorf("bad port %q", portText)
 	}
 	var ip netip.Addr
 	switch host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"); host {
@@ -62,7 +71,7 @@ func listen(addr string) (*listener, error) {
 		ip = netip.AddrFrom4([4]byte{127, 0, 0, 1})
 	default:
 		if ip, err = netip.ParseAddr(host); err != nil {
-			return nil, fmt.Errorf("listen on %s: %q is not an IP address", addr, host)
+			return nil, fmt.Errorf("%q is not an IP address", host)
 		}
 	}
 	family := unix.AF_INET6
@@ -72,24 +81,24 @@ func listen(addr string) (*listener, error) {
 	}
 	fd, err := unix.Socket(family, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
-		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+		return nil, err
 	}
 	if err := unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1); err != nil {
 		unix.Close(fd)
-		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+		return nil, err
 	}
 	if err := unix.Bind(fd, sa); err != nil {
 		unix.Close(fd)
-		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+		return nil, err
 	}
 	if err := unix.Listen(fd, 128); err != nil {
 		unix.Close(fd)
-		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+		return nil, err
 	}
 	bound, err := unix.Getsockname(fd)
 	if err != nil {
 		unix.Close(fd)
-		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+		return nil, err
 	}
 	switch b := bound.(type) {
 	case *unix.SockaddrInet4:
