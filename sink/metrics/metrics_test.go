@@ -7,6 +7,8 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -15,6 +17,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/symtab"
 )
 
 func aggs() []*sink.Aggregation {
@@ -184,5 +187,29 @@ func TestListenAddresses(t *testing.T) {
 			s.Close()
 			t.Errorf("Listen(%q) succeeded", addr)
 		}
+	}
+}
+
+// go tool pprof reads a profile from the server as Parca's and
+// Pyroscope's scrapers do, without asking it to symbolize the frames
+// that stayed addresses.
+func TestGoToolPprofFetch(t *testing.T) {
+	s, err := Listen(":0", prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	m := &symtab.Mapping{Path: "/usr/bin/app", Start: 0x400000, Limit: 0x500000}
+	lib := &symtab.Mapping{Path: "/usr/lib/libgone.so", Start: 0x7f0000000000, Limit: 0x7f0000100000}
+	a := &sink.Aggregation{ID: 1, Name: "cpu", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{
+		{Key: []sink.Value{sink.UStack(7, []sink.Frame{{PC: 0x7f0000001234, Module: "libgone.so", Mapping: lib},
+			{PC: 0x402000, Func: "main", FuncStart: 0x401ff0, Module: "app", Mapping: m}}, nil)}, AggValue: abi.AggValue{Value: 4}},
+	}}
+	s.Live(func() ([]*sink.Aggregation, error) { return []*sink.Aggregation{a}, nil })
+	cmd := exec.Command("go", "tool", "pprof", "-top", "http://"+s.Addr()+"/debug/pprof/cpu")
+	cmd.Env = append(os.Environ(), "PPROF_TMPDIR="+t.TempDir(), "PPROF_BINARY_PATH="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "main") {
+		t.Errorf("go tool pprof: %v\n%s", err, out)
 	}
 }

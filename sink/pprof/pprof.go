@@ -158,7 +158,6 @@ type mapInfo struct {
 	m      *profile.Mapping
 	kernel bool
 	exe    bool
-	funcs  bool // a location of it has a function
 }
 
 // locKey identifies a location: its address in its mapping (in its
@@ -352,9 +351,6 @@ func (b *builder) location(pid uint64, f sink.Frame, kernel bool) *profile.Locat
 	}
 	if f.Func != "" {
 		l.Line = []profile.Line{{Function: b.function(f.Func, f.Module)}}
-		if mi != nil {
-			mi.funcs = true
-		}
 	}
 	b.locs[k] = l
 	b.locList = append(b.locList, l)
@@ -443,7 +439,11 @@ func (b *builder) finish(aggs []*sink.Aggregation) *profile.Profile {
 		for _, mi := range b.mapList {
 			if pass(mi) {
 				mi.m.ID = uint64(len(p.Mapping) + 1)
-				mi.m.HasFunctions = mi.funcs
+				// Symbolized: what the runner could not resolve
+				// while the processes lived stays an address, and
+				// pprof must not ask a server (a /debug/pprof/NAME
+				// fetch) to symbolize it.
+				mi.m.HasFunctions = true
 				p.Mapping = append(p.Mapping, mi.m)
 			}
 		}
