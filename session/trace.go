@@ -66,6 +66,10 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	}
 	r.reader = rd
 	out := newDecoder(r.prog, r.cfg.Registry, r.maps, r.cfg.Sink, r.cfg.Notify, r.ksyms)
+	// A live sink snapshots the aggregations from its own goroutines:
+	// the runner holds the decoder but while it waits (live.go).
+	lv := r.startLive(out)
+	defer lv.end()
 	var status *int
 	consume := func(rec []byte) error {
 		if status != nil {
@@ -95,6 +99,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			return nil
 		}
 	}
+	consume = lv.wrap(consume)
 	beganOn, err := r.trigger("BEGIN")
 	if err != nil {
 		return 1, err
@@ -127,7 +132,9 @@ func (r *run) trace(ctx context.Context) (int, error) {
 		defer stopProcs()
 		defer context.AfterFunc(ctx, rd.Stop)()
 		for status == nil && ctx.Err() == nil {
+			lv.release()
 			_, err := rd.Read(consume)
+			lv.hold()
 			if err != nil && !errors.Is(err, bpf.ErrStopped) {
 				return 1, err
 			}
