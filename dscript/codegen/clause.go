@@ -183,7 +183,7 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 	t := c.typeOf(x)
 	base := c.g.recordBase()
 	switch {
-	case c.isBuiltin(x, "execname") && c.g.opts.StrSize >= commLen:
+	case c.isBuiltin(x, "execname") && c.strSize() >= commLen:
 		// The task's comm, NUL-padded, straight into a field of its own
 		// size: the consumer reads a string up to its NUL whatever the
 		// field's size, and gives it the type's strsize.
@@ -193,9 +193,9 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 		return f
 	case t.IsString() || t.IsStringLike() && t.Resolve().Kind == types.Array:
 		// The bytes past the NUL are never read: not cleared first.
-		f := c.field(x, kind, c.g.opts.StrSize, types.StringType)
+		f := c.field(x, kind, c.strSize(), types.StringType)
 		c.expr(x)
-		c.readStr(base+f.Offset, c.g.opts.StrSize, asm.R0)
+		c.readStr(base+f.Offset, c.strSize(), asm.R0)
 		return f
 	case t.IsScalar() || t.IsSpecial():
 		f := c.field(x, kind, 8, t)

@@ -36,7 +36,7 @@ var ErrNotSupported = errors.New("not supported yet")
 
 // Options are the compile-time options that shape the generated code.
 type Options struct {
-	StrSize int // strsize: bytes in a D string, NUL included (default 256)
+	StrSize int // strsize: the characters a D string keeps, its NUL not counted (default 256)
 	// NSpec is nspec, the number of speculations (0: DTrace's default, 1;
 	// NoSpec: none), and SpecSize specsize, the bytes of a speculation's
 	// records each CPU may send (0: DTrace's default, 32k; negative:
@@ -161,7 +161,7 @@ type Agg struct {
 	Keys []*types.Type
 	Map  string
 	// KeySize and ValueSize are the map's; each key is 8 bytes for an
-	// integer and StrSize bytes for a string, in order.
+	// integer and abi.StrSlot(StrSize) bytes for a string, in order.
 	KeySize   int
 	ValueSize int
 	Object    *check.Object

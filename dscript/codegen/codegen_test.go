@@ -363,8 +363,10 @@ func TestCountWithoutKeysUsesZeroKey(t *testing.T) {
 // bpf_probe_read_kernel_str, an integer one stored after it.
 func TestAggregationKeysInScratch(t *testing.T) {
 	prog := compile(t, "string s;\nlong x;\nBEGIN\n{\n\t@[s, x] = count();\n}\n")
-	if a := prog.Aggs[0]; a.KeySize != 256+8 {
-		t.Errorf("key size %d, want 264", a.KeySize)
+	// strsize (256) characters and a NUL, rounded up to 8 bytes.
+	const slot = 264
+	if a := prog.Aggs[0]; a.KeySize != slot+8 {
+		t.Errorf("key size %d, want %d", a.KeySize, slot+8)
 	}
 	s := stmt(t, prog, 5)
 	rd := calls(s, asm.FnProbeReadKernelStr)
@@ -378,12 +380,12 @@ func TestAggregationKeysInScratch(t *testing.T) {
 	key := dst.Constant
 	var stored bool
 	for _, ins := range s[rd[0]:] {
-		if ins.OpCode == asm.StoreMemOp(asm.DWord) && ins.Dst == asm.R9 && int64(ins.Offset) == key+256 {
+		if ins.OpCode == asm.StoreMemOp(asm.DWord) && ins.Dst == asm.R9 && int64(ins.Offset) == key+slot {
 			stored = true
 		}
 	}
 	if !stored {
-		t.Errorf("x is not stored after the string, at r9%+d:\n%v", key+256, s)
+		t.Errorf("x is not stored after the string, at r9%+d:\n%v", key+slot, s)
 	}
 	lookup := calls(s, asm.FnMapLookupElem)[0]
 	if r2 := s[lookup-1]; r2.Dst != asm.R2 || r2.Constant != key {
@@ -392,7 +394,7 @@ func TestAggregationKeysInScratch(t *testing.T) {
 }
 
 // Strings compare byte by byte from scratch copies of both operands, in a
-// loop bounded by strsize.
+// loop bounded by strsize and the NUL.
 func TestStringCompareUsesScratchCopies(t *testing.T) {
 	prog := compile(t, "string s;\nlong c;\nBEGIN\n{\n\tc = s == \"abc\";\n}\n")
 	s := stmt(t, prog, 5)
@@ -419,7 +421,7 @@ func TestStringCompareUsesScratchCopies(t *testing.T) {
 			p2 = true
 		case ins.OpCode == asm.LoadMemOp(asm.Byte) && (ins.Src == asm.R1 || ins.Src == asm.R2):
 			bytes = true
-		case ins.OpCode.JumpOp() == asm.JGE && ins.Constant == 256:
+		case ins.OpCode.JumpOp() == asm.JGE && ins.Constant == 257:
 			bound = true
 		}
 	}
@@ -510,10 +512,11 @@ func TestPrintfOneRecord(t *testing.T) {
 	if f := r.Fields[1]; f.Offset != abi.HeaderSize || f.Size != 8 {
 		t.Errorf("a at %d (%d bytes), want %d (8)", f.Offset, f.Size, abi.HeaderSize)
 	}
-	if f := r.Fields[2]; f.Offset != abi.HeaderSize+8 || f.Size != 256 {
-		t.Errorf("s at %d (%d bytes), want %d (256)", f.Offset, f.Size, abi.HeaderSize+8)
+	// A string field holds strsize characters and the NUL.
+	if f := r.Fields[2]; f.Offset != abi.HeaderSize+8 || f.Size != 257 {
+		t.Errorf("s at %d (%d bytes), want %d (257)", f.Offset, f.Size, abi.HeaderSize+8)
 	}
-	if r.Size != abi.HeaderSize+8+256+8 {
+	if r.Size != abi.HeaderSize+8+abi.StrSlot(256)+8 {
 		t.Errorf("record size %d", r.Size)
 	}
 	insns := prog.Clauses[0].Insns

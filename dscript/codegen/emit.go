@@ -212,7 +212,7 @@ func (c *clauseGen) store(base asm.Register, off int16, src asm.Register, t *typ
 // into the strsize buffer at R9+dst, zero-padded, so that it can serve as a
 // map key or be compared byte for byte.
 func (c *clauseGen) copyStr(dst int, src asm.Register) {
-	n := c.g.opts.StrSize
+	n := c.strSize()
 	c.zero(dst, align8(n))
 	c.emit(
 		asm.Mov.Reg(asm.R3, src),

@@ -176,12 +176,12 @@ func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 	r := t.Resolve()
 	switch {
 	case r.Kind == types.Array && r.Elem.IsCharLike():
-		off := c.temp(c.g.opts.StrSize)
+		off := c.temp(c.strSize())
 		size := r.Len
-		if size > int64(c.g.opts.StrSize) {
-			size = int64(c.g.opts.StrSize)
+		if size > int64(c.strSize()) {
+			size = int64(c.strSize())
 		}
-		c.zero(off, align8(c.g.opts.StrSize))
+		c.zero(off, align8(c.strSize()))
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
 			asm.Mov.Imm(asm.R2, int32(size)))
 		c.call(asm.FnProbeReadKernelStr)
@@ -213,10 +213,10 @@ func (g *gen) stringOffset(s string) int {
 		return off
 	}
 	off := len(g.strtab)
-	b := make([]byte, align8(g.opts.StrSize))
+	b := make([]byte, align8(g.strBuf()))
 	copy(b, s)
-	if len(s) >= g.opts.StrSize {
-		b[g.opts.StrSize-1] = 0
+	if len(s) > g.opts.StrSize {
+		b[g.opts.StrSize] = 0
 	}
 	g.strtab = append(g.strtab, b...)
 	g.strs[s] = off
@@ -489,7 +489,7 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	// Both operands are copied into scratch first: a string may be any
 	// address (a kernel char array, a NULL from strstr), which the loop
 	// below could not read directly.
-	n := c.g.opts.StrSize
+	n := c.strSize()
 	a, b := c.temp(n), c.temp(n)
 	c.expr(x.X)
 	c.push(x)
@@ -502,7 +502,7 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(b)))
 	loop, diff, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
 	c.emit(asm.Mov.Imm(asm.R3, 0))
-	c.emit(asm.JGE.Imm(asm.R3, int32(c.g.opts.StrSize), eq).WithSymbol(loop))
+	c.emit(asm.JGE.Imm(asm.R3, int32(n), eq).WithSymbol(loop))
 	c.emit(
 		asm.LoadMem(asm.R4, asm.R1, 0, asm.Byte),
 		asm.LoadMem(asm.R5, asm.R2, 0, asm.Byte),

@@ -79,8 +79,13 @@ func init() {
 	}
 }
 
-// strSize is strsize: the bytes of a string buffer, NUL included.
-func (c *clauseGen) strSize() int { return c.g.opts.StrSize }
+// strSize is the bytes of a string buffer: strsize characters and the
+// terminating NUL, as DTrace keeps them.
+func (c *clauseGen) strSize() int { return c.g.strBuf() }
+
+// strBuf is the bytes of a string buffer: strsize characters and the
+// terminating NUL.
+func (g *gen) strBuf() int { return g.opts.StrSize + 1 }
 
 // ldSlot loads the 8-byte scratch slot at R9+off into r.
 func (c *clauseGen) ldSlot(r asm.Register, off int) {

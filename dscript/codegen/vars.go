@@ -30,7 +30,7 @@ const maxVarSize = 1 << 20
 // valueSize is the bytes a value of type t takes in a variable.
 func (g *gen) valueSize(t *types.Type) int {
 	if t.IsString() {
-		return align8(g.opts.StrSize)
+		return abi.StrSlot(g.opts.StrSize)
 	}
 	return align8(int(t.Resolve().Size))
 }
@@ -38,7 +38,7 @@ func (g *gen) valueSize(t *types.Type) int {
 // keySize is the bytes a key of type t takes in a map key.
 func (g *gen) keySize(t *types.Type) int {
 	if t.IsString() {
-		return align8(g.opts.StrSize)
+		return abi.StrSlot(g.opts.StrSize)
 	}
 	return 8
 }
@@ -428,7 +428,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 		if t.IsString() {
 			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 			c.emit(asm.Mov.Reg(asm.R1, regGlobals), asm.Add.Imm(asm.R1, int32(v.off)),
-				asm.Mov.Imm(asm.R2, int32(c.g.opts.StrSize)), asm.Mov.Reg(asm.R3, asm.R6))
+				asm.Mov.Imm(asm.R2, int32(c.strSize())), asm.Mov.Reg(asm.R3, asm.R6))
 			c.call(asm.FnProbeReadKernelStr)
 			c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 			return
