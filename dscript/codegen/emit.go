@@ -174,6 +174,32 @@ func (c *clauseGen) normalize(r asm.Register, t *types.Type) {
 	}
 }
 
+// typecast converts the value in R0 from type src to type dst as DTrace's
+// dt_cg_typecast does: only a cast to an integer type narrower than 64
+// bits changes the value, and only when it narrows, changes the
+// signedness of a value of the same width, or widens a signed value to an
+// unsigned type; the value is then truncated to dst and extended as dst's
+// signedness says. Any other cast leaves the 64 bits as they are (an int
+// holding 2147483648 after an overflow, cast to long, stays 2147483648).
+func (c *clauseGen) typecast(src, dst *types.Type) {
+	d := dst.Resolve()
+	if d == nil || (d.Kind != types.Int && d.Kind != types.Enum) || d.Size >= 8 {
+		return
+	}
+	ssize, ssigned := int64(8), false
+	if s := src.Resolve(); s != nil && (s.Kind == types.Int || s.Kind == types.Enum) {
+		ssize, ssigned = s.Size, src.IsSigned()
+	}
+	dsigned := dst.IsSigned()
+	switch {
+	case d.Size > ssize && (dsigned || !ssigned):
+		return
+	case d.Size == ssize && dsigned == ssigned:
+		return
+	}
+	c.normalize(asm.R0, dst)
+}
+
 // load loads a value of type t from [base+off] into dst, extending it to
 // 64 bits as its signedness says.
 func (c *clauseGen) load(dst, base asm.Register, off int16, t *types.Type) {

@@ -61,9 +61,7 @@ func (c *clauseGen) expr(x ast.Expr) {
 		} else {
 			c.expr(x.X)
 		}
-		if t := c.typeOf(x); t.IsInteger() {
-			c.normalize(asm.R0, t)
-		}
+		c.typecast(c.typeOf(x.X), c.typeOf(x))
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
@@ -234,13 +232,15 @@ func (c *clauseGen) ident(x *ast.Ident) {
 		c.builtin(x, x.Name)
 	case check.ObjInline:
 		c.expr(o.Inline())
-		c.normalize(asm.R0, o.Type())
+		c.typecast(c.typeOf(o.Inline()), o.Type())
 	default:
 		c.loadVar(x, o)
 	}
 }
 
-// unary compiles a unary operator.
+// unary compiles a unary operator. As in DTrace, -, + and ~ compute in
+// 64 bits: the value is truncated to its type only where it is stored or
+// recorded.
 func (c *clauseGen) unary(x *ast.Unary) {
 	t := c.typeOf(x)
 	switch x.Op {
@@ -278,7 +278,6 @@ func (c *clauseGen) unary(x *ast.Unary) {
 	default:
 		c.fail(x, "operator "+x.Op.String())
 	}
-	c.normalize(asm.R0, t)
 }
 
 // boolify sets R0 to 1 when "R0 op 0" holds, else 0.
@@ -328,9 +327,8 @@ func (c *clauseGen) binary(x *ast.Binary) {
 		r1 := asm.R1
 		c.arith(x, x.Op, asm.R0, &r1, 0, lt, rt)
 	}
-	if !isCompare(x.Op) && x.Op != ast.LXor {
-		c.normalize(asm.R0, c.typeOf(x))
-	}
+	// The result stays 64 bits wide, as in DTrace: it is truncated to
+	// its type where it is stored or recorded, not here.
 }
 
 func isCompare(op ast.Op) bool {
@@ -370,13 +368,18 @@ func (c *clauseGen) arith(n ast.Node, op ast.Op, dst asm.Register, src *asm.Regi
 		alu(asm.Or)
 	case ast.Xor:
 		alu(asm.Xor)
-	case ast.Shl:
-		alu(asm.LSh)
-	case ast.Shr:
-		if lt.IsSigned() {
-			alu(asm.ArSh)
+	case ast.Shl, ast.Shr:
+		// The count is taken modulo 64, as the BPF machine (and so
+		// DTrace) shifts: a negative count or one of 64 or more is not
+		// refused.
+		sh := asm.LSh
+		if op == ast.Shr {
+			sh = pick2(lt.IsSigned(), asm.ArSh, asm.RSh)
+		}
+		if src == nil {
+			c.emit(sh.Imm(dst, imm&63))
 		} else {
-			alu(asm.RSh)
+			c.emit(asm.And.Imm(*src, 63), sh.Reg(dst, *src))
 		}
 	case ast.Div, ast.Mod:
 		c.divide(op, dst, *src, signed)
@@ -384,7 +387,7 @@ func (c *clauseGen) arith(n ast.Node, op ast.Op, dst asm.Register, src *asm.Regi
 		c.fail(n, "operator ^^")
 	default: // comparisons
 		var j asm.JumpOp
-		sign := lt.IsSigned() && rt.IsSigned()
+		sign := compareSigned(lt, rt)
 		switch op {
 		case ast.Eq:
 			j = asm.JEq
@@ -408,6 +411,23 @@ func (c *clauseGen) arith(n ast.Node, op ast.Op, dst asm.Register, src *asm.Regi
 		c.emit(asm.Mov.Imm(dst, 0), asm.Ja.Label(end), asm.Mov.Imm(dst, 1).WithSymbol(yes))
 		c.label(end)
 	}
+}
+
+// compareSigned reports whether integers of types l and r compare signed:
+// when their common type (types.Arith) is signed, as DTrace decides it
+// (dt_cg_compare_signed). Anything else (pointers) compares unsigned.
+func compareSigned(l, r *types.Type) bool {
+	if !l.IsInteger() || !r.IsInteger() {
+		return false
+	}
+	return types.Arith(l, r).IsSigned()
+}
+
+func pick2(b bool, x, y asm.ALUOp) asm.ALUOp {
+	if b {
+		return x
+	}
+	return y
 }
 
 func pick(b bool, x, y asm.JumpOp) asm.JumpOp {
@@ -475,9 +495,6 @@ func (c *clauseGen) cond(x *ast.Cond) {
 	c.label(els)
 	c.expr(x.F)
 	c.label(end)
-	if t := c.typeOf(x); t.IsInteger() {
-		c.normalize(asm.R0, t)
-	}
 }
 
 // strCompare compares two strings byte by byte up to their NUL or strsize,
@@ -574,7 +591,7 @@ func (c *clauseGen) compareJump(e *ast.Binary, negate bool) (asm.JumpOp, bool) {
 	if negate {
 		op = map[ast.Op]ast.Op{ast.Eq: ast.Ne, ast.Ne: ast.Eq, ast.Lt: ast.Ge, ast.Ge: ast.Lt, ast.Gt: ast.Le, ast.Le: ast.Gt}[op]
 	}
-	sign := lt.IsSigned() && rt.IsSigned()
+	sign := compareSigned(lt, rt)
 	switch op {
 	case ast.Eq:
 		return asm.JEq, true

@@ -152,7 +152,7 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
 	}
-	for _, k := range keys {
+	for i, k := range keys {
 		kt := c.typeOf(k)
 		c.expr(k)
 		if kt.IsString() || kt.IsStringLike() {
@@ -160,6 +160,11 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 			c.copyStr(pos, asm.R6)
 			pos += c.g.keySize(types.StringType)
 			continue
+		}
+		// An integer key is stored at its declared type's width (one
+		// key, one bit pattern), as DTrace stores tuple members.
+		if ks := v.obj.Keys(); i < len(ks) {
+			c.normalize(asm.R0, ks[i])
 		}
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
@@ -252,10 +257,9 @@ func (c *clauseGen) assign(x *ast.Assign) {
 		c.pop(asm.R0)
 		c.compound(x, t)
 	} else {
+		// The value is stored at t's width; the assignment's own value
+		// is the right-hand side's, as in DTrace.
 		c.expr(x.Y)
-		if t.IsInteger() {
-			c.normalize(asm.R0, t)
-		}
 	}
 	c.storeVar(x, v, t, keys, x.Op == ast.AssignOp && c.isZero(x.Y))
 }
@@ -269,7 +273,6 @@ func (c *clauseGen) compound(x *ast.Assign, t *types.Type) {
 	}
 	r1 := asm.R1
 	c.arith(x, op, asm.R0, &r1, 0, t, c.typeOf(x.Y))
-	c.normalize(asm.R0, t)
 }
 
 // assignWhole assigns a struct or union to the D variable v (keys: an
@@ -355,7 +358,6 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case t.IsScalar() && x.Op == ast.AssignOp:
 		c.expr(x.Y)
-		c.normalize(asm.R0, t)
 		c.push(x)
 		k := c.place(lx)
 		c.writable(x, k, size)
@@ -463,7 +465,6 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 		c.load(asm.R0, asm.R0, 0, t)
 		c.push(x) // the old value
 		c.emit(asm.Add.Imm(asm.R0, int32(delta)))
-		c.normalize(asm.R0, t)
 		c.emit(asm.LoadMem(asm.R1, asm.RFP, c.slot(c.depth-2), asm.DWord))
 		c.store(asm.R1, 0, asm.R0, t)
 		if post {
@@ -485,7 +486,6 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	c.expr(lx)
 	c.push(x) // the old value
 	c.emit(asm.Add.Imm(asm.R0, int32(delta)))
-	c.normalize(asm.R0, t)
 	c.storeVar(x, v, t, keys, false)
 	if post {
 		c.pop(asm.R0)
