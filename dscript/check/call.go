@@ -148,7 +148,7 @@ func (c *Checker) checkProto(x *ast.Call, f *builtinFunc, args []operand) {
 		c.errorf(x, diag.D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", name, argc, argSp(argc), atLeast, want)
 	}
 	for i := 0; i < limit && i < argc; i++ {
-		want := f.params[i].typ
+		want := c.kernelParam(f.params[i].typ)
 		if want != nil && !argCompatible(want, args[i]) {
 			c.errorf(x, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, i+1, want, args[i].t)
 		}

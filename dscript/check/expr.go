@@ -341,9 +341,8 @@ func (c *Checker) macro(x *ast.Macro) operand {
 	}
 	switch key {
 	case "pid", "ppid", "pgid", "sid", "uid", "gid", "euid", "egid", "projid", "taskid", "target":
-		if key == "target" {
-			c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
-		}
+		// $target is 0 until -c or -p gives it a process, as
+		// libdtrace's macro table starts it.
 		return constOp(types.IntType, 0)
 	}
 	c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)

@@ -74,6 +74,7 @@ func init() {
 		"bcopy":     subrBcopy,
 
 		"inet_ntoa": subrInetNtoa, "inet_ntoa6": subrInetNtoa6, "inet_ntop": subrInetNtop,
+		"link_ntop": subrLinkNtop,
 
 		"progenyof": subrProgenyof,
 	}
