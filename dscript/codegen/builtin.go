@@ -48,9 +48,10 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		c.g.prog.NeedsTime = true
 		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxTime, asm.DWord))
 	case "walltimestamp":
-		c.g.prog.NeedsTime = true
+		// The time of each read, as in DTrace for Linux: it advances
+		// within a clause, where timestamp does not.
+		c.call(asm.FnKtimeGetNs)
 		c.emit(
-			asm.LoadMem(asm.R0, regCtx, abi.CtxTime, asm.DWord),
 			asm.LoadMem(asm.R1, regGlobals, abi.GlobalWallBase, asm.DWord),
 			asm.Add.Reg(asm.R0, asm.R1),
 		)

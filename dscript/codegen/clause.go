@@ -73,6 +73,8 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	if !usesReg(c.insns[strtab+1:], regStrings) {
 		c.insns = slices.Delete(c.insns, strtab, strtab+1)
 	}
+	c.resetAllocaTop()
+	g.usesAlloca = g.usesAlloca || c.usesAlloca
 	c.spillRawCtx()
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)

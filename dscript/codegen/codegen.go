@@ -51,6 +51,9 @@ type Options struct {
 	// AggSize is aggsize: the bytes of keys and values each aggregation
 	// may hold on each CPU (default 4m).
 	AggSize int
+	// ScratchSize is scratchsize: the bytes of scratch memory alloca()
+	// and copyin() may allocate in a clause (0: DTrace's default, 256).
+	ScratchSize int
 	// Fill compiles bufpolicy=fill: each CPU counts the bytes of the
 	// records it sends (abi.ScratchFill); a record that would take it past
 	// the runner's limit (abi.GlobalFillAt) is not sent, is not a drop, and
@@ -100,6 +103,11 @@ type Program struct {
 	// which of its other fields the clauses read, which are all a
 	// trampoline needs to fill.
 	CtxUse abi.CtxUse
+
+	// strtokPos is the offset in the scratch value of strtok()'s
+	// position (-1: no string), which every firing starts without
+	// (Link); 0 when no clause calls strtok().
+	strtokPos int
 }
 
 // Clause is one compiled probe clause.
@@ -200,6 +208,9 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	if opts.AggSize <= 0 {
 		opts.AggSize = 4 << 20
 	}
+	if opts.ScratchSize <= 0 {
+		opts.ScratchSize = 256
+	}
 	g := &gen{
 		opts:    opts,
 		prog:    &Program{StrSize: opts.StrSize},
@@ -230,6 +241,11 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	}
 	g.prog.GlobalsSize = align8(g.globOff)
 	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
+	if g.usesAlloca {
+		// The alloca area, after the temporaries (alloca.go).
+		g.prog.patchAllocaArea(g.prog.ScratchSize)
+		g.prog.ScratchSize += 2 * g.scratchLimit()
+	}
 	if g.prog.ScratchSize > abi.MaxScratch {
 		return nil, fmt.Errorf("a program needing %d bytes of scratch memory (at most %d) is %w", g.prog.ScratchSize, abi.MaxScratch, ErrNotSupported)
 	}
@@ -269,6 +285,9 @@ type gen struct {
 
 	// stackSlots sizes the stack keys of aggregations (stack.go).
 	stackSlots map[*check.Object][]int
+
+	// usesAlloca is set once a clause uses the alloca area (alloca.go).
+	usesAlloca bool
 }
 
 // Error is a construct the code generator cannot compile yet, located in

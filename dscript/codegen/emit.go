@@ -51,6 +51,9 @@ type clauseGen struct {
 	spec *specClause
 	// exitLabel ends the clause.
 	exitLabel string
+	// usesAlloca is set in a clause that allocates scratch memory or
+	// reaches it through an alloca pointer (alloca.go).
+	usesAlloca bool
 }
 
 func (c *clauseGen) fail(n ast.Node, what string) {

@@ -169,9 +169,15 @@ func (c *clauseGen) memberOffset(x *ast.Member, st *types.Type, m types.Member) 
 // scalar is read into a temporary and loaded; an array or struct stays an
 // address (a char array is then usable as a string, copied into scratch).
 // An address the kernel refuses to read is a bad-address fault, as in
-// DTrace (R6 keeps the address for the report).
+// DTrace (R6 keeps the address for the report). A scalar read through an
+// alloca pointer (n the place read) is checked against the clause's
+// scratch memory and loaded from there.
 func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 	r := t.Resolve()
+	if t.IsScalar() && r.Size > 0 && c.allocaLoadCheck(n, r.Size) {
+		c.load(asm.R0, asm.R0, 0, t)
+		return
+	}
 	switch {
 	case r.Kind == types.Array && r.Elem.IsCharLike():
 		off := c.temp(c.strSize())

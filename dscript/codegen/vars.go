@@ -341,7 +341,7 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.expr(x.Y) // the source's address
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.copyInto(size)
 	case t.IsString():
 		n := int64(c.strSize())
@@ -351,7 +351,7 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.expr(x.Y)
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, n)
+		c.writable(x, lx, k, n)
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
 		c.pop(asm.R3)
 		c.call(asm.FnProbeReadKernelStr)
@@ -360,14 +360,14 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.expr(x.Y)
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.aligned(x, k, size)
 		c.pop(asm.R1)
 		c.store(asm.R0, 0, asm.R1, t)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R1))
 	case t.IsScalar():
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.aligned(x, k, size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
@@ -459,7 +459,7 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	o := c.g.info.Uses[lx]
 	if o == nil {
 		k := c.place(lx)
-		c.writable(x, k, t.Resolve().Size)
+		c.writable(x, lx, k, t.Resolve().Size)
 		c.aligned(x, k, t.Resolve().Size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)

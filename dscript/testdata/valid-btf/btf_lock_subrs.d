@@ -5,10 +5,6 @@ BEGIN
 	trace(mutex_owner(&curthread->futex_exit_mutex)->pid);
 	trace(mutex_type_adaptive(&curthread->futex_exit_mutex));
 	trace(mutex_type_spin(&curthread->futex_exit_mutex));
-	trace(rw_read_held((rwlock_t *)arg0));
-	trace(rw_write_held((rwlock_t *)arg0));
-	trace(rw_iswriter((rwlock_t *)arg0));
 	trace(getmajor(curthread->mm->exe_file->f_inode->i_sb->s_dev));
 	trace(link_ntop(1, (void *)arg1));
-	trace(inet_ntoa6((in6_addr_t *)arg1, 1));
 }
