@@ -26,7 +26,9 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		if o.bitfield {
 			c.errorf(x, diag.D_ADDROF_BITFIELD, "cannot take address of bit-field")
 		}
-		if o.dvar {
+		if o.dvar && c.isVarNode(x.X) {
+			// A variable itself; an element or member of one (&a[0],
+			// &s.m) has an address, as in DTrace.
 			c.errorf(x, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
 		}
 		if !o.lvalue {
@@ -80,6 +82,19 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		}
 		return operand{t: t}
 	}
+}
+
+// isVarNode reports whether x names a variable itself (DTrace's
+// DT_NODE_VAR): an identifier, self-> or this-> variable, an associative
+// array's element or a builtin array's.
+func (c *Checker) isVarNode(x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident, *ast.ScopedVar:
+		return true
+	case *ast.Index:
+		return c.info.Uses[e] != nil
+	}
+	return false
 }
 
 func b2i(b bool) int64 {

@@ -73,7 +73,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		// At the signature's key type, as DTrace casts aggregation
 		// keys: one key, one bit pattern.
 		if i < len(a.Keys) {
-			c.normalize(asm.R0, a.Keys[i])
+			c.keyWidth(k, a.Keys[i])
 		}
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8

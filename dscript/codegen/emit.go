@@ -203,6 +203,33 @@ func (c *clauseGen) typecast(src, dst *types.Type) {
 	c.normalize(asm.R0, dst)
 }
 
+// keyWidth truncates the integer key k, evaluated in R0, to the key type
+// t (normalize), unless k's value already has t's width: a value of type
+// t loaded or produced as such (a variable, a builtin, a constant), where
+// arithmetic, casts and ?: may leave bits past it.
+func (c *clauseGen) keyWidth(k ast.Expr, t *types.Type) {
+	if types.Same(c.typeOf(k), t) && !mayOverflow(k) {
+		return
+	}
+	c.normalize(asm.R0, t)
+}
+
+// mayOverflow reports whether the 64-bit value of x may have bits past
+// its type's width: operators compute in 64 bits.
+func mayOverflow(x ast.Expr) bool {
+	switch e := x.(type) {
+	case *ast.Paren:
+		return mayOverflow(e.X)
+	case *ast.Binary:
+		return !isCompare(e.Op) && e.Op != ast.LAnd && e.Op != ast.LOr && e.Op != ast.LXor
+	case *ast.Unary:
+		return e.Op != ast.Not && e.Op != ast.Deref
+	case *ast.Cast, *ast.Cond, *ast.Assign:
+		return true
+	}
+	return false
+}
+
 // load loads a value of type t from [base+off] into dst, extending it to
 // 64 bits as its signedness says.
 func (c *clauseGen) load(dst, base asm.Register, off int16, t *types.Type) {

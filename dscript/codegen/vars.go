@@ -164,7 +164,7 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 		// An integer key is stored at its declared type's width (one
 		// key, one bit pattern), as DTrace stores tuple members.
 		if ks := v.obj.Keys(); i < len(ks) {
-			c.normalize(asm.R0, ks[i])
+			c.keyWidth(k, ks[i])
 		}
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
