@@ -222,7 +222,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	g.prog.CtxUse.NArgs = scanArgs(units)
 	g.scratchBase = g.prog.CtxUse.ScratchStart()
 	g.scanStackKeys(units)
-	n := 0
+	n, dtNo := 0, 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i
 		for _, it := range u.File.Items {
@@ -230,13 +230,14 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 			if !ok {
 				continue
 			}
-			g.clauseNo = n
+			g.clauseNo, g.dtClauseNo = n, dtNo
 			c, err := g.clause(n, cl)
 			if err != nil {
 				return nil, err
 			}
 			g.prog.Clauses = append(g.prog.Clauses, c)
 			n++
+			dtNo += max(len(cl.Probes), 1)
 		}
 	}
 	g.prog.GlobalsSize = align8(g.globOff)
@@ -279,6 +280,11 @@ type gen struct {
 	// per clause
 	cl       *clauseGen
 	clauseNo int
+	// dtClauseNo is the clause's number as DTrace names it in fault
+	// messages (dt_clause_N) and gives it in ERROR's arg2: DTrace compiles
+	// a clause once per probe description, numbering each copy, so a
+	// clause's number is that of its first description.
+	dtClauseNo int
 	unit     int // index of the unit being compiled
 
 	spec *specProg // speculations (spec.go), once used
