@@ -54,7 +54,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	c.valuePtr(regGlobals, abi.GlobalsMap)
 	strtab := len(c.insns)
 	c.valuePtr(regStrings, abi.StringsMap)
-	c.emit(asm.LoadMem(asm.R0, regGlobals, abi.GlobalExiting, asm.DWord), asm.JNE.Imm(asm.R0, 0, c.exitLabel))
+	c.exitingCheck(cl)
 	if cl.Pred != nil {
 		c.at(cl.Pred)
 		c.branchFalse(cl.Pred, c.exitLabel)
@@ -520,4 +520,47 @@ func ctxUse(insns asm.Instructions, nargs int) abi.CtxUse {
 func scratchOffset(ins asm.Instruction, r asm.Register, nargs int) bool {
 	return ins.OpCode.Class().IsALU() && ins.OpCode.ALUOp() == asm.Add && ins.OpCode.Source() == asm.ImmSource &&
 		ins.Dst == r && ins.Constant >= int64(abi.CtxUse{NArgs: nargs}.ScratchStart())
+}
+
+// exitingCheck ends the clause when tracing is stopping (exit() or a full
+// buffer set the exiting flag), except on END: DTrace runs a probe's
+// clauses while its activity state is the probe's (active, or draining
+// for END), and exit() sets it to draining, so that the clauses after an
+// exit() on END still run (and the last exit() wins). The session clears
+// the flag before it fires END.
+func (c *clauseGen) exitingCheck(cl *ast.Clause) {
+	endID, onEnd, onlyEnd := c.g.endMatch(cl)
+	if onlyEnd {
+		return
+	}
+	c.emit(asm.LoadMem(asm.R0, regGlobals, abi.GlobalExiting, asm.DWord))
+	if !onEnd {
+		c.emit(asm.JNE.Imm(asm.R0, 0, c.exitLabel))
+		return
+	}
+	going := c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, 0, going),
+		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
+		asm.JNE.Imm(asm.R0, int32(endID), c.exitLabel))
+	c.label(going)
+}
+
+// endMatch reports whether clause cl may be enabled on dtrace:::END
+// (onEnd, the probe's id endID) and whether it is enabled on END alone;
+// without the checker's matches, it reports neither.
+func (g *gen) endMatch(cl *ast.Clause) (endID uint32, onEnd, onlyEnd bool) {
+	if g.info.Matches == nil {
+		return 0, false, false
+	}
+	others := false
+	for _, pd := range cl.Probes {
+		for _, p := range g.info.Matches[pd] {
+			if p.Provider == "dtrace" && p.Module == "" && p.Function == "" && p.Name == "END" {
+				endID, onEnd = p.ID, true
+			} else {
+				others = true
+			}
+		}
+	}
+	return endID, onEnd, onEnd && !others
 }

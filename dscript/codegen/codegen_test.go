@@ -170,27 +170,34 @@ func TestGlobalStoreOfInt(t *testing.T) {
 }
 
 // Every clause starts by skipping itself once exit() has set the exiting
-// word of the globals value.
+// word of the globals value, except on END, whose clauses DTrace runs
+// after an exit() on END: a clause on END alone has no test, one on END
+// and another probe tests the probe's id too.
 func TestPrologueSkipsWhenExiting(t *testing.T) {
-	prog := compile(t, "BEGIN\n{\n\ttrace(1);\n}\nEND\n{\n\ttrace(2);\n}\n")
-	for _, cl := range prog.Clauses {
+	prog := compile(t, "BEGIN\n{\n\ttrace(1);\n}\nEND\n{\n\ttrace(2);\n}\nBEGIN, END\n{\n\ttrace(3);\n}\n")
+	for i, cl := range prog.Clauses {
 		insns := cl.Insns
 		if insns[0].Symbol() != cl.Symbol {
 			t.Errorf("%s: first instruction %v does not carry the symbol", cl.Symbol, insns[0])
 		}
-		ok := false
-		for i := 0; i+1 < len(insns); i++ {
-			if isLoadFrom(insns[i], asm.R8, abi.GlobalExiting) && insns[i+1].OpCode.JumpOp() == asm.JNE &&
-				insns[i+1].Constant == 0 && insns[i+1].Reference() == cl.Symbol+"_out" {
-				ok = true
-				break
+		tests, idTest := false, false
+		for j := 0; j+1 < len(insns); j++ {
+			if isLoadFrom(insns[j], asm.R8, abi.GlobalExiting) {
+				tests = true
 			}
-			if comment(insns[i+1]) != "" && i > 0 {
+			if tests && isLoadFrom(insns[j], asm.R9, abi.CtxProbeID) && insns[j+1].OpCode.JumpOp() == asm.JNE &&
+				insns[j+1].Reference() == cl.Symbol+"_out" {
+				idTest = true
+			}
+			if comment(insns[j+1]) != "" && j > 0 {
 				break // the first statement starts: too late
 			}
 		}
-		if !ok {
-			t.Errorf("%s: no test of the exiting word before the first statement:\n%v", cl.Symbol, insns)
+		if want := i != 1; tests != want {
+			t.Errorf("%s: tests the exiting word: %v, want %v:\n%v", cl.Symbol, tests, want, insns)
+		}
+		if want := i == 2; idTest != want {
+			t.Errorf("%s: tests the probe's id: %v, want %v:\n%v", cl.Symbol, idTest, want, insns)
 		}
 	}
 }
