@@ -285,7 +285,7 @@ type gen struct {
 	// a clause once per probe description, numbering each copy, so a
 	// clause's number is that of its first description.
 	dtClauseNo int
-	unit     int // index of the unit being compiled
+	unit       int // index of the unit being compiled
 
 	spec *specProg // speculations (spec.go), once used
 
