@@ -209,6 +209,29 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 	return nil
 }
 
+// traceBytes compiles trace() of a value DTrace records by reference: an
+// array (a char array included: D's strings are not arrays), a struct or
+// a union. Its bytes are recorded as tracemem() records them, and printed
+// as DTrace for Linux prints such a record (a by-reference record that is
+// not a string): as tracemem()'s hex dump. Memory that cannot be read is
+// a bad-address fault at its address, as other reads of kernel memory
+// are.
+func (c *clauseGen) traceBytes(x ast.Expr) {
+	t := c.typeOf(x)
+	size := t.Resolve().Size
+	if size <= 0 || size > recordRegion {
+		c.fail(x, fmt.Sprintf("trace() of a %d-byte value (%s)", size, t))
+	}
+	f := c.field(x, FieldTracemem, int(size), nil)
+	memory := c.place(x) == placeMemory && !c.allocaLoadCheck(x, size)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(size)))
+	c.scratchAddr(asm.R1, c.g.recordBase()+f.Offset)
+	c.call(asm.FnProbeReadKernel)
+	if memory {
+		c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
+	}
+}
+
 // commLen is the size of a task's comm (TASK_COMM_LEN), NUL included.
 const commLen = 16
 
@@ -351,6 +374,10 @@ func (c *clauseGen) action(x *ast.Call) {
 	name := x.Fun.Name
 	switch name {
 	case "trace":
+		if isAggregate(c.typeOf(x.Args[0])) {
+			c.traceBytes(x.Args[0])
+			break
+		}
 		c.recordValue(x.Args[0], FieldTrace)
 	case "printf":
 		f := c.field(x, FieldPrintf, 0, nil)

@@ -727,3 +727,22 @@ func TestNotSupportedErrors(t *testing.T) {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }
+
+// trace() of a value DTrace records by reference (an array, a char array
+// included, a struct, a union) records its bytes as tracemem() does; a
+// string stays a string.
+func TestTraceByReference(t *testing.T) {
+	prog := compile(t, "char n[6];\nstruct p { int x; short y; } s;\nBEGIN\n{\n\ttrace(n);\n\ttrace(s);\n\ttrace(stringof(n));\n}\n")
+	fs := prog.Records[0].Fields
+	if len(fs) != 3 {
+		t.Fatalf("%d fields, want 3: %+v", len(fs), fs)
+	}
+	for i, want := range []struct {
+		kind codegen.FieldKind
+		size int
+	}{{codegen.FieldTracemem, 6}, {codegen.FieldTracemem, 8}, {codegen.FieldTrace, 257}} {
+		if fs[i].Kind != want.kind || fs[i].Size != want.size {
+			t.Errorf("field %d: kind %v size %d, want kind %v size %d", i, fs[i].Kind, fs[i].Size, want.kind, want.size)
+		}
+	}
+}
