@@ -52,6 +52,9 @@ func ConfigFrom(set *options.Set) (Config, error) {
 	if v, ok := set.Int("ustackframes"); ok {
 		cg.UStackFrames = int(v)
 	}
+	if v, ok := set.Int("maxframes"); ok {
+		cg.MaxFrames = int(max(v, 1))
+	}
 	if v, ok := set.Size("bufsize"); ok && len(set.Values("bufsize")) > 1 {
 		cfg.BufSize = int(v)
 	}

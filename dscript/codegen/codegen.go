@@ -45,6 +45,10 @@ type Options struct {
 	// StackFrames and UStackFrames are stackframes and ustackframes: the
 	// frames stack() and ustack() capture when not told (0: 20 and 100).
 	StackFrames, UStackFrames int
+	// MaxFrames is maxframes: stack(), ustack() and jstack() capture at
+	// most that many frames, fewer than asked silently, as DTrace for
+	// Linux (0: the kernel's most, abi.MaxStackFrames).
+	MaxFrames int
 	// DynVarSize is dynvarsize: the bytes of keys and values each dynamic
 	// variable (associative array, self-> variable) may hold (default 1m).
 	DynVarSize int

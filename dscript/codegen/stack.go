@@ -122,6 +122,9 @@ func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *abi.SymInfo, 
 		s.Frames = int(min(n, abi.MaxStackFrames))
 	}
 	s.Frames = min(max(s.Frames, 1), abi.MaxStackFrames)
+	if opts.MaxFrames > 0 {
+		s.Frames = min(s.Frames, opts.MaxFrames)
+	}
 	return s, true
 }
 

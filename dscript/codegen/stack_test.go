@@ -1,6 +1,7 @@
 package codegen_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cilium/ebpf/asm"
@@ -181,5 +182,24 @@ func TestStackFramesOption(t *testing.T) {
 func TestSymbolKeyMix(t *testing.T) {
 	if _, err := build("BEGIN\n{\n\t@[sym(0)] = count();\n\t@[mod(0)] = count();\n}\n"); err == nil {
 		t.Error("sym() and mod() keyed one aggregation")
+	}
+}
+
+// maxframes caps the frames stack(), ustack() and jstack() capture,
+// whether asked for or the defaults, silently, as DTrace for Linux.
+func TestMaxFrames(t *testing.T) {
+	src := "BEGIN\n{\n\tstack(10);\n\tustack();\n\tstack(2);\n}\n"
+	for _, c := range []struct {
+		max  int
+		want []int
+	}{{0, []int{10, 100, 2}}, {3, []int{3, 3, 2}}} {
+		prog := compileOpts(t, src, codegen.Options{MaxFrames: c.max})
+		var got []int
+		for _, f := range prog.Records[0].Fields {
+			got = append(got, f.Sym.Frames)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("maxframes=%d: frames %v, want %v", c.max, got, c.want)
+		}
 	}
 }
