@@ -75,7 +75,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	}
 	c.resetAllocaTop()
 	g.usesAlloca = g.usesAlloca || c.usesAlloca
-	c.spillRawCtx()
+	c.spillRawCtx(cl)
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:], g.prog.CtxUse.NArgs))
@@ -576,18 +576,42 @@ func (c *clauseGen) exitingCheck(cl *ast.Clause) {
 // (onEnd, the probe's id endID) and whether it is enabled on END alone;
 // without the checker's matches, it reports neither.
 func (g *gen) endMatch(cl *ast.Clause) (endID uint32, onEnd, onlyEnd bool) {
-	if g.info.Matches == nil {
+	ids, others := g.dtraceMatch(cl, "END")
+	if ids == nil {
 		return 0, false, false
 	}
-	others := false
+	return ids[0], true, !others
+}
+
+// dtraceMatch returns the ids of the probes among dtrace:::names that
+// clause cl may be enabled on, in the order of names (0 for one it is
+// not: nil when none), and whether cl may be enabled on other probes (as
+// it may be when a description matched none yet: -Z, probes made later);
+// without the checker's matches, it returns neither.
+func (g *gen) dtraceMatch(cl *ast.Clause, names ...string) (ids []uint32, others bool) {
+	if g.info.Matches == nil {
+		return nil, false
+	}
+	found := make([]uint32, len(names))
+	any := false
 	for _, pd := range cl.Probes {
+		if len(g.info.Matches[pd]) == 0 {
+			others = true
+		}
 		for _, p := range g.info.Matches[pd] {
-			if p.Provider == "dtrace" && p.Module == "" && p.Function == "" && p.Name == "END" {
-				endID, onEnd = p.ID, true
-			} else {
-				others = true
+			i := -1
+			if p.Provider == "dtrace" && p.Module == "" && p.Function == "" {
+				i = slices.Index(names, p.Name)
 			}
+			if i < 0 {
+				others = true
+				continue
+			}
+			found[i], any = p.ID, true
 		}
 	}
-	return endID, onEnd, onEnd && !others
+	if !any {
+		return nil, others
+	}
+	return found, others
 }

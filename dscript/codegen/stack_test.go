@@ -203,3 +203,24 @@ func TestMaxFrames(t *testing.T) {
 		}
 	}
 }
+
+// On BEGIN and END the kernel stack is empty: a clause of those alone
+// skips every frame; one of BEGIN and another probe does when the probe
+// id is BEGIN's; any other clause keeps the trampoline's skip.
+func TestNoKernelStackOnBegin(t *testing.T) {
+	prog := compile(t, "BEGIN\n{\n\tstack();\n}\nBEGIN, syscall::read:entry\n{\n\tstack();\n}\nsyscall::read:entry\n{\n\tstack();\n}\n")
+	skipsAll := func(cl *codegen.Clause) (all, conditional bool) {
+		for i, ins := range cl.Insns[:12] {
+			if isStoreImm(ins) && ins.Dst == asm.RFP && ins.Constant == 0xff {
+				return true, i > 0 && cl.Insns[i-1].OpCode.JumpOp() == asm.JNE
+			}
+		}
+		return false, false
+	}
+	for i, want := range []struct{ all, cond bool }{{true, false}, {true, true}, {false, false}} {
+		all, cond := skipsAll(prog.Clauses[i])
+		if all != want.all || cond != want.cond {
+			t.Errorf("clause %d: skips all %v (on the probe id %v), want %v (%v):\n%v", i, all, cond, want.all, want.cond, prog.Clauses[i].Insns)
+		}
+	}
+}
