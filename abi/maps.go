@@ -9,7 +9,7 @@ const (
 	ScratchMap = "scratch" // per-CPU array, 1 entry: the probe context, counters and scratch space
 	GlobalsMap = "globals" // array, 1 entry: run state (below), then global variables
 	StringsMap = "strtab"  // array, 1 entry, read-only: string constants
-	ProbesMap  = "probes"  // hash keyed by u32 probe id: provider, module, function, name, strsize bytes each
+	ProbesMap  = "probes"  // hash keyed by u32 probe id: provider, module, function, name, StrSlot(strsize) bytes each
 	RingMap    = "rb"      // ring buffer of records
 )
 
@@ -62,3 +62,10 @@ const ExitingFilled = 2
 
 // NoFillLimit is GlobalFillAt when no limit applies: far above any count.
 const NoFillLimit = 1 << 62
+
+// StrSlot returns the bytes a D string takes wherever the programs and the
+// consumer lay strings out side by side (a map key, a variable, a record
+// field, the probes map's value): strsize characters and the terminating
+// NUL, as DTrace keeps them, rounded up to 8 bytes. A string is read up to
+// its first NUL within its slot.
+func StrSlot(strsize int) int { return (strsize + 1 + 7) &^ 7 }

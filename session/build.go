@@ -40,7 +40,7 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int) (_ 
 		m[spec.Name] = mp
 		return nil
 	}
-	strsize := align8(prog.StrSize)
+	strsize := abi.StrSlot(prog.StrSize)
 	specs := []*ebpf.MapSpec{
 		{Name: abi.ScratchMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(prog.ScratchSize), MaxEntries: 1},
 		{Name: abi.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1},

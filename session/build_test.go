@@ -223,7 +223,7 @@ BEGIN
 		}
 	}
 	check(0, zero, map[int]int64{0: 2})
-	check(1, "a"+string(make([]byte, 255)), map[int]int64{0: 3})
+	check(1, "a"+string(make([]byte, abi.StrSlot(256)-1)), map[int]int64{0: 3})
 	check(2, zero, map[int]int64{0: -3, 1: 1})
 	check(3, zero, map[int]int64{0: 7, 1: 1})
 	check(4, zero, map[int]int64{0: 2, 1: 10})

@@ -24,6 +24,9 @@ func ConfigFrom(set *options.Set) (Config, error) {
 	if v, ok := set.Size("strsize"); ok {
 		cg.StrSize = int(v)
 	}
+	if v, ok := set.Size("scratchsize"); ok {
+		cg.ScratchSize = int(v)
+	}
 	// 0 is each one's default for the code generator.
 	if v, ok := set.Int("nspec"); ok {
 		cg.NSpec = max(int(v), codegen.NoSpec)
@@ -48,6 +51,9 @@ func ConfigFrom(set *options.Set) (Config, error) {
 	}
 	if v, ok := set.Int("ustackframes"); ok {
 		cg.UStackFrames = int(v)
+	}
+	if v, ok := set.Int("maxframes"); ok {
+		cg.MaxFrames = int(max(v, 1))
 	}
 	if v, ok := set.Size("bufsize"); ok && len(set.Values("bufsize")) > 1 {
 		cfg.BufSize = int(v)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
@@ -61,7 +62,7 @@ func (d *decoder) keys(a *codegen.Agg, key []byte) []sink.Value {
 		}
 		n := 8
 		if t.IsString() || t.IsStringLike() {
-			n = align8(d.prog.StrSize)
+			n = abi.StrSlot(d.prog.StrSize)
 		}
 		vs = append(vs, decode(key[off:off+n], t, d.prog.StrSize))
 		off += n

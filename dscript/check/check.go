@@ -73,6 +73,10 @@ type Info struct {
 	// Matches holds, when the checker has a Catalog, the probes each
 	// clause's probe descriptions match.
 	Matches map[*ast.ProbeDesc][]Probe
+	// Alloca holds the expressions whose value is an alloca pointer
+	// (alloca.go): memory accessed through one is checked against the
+	// scratch memory its clause has allocated.
+	Alloca map[ast.Expr]bool
 }
 
 // Option is one "#pragma D option" setting.
@@ -99,6 +103,8 @@ type Checker struct {
 	xlators    []*translator
 	providers  map[string]*ast.ProviderDecl
 	decls      declState // decl.go and pragma.go's state
+	// allocaVars records what each variable is assigned (alloca.go).
+	allocaVars map[*Object]allocaFlags
 
 	info *Info
 	// per clause
@@ -276,6 +282,7 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	for _, cl := range clauses {
 		c.clauseDecl(cl)
 	}
+	c.allocaRules(clauses)
 	return c.info, nil
 }
 

@@ -70,6 +70,11 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		if kt.IsSpecial() {
 			c.fail(k, "a stack or symbol aggregation key")
 		}
+		// At the signature's key type, as DTrace casts aggregation
+		// keys: one key, one bit pattern.
+		if i < len(a.Keys) {
+			c.keyWidth(k, a.Keys[i])
+		}
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
 	}

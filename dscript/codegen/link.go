@@ -8,6 +8,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf"
 )
 
 // Linking: the program of one attachment, as libdtrace's dt_link and
@@ -89,6 +90,10 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		asm.FnMapLookupElem.Call(),
 		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
 		asm.Mov.Reg(abi.RegProbeCtx, asm.R0),
+	}
+	// strtok() has no string to go on with in a new firing.
+	if p.strtokPos != 0 {
+		insns = append(insns, bpf.StoreImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))
 	}
 	// The timestamp is taken only when a clause reads it.
 	if p.NeedsTime {

@@ -30,7 +30,7 @@ const maxVarSize = 1 << 20
 // valueSize is the bytes a value of type t takes in a variable.
 func (g *gen) valueSize(t *types.Type) int {
 	if t.IsString() {
-		return align8(g.opts.StrSize)
+		return abi.StrSlot(g.opts.StrSize)
 	}
 	return align8(int(t.Resolve().Size))
 }
@@ -38,7 +38,7 @@ func (g *gen) valueSize(t *types.Type) int {
 // keySize is the bytes a key of type t takes in a map key.
 func (g *gen) keySize(t *types.Type) int {
 	if t.IsString() {
-		return align8(g.opts.StrSize)
+		return abi.StrSlot(g.opts.StrSize)
 	}
 	return 8
 }
@@ -152,7 +152,7 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
 	}
-	for _, k := range keys {
+	for i, k := range keys {
 		kt := c.typeOf(k)
 		c.expr(k)
 		if kt.IsString() || kt.IsStringLike() {
@@ -160,6 +160,11 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 			c.copyStr(pos, asm.R6)
 			pos += c.g.keySize(types.StringType)
 			continue
+		}
+		// An integer key is stored at its declared type's width (one
+		// key, one bit pattern), as DTrace stores tuple members.
+		if ks := v.obj.Keys(); i < len(ks) {
+			c.keyWidth(k, ks[i])
 		}
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
@@ -252,10 +257,9 @@ func (c *clauseGen) assign(x *ast.Assign) {
 		c.pop(asm.R0)
 		c.compound(x, t)
 	} else {
+		// The value is stored at t's width; the assignment's own value
+		// is the right-hand side's, as in DTrace.
 		c.expr(x.Y)
-		if t.IsInteger() {
-			c.normalize(asm.R0, t)
-		}
 	}
 	c.storeVar(x, v, t, keys, x.Op == ast.AssignOp && c.isZero(x.Y))
 }
@@ -269,7 +273,6 @@ func (c *clauseGen) compound(x *ast.Assign, t *types.Type) {
 	}
 	r1 := asm.R1
 	c.arith(x, op, asm.R0, &r1, 0, t, c.typeOf(x.Y))
-	c.normalize(asm.R0, t)
 }
 
 // assignWhole assigns a struct or union to the D variable v (keys: an
@@ -338,7 +341,7 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.expr(x.Y) // the source's address
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.copyInto(size)
 	case t.IsString():
 		n := int64(c.strSize())
@@ -348,24 +351,23 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.expr(x.Y)
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, n)
+		c.writable(x, lx, k, n)
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
 		c.pop(asm.R3)
 		c.call(asm.FnProbeReadKernelStr)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case t.IsScalar() && x.Op == ast.AssignOp:
 		c.expr(x.Y)
-		c.normalize(asm.R0, t)
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.aligned(x, k, size)
 		c.pop(asm.R1)
 		c.store(asm.R0, 0, asm.R1, t)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R1))
 	case t.IsScalar():
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.aligned(x, k, size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
@@ -428,7 +430,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 		if t.IsString() {
 			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 			c.emit(asm.Mov.Reg(asm.R1, regGlobals), asm.Add.Imm(asm.R1, int32(v.off)),
-				asm.Mov.Imm(asm.R2, int32(c.g.opts.StrSize)), asm.Mov.Reg(asm.R3, asm.R6))
+				asm.Mov.Imm(asm.R2, int32(c.strSize())), asm.Mov.Reg(asm.R3, asm.R6))
 			c.call(asm.FnProbeReadKernelStr)
 			c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 			return
@@ -457,13 +459,12 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	o := c.g.info.Uses[lx]
 	if o == nil {
 		k := c.place(lx)
-		c.writable(x, k, t.Resolve().Size)
+		c.writable(x, lx, k, t.Resolve().Size)
 		c.aligned(x, k, t.Resolve().Size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
 		c.push(x) // the old value
 		c.emit(asm.Add.Imm(asm.R0, int32(delta)))
-		c.normalize(asm.R0, t)
 		c.emit(asm.LoadMem(asm.R1, asm.RFP, c.slot(c.depth-2), asm.DWord))
 		c.store(asm.R1, 0, asm.R0, t)
 		if post {
@@ -485,7 +486,6 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	c.expr(lx)
 	c.push(x) // the old value
 	c.emit(asm.Add.Imm(asm.R0, int32(delta)))
-	c.normalize(asm.R0, t)
 	c.storeVar(x, v, t, keys, false)
 	if post {
 		c.pop(asm.R0)
