@@ -70,11 +70,11 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	// the runner holds the decoder but while it waits (live.go).
 	lv := r.startLive(out)
 	defer lv.end()
+	// Every exit() record consumed sets the status, the last one winning,
+	// and the records after it are consumed too, as dtrace(1)'s chewrec
+	// and libdtrace's consumer do.
 	var status *int
 	consume := func(rec []byte) error {
-		if status != nil {
-			return nil
-		}
 		st, err := out.Record(rec)
 		if st != nil {
 			status = st
@@ -161,22 +161,16 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if _, err := rd.Drain(consume); err != nil {
 		return 1, err
 	}
-	// END fires whatever ended tracing; exit() there sets the status only
-	// if nothing had set it.
+	// END fires whatever ended tracing.
 	if err := r.maps[abi.GlobalsMap].Update(uint32(0), r.clearExiting(), ebpf.UpdateAny); err != nil {
 		return 1, err
 	}
-	first := status
-	status = nil
 	endedOn, err := r.trigger("END")
 	if err != nil {
 		return 1, err
 	}
 	if _, err := rd.Drain(consume); err != nil {
 		return 1, err
-	}
-	if first != nil {
-		status = first
 	}
 	if kept != nil {
 		// Every exit() record printed sets the status, the last one
