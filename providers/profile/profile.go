@@ -253,10 +253,10 @@ const (
 	ptCS = 136
 )
 
-// fragment fills arg0 and arg1 with the PCs. The sample's registers tell
-// the mode by the privilege level in cs; in kernel mode, the user PC is
-// the one saved in the task's pt_regs (bpf_task_pt_regs of
-// bpf_get_current_task_btf), when those are user registers.
+// fragment fills arg0 and arg1 with the interrupted PC, as DTrace does:
+// arg0 is the PC when the sample interrupted the kernel (0 otherwise),
+// arg1 the PC when it interrupted a user process (0 otherwise). The
+// sample's registers tell the mode by the privilege level in cs.
 func fragment(id uint32) func(abi.CtxUse) (asm.Instructions, error) {
 	return func(use abi.CtxUse) (asm.Instructions, error) { return pcFragment(id, use), nil }
 }
@@ -271,14 +271,6 @@ func pcFragment(id uint32, use abi.CtxUse) asm.Instructions {
 		// Kernel mode.
 		asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(0), asm.R7, asm.DWord),
 		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxArg(1), 0),
-		asm.FnGetCurrentTaskBtf.Call(),
-		asm.Mov.Reg(asm.R1, asm.R0),
-		asm.FnTaskPtRegs.Call(),
-		asm.LoadMem(asm.R1, asm.R0, ptCS, asm.DWord),
-		asm.And.Imm(asm.R1, 3),
-		asm.JNE.Imm(asm.R1, 3, done),
-		asm.LoadMem(asm.R1, asm.R0, ptIP, asm.DWord),
-		asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(1), asm.R1, asm.DWord),
 		asm.Ja.Label(done),
 		// User mode.
 		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxArg(0), 0).WithSymbol(user),
