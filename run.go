@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 
 	"github.com/cilium/ebpf/asm"
 
@@ -166,6 +167,8 @@ func verifierLimit(ve *bpf.VerifierError) string {
 		return "the clauses on this probe need more than the 1,000,000 instructions the kernel verifies in one program: split the work over more clauses or probes"
 	case strings.Contains(r, "too many subprograms"):
 		return "more clauses are enabled on one probe than the kernel allows in one program (255): spread them over more probes"
+	case errors.Is(ve, syscall.EFAULT), strings.Contains(r, "jumps is too complex"):
+		return "the clauses on this probe branch more than the kernel's verifier follows (8,192 branches pending): split their predicates and conditions over more clauses"
 	case strings.Contains(r, "combined stack size"):
 		return "the clauses on this probe nest too many calls for the kernel's 512 bytes of stack"
 	}

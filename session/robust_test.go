@@ -1,0 +1,81 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Programs the front end accepts must load: the code generator keeps
+// within the verifier's limits where DTrace has none.
+
+// TestManyStringComparisons runs predicates of many string comparisons
+// (17 and more once left the verifier with more than its 8192 pending
+// branches; 30 and more ran out of scratch space).
+func TestManyStringComparisons(t *testing.T) {
+	for _, n := range []int{17, 100, 300} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var or, and []string
+			for i := range n {
+				or = append(or, fmt.Sprintf(`execname == "n%d"`, i))
+				and = append(and, fmt.Sprintf(`execname != "n%d"`, i))
+			}
+			src := fmt.Sprintf("BEGIN /%s || execname != \"\"/ { printf(\"or\\n\"); }\n"+
+				"BEGIN /%s/ { printf(\"and\\n\"); }\nBEGIN { exit(0); }\n",
+				strings.Join(or, " || "), strings.Join(and, " && "))
+			stdout, stderr, status, err := runD(t, src, nil)
+			if err != nil || status != 0 || stdout != "or\nand\n\n" {
+				t.Fatalf("got %q, stderr %q, status %d, err %v; want \"or\\nand\\n\"", stdout, stderr, status, err)
+			}
+		})
+	}
+}
+
+// TestStringOrder checks the comparison's order on strings that differ
+// within and past the first 8 bytes and end at different words, between
+// variables (compared over strsize) and literals (over the literal's
+// words).
+func TestStringOrder(t *testing.T) {
+	strs := []string{"", "a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefghi", "abcdefgj", "b", "\xff", "abcdefghijklmnopq"}
+	var b, want strings.Builder
+	b.WriteString("BEGIN {\n")
+	for i, x := range strs {
+		fmt.Fprintf(&b, "\ts%d = \"%s\";\n", i, x)
+	}
+	for i, x := range strs {
+		for j, y := range strs {
+			fmt.Fprintf(&b, "\tprintf(\"%%d%%d%%d\", s%d < s%d, s%d == s%d, s%d > s%d);\n", i, j, i, j, i, j)
+			fmt.Fprintf(&b, "\tprintf(\"%%d%%d%%d \", \"%s\" < s%d, s%d == \"%s\", \"%s\" > \"%s\");\n", x, j, i, y, x, y)
+			r := fmt.Sprintf("%d%d%d", b2i(x < y), b2i(x == y), b2i(x > y))
+			want.WriteString(r + r + " ")
+		}
+	}
+	b.WriteString("\texit(0);\n}\n")
+	want.WriteString("\n")
+	stdout, stderr, _, err := runD(t, b.String(), nil)
+	if err != nil || stdout != want.String() {
+		t.Fatalf("got %q, stderr %q, err %v\nwant %q", stdout, stderr, err, want.String())
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestLongClause runs a clause of more BPF instructions than a jump's
+// 16-bit offset spans: the jumps across it are long jumps.
+func TestLongClause(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("BEGIN {\n")
+	for i := range 300 {
+		fmt.Fprintf(&b, "\tif (execname == \"x%d\") { trace(%d); }\n", i, i)
+	}
+	b.WriteString("\tif (execname != \"\") { printf(\"last\\n\"); }\n\texit(0);\n}\n")
+	stdout, stderr, status, err := runD(t, b.String(), nil)
+	if err != nil || status != 0 || stdout != "last\n\n" {
+		t.Fatalf("got %q, stderr %q, status %d, err %v", stdout, stderr, status, err)
+	}
+}
