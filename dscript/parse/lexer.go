@@ -30,8 +30,8 @@ type tokenSource struct {
 	// byteOff maps rune indexes to byte offsets in src, made on first use
 	// (rawText) when src is not ASCII.
 	byteOff []int
-	cfg   Config
-	pair  *antlr.TokenSourceCharStreamPair
+	cfg     Config
+	pair    *antlr.TokenSourceCharStreamPair
 
 	typedefs map[string]bool // typedef names declared in this program
 	idents   map[string]bool // names known to be identifiers
