@@ -364,7 +364,7 @@ func (d *decoder) fault(rec []byte) error {
 		return err
 	}
 	d.notify(sink.Notice{Kind: sink.NoticeFault, Probe: p, Fault: &fr,
-		Message: fmt.Sprintf("dtrace: error in dt_clause_%d for probe ID %d (%s): %s at BPF pc %d",
+		Message: fmt.Sprintf("error in dt_clause_%d for probe ID %d (%s): %s at BPF pc %d",
 			fr.Clause, fr.Probe, desc, fr.Fault.Describe(fr.Addr), fr.PC)})
 	return nil
 }

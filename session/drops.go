@@ -157,7 +157,7 @@ func (r *run) batchDone(final bool) error {
 	return nil
 }
 
-// reportDrop notifies one drop: "dtrace: [TAG] N what(s)detail[ on CPU
+// reportDrop notifies one drop: "[TAG] N what(s)detail[ on CPU
 // C]", of CPU cpu (-1: summed over the CPUs).
 func (r *run) reportDrop(k dropKind, n uint64, cpu int) {
 	tag := ""
@@ -173,5 +173,5 @@ func (r *run) reportDrop(k dropKind, n uint64, cpu int) {
 		where = fmt.Sprintf(" on CPU %d", cpu)
 	}
 	r.cfg.Notify(sink.Notice{Kind: sink.NoticeDrop, Drop: k.kind, CPU: cpu, Count: n,
-		Message: fmt.Sprintf("dtrace: %s%d %s%s%s%s", tag, n, k.what, s, k.detail, where)})
+		Message: fmt.Sprintf("%s%d %s%s%s%s", tag, n, k.what, s, k.detail, where)})
 }

@@ -1,9 +1,12 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/dtrace-go/dtrace/bpf"
 )
 
 // Programs the front end accepts must load: the code generator keeps
@@ -77,5 +80,22 @@ func TestLongClause(t *testing.T) {
 	stdout, stderr, status, err := runD(t, b.String(), nil)
 	if err != nil || status != 0 || stdout != "last\n\n" {
 		t.Fatalf("got %q, stderr %q, status %d, err %v", stdout, stderr, status, err)
+	}
+}
+
+// TestManyMaps runs a clause of more aggregations than a BPF program may
+// reference maps: the kernel's reason is the one the API words as a
+// limit (dtrace.LimitError).
+func TestManyMaps(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("BEGIN {\n")
+	for i := range 70 {
+		fmt.Fprintf(&b, "\t@a%d = count();\n", i)
+	}
+	b.WriteString("\texit(0);\n}\n")
+	_, _, _, err := runD(t, b.String(), nil)
+	var ve *bpf.VerifierError
+	if !errors.As(err, &ve) || !strings.Contains(ve.Reason, "number of maps per program has reached the limit of 64") {
+		t.Fatalf("err %v, want the verifier's limit of 64 maps", err)
 	}
 }

@@ -316,11 +316,12 @@ func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
 // and arg1 (the interrupted PCs) are 0, and pid and execname are dtrace's.
 func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
 	return &providers.Attachment{
-		Name:     "tick_" + p.Name,
-		Type:     ebpf.RawTracepoint,
-		Probes:   []*providers.Probe{p},
-		Fragment: tramp.Static(p.ID),
-		Stack:    tramp.RawTracepointStack(""),
+		Name:      "tick_" + p.Name,
+		Type:      ebpf.RawTracepoint,
+		Probes:    []*providers.Probe{p},
+		Fragment:  tramp.Static(p.ID),
+		Stack:     tramp.RawTracepointStack(""),
+		UserSpace: true,
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
 			t, err := bpf.StartTicker(prog, d.duration())
 			if err != nil {
