@@ -1,12 +1,17 @@
 package session
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript"
+	"github.com/dtrace-go/dtrace/dscript/output"
 )
 
 // Programs the front end accepts must load: the code generator keeps
@@ -97,5 +102,36 @@ func TestManyMaps(t *testing.T) {
 	var ve *bpf.VerifierError
 	if !errors.As(err, &ve) || !strings.Contains(ve.Reason, "number of maps per program has reached the limit of 64") {
 		t.Fatalf("err %v, want the verifier's limit of 64 maps", err)
+	}
+}
+
+// TestCancelWhileLoading cancels a run while its programs load (the
+// verifier may take seconds over a large program): Run returns at once,
+// without tracing, and the loading ends on its own.
+func TestCancelWhileLoading(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	defer func(f func()) { loading = f }(loading)
+	loading = func() {
+		cancel()
+		<-release
+	}
+	defer close(release)
+	requireBPF(t)
+	reg, err := NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Probes: Catalog(reg)}).
+		Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte("BEGIN { printf(\"began\\n\"); exit(0); }\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	cfg := &Config{Registry: reg, SwitchRate: 10 * time.Millisecond,
+		Sink: output.NewTextSink(&stdout, output.TextConfig{Options: output.Options{Quiet: true}})}
+	status, err := Run(ctx, cfg, []Unit{{Program: p, Kind: dscript.Script, Name: "test.d"}})
+	if err != nil || status != 0 || stdout.Len() != 0 {
+		t.Fatalf("status %d, err %v, output %q; want 0, nil and no output", status, err, stdout.String())
 	}
 }

@@ -157,19 +157,48 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	}
 	eps.size(prog)
 	r := &run{cfg: cfg, prog: prog, byProbe: byProbe, ksyms: cfg.KernelSymbols}
-	defer r.close()
+	abandoned := false
+	defer func() {
+		if !abandoned {
+			r.close()
+		}
+	}()
 	if err := refuseDestructive(cfg, units); err != nil {
 		return 1, err
 	}
-	if err := r.load(enabled); err != nil {
-		return 1, err
+	// The verifier may take seconds over a large program, and the kernel
+	// restarts it when a signal interrupts it: a run cancelled meanwhile
+	// (dtrace's SIGINT) ends at once, before tracing, and leaves the
+	// loading to finish on its own and be closed then.
+	loaded := make(chan error, 1)
+	go func() {
+		loading()
+		loaded <- r.load(enabled)
+	}()
+	select {
+	case err := <-loaded:
+		if err != nil {
+			return 1, err
+		}
+	case <-ctx.Done():
+		abandoned = true
+		go func() {
+			<-loaded
+			r.close()
+		}()
+		return 0, nil
 	}
+	r.reportLowered(r.lowered)
 	r.allowNotice()
 	if err := eps.fill(prog, r.maps); err != nil {
 		return 1, err
 	}
 	return r.trace(ctx)
 }
+
+// loading is called as a run starts loading its programs (tests make it
+// wait).
+var loading = func() {}
 
 // discard is the Sink of a run without one.
 type discard struct{}
@@ -197,6 +226,7 @@ func matchNotice(u Unit, n int) string {
 // run is one run's loaded state.
 type run struct {
 	cfg     *Config
+	lowered Lowered // what newMaps lowered, reported once loaded
 	prog    *codegen.Program
 	byProbe map[uint32][]*codegen.Clause
 	ksyms   *symtab.KernelSymbols
@@ -232,8 +262,7 @@ func (r *run) load(enabled []*providers.Probe) error {
 	if err != nil {
 		return err
 	}
-	r.maps = m
-	r.reportLowered(lowered)
+	r.maps, r.lowered = m, lowered
 	byProv := map[string][]*providers.Probe{}
 	var provs []string
 	for _, p := range enabled {

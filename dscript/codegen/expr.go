@@ -525,14 +525,21 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 		asm.LoadMem(asm.R4, asm.R1, 0, asm.DWord),
 		asm.LoadMem(asm.R5, asm.R2, 0, asm.DWord),
 		asm.JEq.Reg(asm.R4, asm.R5, same),
-		// The words differ: R0 = the sign of the difference, -1 or 1.
-		asm.HostTo(asm.BE, asm.R4, asm.DWord),
-		asm.HostTo(asm.BE, asm.R5, asm.DWord),
-		asm.Mov.Imm(asm.R0, -1),
-		asm.JLT.Reg(asm.R4, asm.R5, end),
-		asm.Mov.Imm(asm.R0, 1),
-		asm.Ja.Label(end),
 	)
+	// The words differ: R0 = the sign of the difference, -1 or 1; for ==
+	// and != any non-zero value, with no branch more for the verifier.
+	if x.Op == ast.Eq || x.Op == ast.Ne {
+		c.emit(asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
+	} else {
+		c.emit(
+			asm.HostTo(asm.BE, asm.R4, asm.DWord),
+			asm.HostTo(asm.BE, asm.R5, asm.DWord),
+			asm.Mov.Imm(asm.R0, -1),
+			asm.JLT.Reg(asm.R4, asm.R5, end),
+			asm.Mov.Imm(asm.R0, 1),
+			asm.Ja.Label(end),
+		)
+	}
 	// Equal words: a NUL among their bytes ends both strings
 	// ((v - 0x01...01) & ~v & 0x80...80 is not 0).
 	c.emit(

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"syscall"
@@ -95,19 +94,15 @@ func TestInterpreterArgs(t *testing.T) {
 	}
 }
 
-func TestReadInterpreter(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "x.d")
-	os.WriteFile(p, []byte("#!/usr/sbin/dtrace -qs\r\nBEGIN {}\n"), 0o644)
-	if line, ok := readInterpreter(p); !ok || line != "/usr/sbin/dtrace -qs" {
-		t.Errorf("readInterpreter = %q, %v", line, ok)
+func TestInterpreterLine(t *testing.T) {
+	if line, ok := interpreterLine([]byte("#!/usr/sbin/dtrace -qs\r\nBEGIN {}\n")); !ok || line != "/usr/sbin/dtrace -qs" {
+		t.Errorf("interpreterLine = %q, %v", line, ok)
 	}
-	os.WriteFile(p, []byte("BEGIN {}\n#!/usr/sbin/dtrace -qs\n"), 0o644)
-	if _, ok := readInterpreter(p); ok {
+	if _, ok := interpreterLine([]byte("BEGIN {}\n#!/usr/sbin/dtrace -qs\n")); ok {
 		t.Error("a #! that is not on the first line was read")
 	}
-	if _, ok := readInterpreter(dir); ok {
-		t.Error("a directory was read")
+	if line, ok := interpreterLine([]byte("#!/usr/sbin/dtrace -s")); !ok || line != "/usr/sbin/dtrace -s" {
+		t.Errorf("a #! line without a newline: %q, %v", line, ok)
 	}
 }
 

@@ -1,8 +1,7 @@
 package cli
 
 import (
-	"bufio"
-	"os"
+	"bytes"
 	"path/filepath"
 	"strings"
 )
@@ -18,24 +17,12 @@ import (
 // programs, processes, output) are ignored there.
 const interpreterOptions = "36bCDeFHIqUvwxXZ"
 
-// readInterpreter returns the first line of a script if it is a "#!" line,
-// without the "#!". Only regular files are read, so that a script on a pipe
-// or terminal is not consumed before it is compiled.
-func readInterpreter(path string) (string, bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", false
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return "", false
-	}
-	line, err := bufio.NewReader(f).ReadString('\n')
-	if err != nil && line == "" {
-		return "", false
-	}
-	line, ok := strings.CutPrefix(line, "#!")
-	return strings.TrimRight(line, "\r\n"), ok
+// interpreterLine returns the first line of a script's text if it is a
+// "#!" line, without the "#!".
+func interpreterLine(text []byte) (string, bool) {
+	line, _, _ := bytes.Cut(text, []byte("\n"))
+	rest, ok := bytes.CutPrefix(line, []byte("#!"))
+	return strings.TrimRight(string(rest), "\r"), ok
 }
 
 // interpreterArgs returns the dtrace arguments of a "#!" line (without the
