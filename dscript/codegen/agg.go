@@ -84,11 +84,16 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
 	)
 	c.call(asm.FnMapUpdateElem)
-	// -EEXIST: another firing inserted the key first; anything else is a
-	// full map.
-	raced := c.newLabel()
-	c.emit(asm.JEq.Imm(asm.R0, -17, raced))
+	// -EEXIST: another firing inserted the key first. -ENOMEM (no
+	// element to be had where the probe fired) and -EBUSY (an update of
+	// this map nested in another on this CPU) are losses of their own
+	// kind, not aggsize's. Anything else (-E2BIG) is a full map.
+	raced, context := c.newLabel(), c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, -17, raced), asm.JEq.Imm(asm.R0, -12, context), asm.JEq.Imm(asm.R0, -16, context))
 	c.countIfFailed(abi.CounterAggDrops)
+	c.emit(asm.Ja.Label(raced))
+	c.label(context)
+	c.countIfFailed(abi.CounterAggContext)
 	c.label(raced)
 	// A key that could not be stored is dropped (counted above); the
 	// clause goes on.
