@@ -49,6 +49,10 @@ type Attachment struct {
 	// Trigger fires the program once from user space (BEGIN, END); nil for
 	// probes the kernel fires.
 	Trigger func(prog *ebpf.Program) error
+	// UserSpace says that dtrace fires the program itself (BEGIN, END,
+	// tick-N), in its own thread: the cpu option does not confine such a
+	// program to its CPU (the runner fires BEGIN and END there).
+	UserSpace bool
 }
 
 // StackFrames says what lies between the traced code and a clause's call

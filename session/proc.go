@@ -365,7 +365,7 @@ func (r *run) startProcs(rd *bpf.Reader) (func(), error) {
 	}, nil
 }
 
-// procNotices notifies "dtrace: pid N has exited" (or how it ended) for
+// procNotices notifies "pid N has exited" (or how it ended) for
 // each process that has exited since the last call.
 func (r *run) procNotices() {
 	for _, p := range r.cfg.Procs {
@@ -375,7 +375,7 @@ func (r *run) procNotices() {
 		select {
 		case <-p.Exited():
 			p.reported = true
-			r.cfg.Notify(sink.Notice{Kind: sink.NoticeExited, PID: p.pid, Message: "dtrace: " + p.exitNotice()})
+			r.cfg.Notify(sink.Notice{Kind: sink.NoticeExited, PID: p.pid, Message: p.exitNotice()})
 		default:
 		}
 	}

@@ -38,13 +38,13 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 		t.Fatal(err)
 	}
 	probe := &providers.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
-	m, err := newMaps(prog, []*providers.Probe{probe}, 1<<16)
+	m, _, err := newMaps(prog, []*providers.Probe{probe}, 1<<16, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
 	bp, err := m.load(prog, beginAttachment(probe), codegen.Stack{}, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: prog.Clauses}},
-		&bpf.LoadOptions{LogLevel: ebpf.LogLevelStats})
+		&bpf.LoadOptions{LogLevel: ebpf.LogLevelStats}, -1)
 	if err != nil {
 		var ve *bpf.VerifierError
 		if errors.As(err, &ve) {

@@ -22,6 +22,20 @@ import (
 func (r *run) trigger(want string) (int, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	if r.cfg.OneCPU {
+		// BEGIN and END fire on the cpu option's CPU, as DTrace fires
+		// them there: this thread moves to it for the while.
+		var was unix.CPUSet
+		if err := unix.SchedGetaffinity(0, &was); err != nil {
+			return -1, fmt.Errorf("fire %s: %w", want, err)
+		}
+		var on unix.CPUSet
+		on.Set(r.cfg.CPU)
+		if err := unix.SchedSetaffinity(0, &on); err != nil {
+			return -1, fmt.Errorf("fire %s on CPU %d: %w", want, r.cfg.CPU, err)
+		}
+		defer unix.SchedSetaffinity(0, &was)
+	}
 	cpu := currentCPU()
 	for i, att := range r.atts {
 		if att.Trigger == nil {

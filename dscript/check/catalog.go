@@ -66,7 +66,12 @@ func (c *Checker) matchDesc(pd *ast.ProbeDesc) {
 	if err != nil {
 		c.errorf(pd, diag.D_PDESC_INVAL, "probe description %v: %v", d, err)
 	}
-	if len(ps) == 0 && !c.cfg.ZeroProbes {
+	switch {
+	case len(ps) == 0 && d.ID != 0:
+		// dt_node_pdesc_by_id: an id no probe has is invalid, -Z or
+		// not (dtrace_id2desc's EDT_NOPROBE).
+		c.errorf(pd, diag.D_PDESC_INVAL, "invalid probe identifier %d: No probe matches description", d.ID)
+	case len(ps) == 0 && !c.cfg.ZeroProbes:
 		c.errorf(pd, diag.D_PDESC_ZERO, "probe description %v does not match any probes", d)
 	}
 	if c.info.Matches == nil {

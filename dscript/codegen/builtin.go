@@ -63,9 +63,11 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
 		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxArg(int(name[3]-'0')), asm.DWord))
 	case "execname":
-		off := c.temp(c.strSize())
-		c.zero(off, 16)
-		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, 16))
+		// The task's comm, whole whatever strsize: what reads the string
+		// reads strsize bytes of it at most.
+		off := c.temp(max(c.strSize(), commLen))
+		c.zero(off, commLen)
+		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, commLen))
 		c.call(asm.FnGetCurrentComm)
 		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
 	case "probeprov", "probemod", "probefunc", "probename":

@@ -30,6 +30,31 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
+// DefaultDynVarSize and DefaultAggSize are the dynvarsize and aggsize the
+// code generator sizes maps for when Options leave them 0.
+const (
+	DefaultDynVarSize = 1 << 20
+	DefaultAggSize    = 4 << 20
+)
+
+// NoFrames is the StackFrames and UStackFrames of the options set to 0:
+// stack() and ustack() record no frames.
+const NoFrames = -1
+
+// ScratchError is a program that needs more scratch memory (the probe
+// context, the records, this-> variables and each statement's
+// temporaries: strings of StrSize bytes among them) than one map value
+// holds. It matches ErrNotSupported.
+type ScratchError struct {
+	Need, Max, StrSize int
+}
+
+func (e *ScratchError) Error() string {
+	return fmt.Sprintf("a program needing %d bytes of scratch memory (at most %d) is %v", e.Need, e.Max, ErrNotSupported)
+}
+
+func (e *ScratchError) Unwrap() error { return ErrNotSupported }
+
 // ErrNotSupported is wrapped by the errors for D features the code
 // generator does not compile yet.
 var ErrNotSupported = errors.New("not supported yet")
@@ -43,7 +68,8 @@ type Options struct {
 	// none); see spec.go.
 	NSpec, SpecSize int
 	// StackFrames and UStackFrames are stackframes and ustackframes: the
-	// frames stack() and ustack() capture when not told (0: 20 and 100).
+	// frames stack() and ustack() capture when not told (0: 20 and 100;
+	// NoFrames: none, as DTrace records for an option set to 0).
 	StackFrames, UStackFrames int
 	// MaxFrames is maxframes: stack(), ustack() and jstack() capture at
 	// most that many frames, fewer than asked silently, as DTrace for
@@ -207,10 +233,10 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		opts.StrSize = 256
 	}
 	if opts.DynVarSize <= 0 {
-		opts.DynVarSize = 1 << 20
+		opts.DynVarSize = DefaultDynVarSize
 	}
 	if opts.AggSize <= 0 {
-		opts.AggSize = 4 << 20
+		opts.AggSize = DefaultAggSize
 	}
 	if opts.ScratchSize <= 0 {
 		opts.ScratchSize = 256
@@ -252,7 +278,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		g.prog.ScratchSize += 2 * g.scratchLimit()
 	}
 	if g.prog.ScratchSize > abi.MaxScratch {
-		return nil, fmt.Errorf("a program needing %d bytes of scratch memory (at most %d) is %w", g.prog.ScratchSize, abi.MaxScratch, ErrNotSupported)
+		return nil, &ScratchError{Need: g.prog.ScratchSize, Max: abi.MaxScratch, StrSize: opts.StrSize}
 	}
 	g.prog.Strings = g.strtab
 	if len(g.prog.Strings) == 0 {

@@ -400,40 +400,49 @@ func TestAggregationKeysInScratch(t *testing.T) {
 	}
 }
 
-// Strings compare byte by byte from scratch copies of both operands, in a
-// loop bounded by strsize and the NUL.
+// Strings compare 8 bytes at a time from scratch copies of both operands,
+// in a loop bounded by strsize, or by the words of a literal operand.
 func TestStringCompareUsesScratchCopies(t *testing.T) {
-	prog := compile(t, "string s;\nlong c;\nBEGIN\n{\n\tc = s == \"abc\";\n}\n")
-	s := stmt(t, prog, 5)
-	rd := calls(s, asm.FnProbeReadKernelStr)
-	if len(rd) != 2 {
-		t.Fatalf("want both strings copied, got %d copies:\n%v", len(rd), s)
-	}
-	var offs []int64
-	for _, i := range rd {
-		if r1 := s[i-2]; r1.Dst == asm.R1 && r1.OpCode.ALUOp() == asm.Add {
-			offs = append(offs, r1.Constant)
+	for _, tc := range []struct {
+		expr  string
+		words int64
+	}{
+		{`s == "abc"`, 1},
+		{`"abcdefgh" < s`, 2},
+		{`s != t`, 33},
+	} {
+		prog := compile(t, "string s, t;\nlong c;\nBEGIN\n{\n\tc = "+tc.expr+";\n}\n")
+		s := stmt(t, prog, 5)
+		rd := calls(s, asm.FnProbeReadKernelStr)
+		if len(rd) != 2 {
+			t.Fatalf("%s: want both strings copied, got %d copies:\n%v", tc.expr, len(rd), s)
 		}
-	}
-	if len(offs) != 2 || offs[0] == offs[1] {
-		t.Fatalf("copies into %v, want two scratch buffers", offs)
-	}
-	// The loop reads through r1 and r2 set to the two copies.
-	var p1, p2, bytes, bound bool
-	for _, ins := range s[rd[1]:] {
-		switch {
-		case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R1 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
-			p1 = true
-		case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R2 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
-			p2 = true
-		case ins.OpCode == asm.LoadMemOp(asm.Byte) && (ins.Src == asm.R1 || ins.Src == asm.R2):
-			bytes = true
-		case ins.OpCode.JumpOp() == asm.JGE && ins.Constant == 257:
-			bound = true
+		var offs []int64
+		for _, i := range rd {
+			if r1 := s[i-2]; r1.Dst == asm.R1 && r1.OpCode.ALUOp() == asm.Add {
+				offs = append(offs, r1.Constant)
+			}
 		}
-	}
-	if !p1 || !p2 || !bytes || !bound {
-		t.Errorf("compare loop: pointers %v %v, byte loads %v, strsize bound %v:\n%v", p1, p2, bytes, bound, s)
+		if len(offs) != 2 || offs[0] == offs[1] {
+			t.Fatalf("%s: copies into %v, want two scratch buffers", tc.expr, offs)
+		}
+		// The loop reads through r1 and r2 set to the two copies.
+		var p1, p2, words, bound bool
+		for _, ins := range s[rd[1]:] {
+			switch {
+			case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R1 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
+				p1 = true
+			case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R2 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
+				p2 = true
+			case ins.OpCode == asm.LoadMemOp(asm.DWord) && (ins.Src == asm.R1 || ins.Src == asm.R2):
+				words = true
+			case ins.OpCode.JumpOp() == asm.JGE && ins.Constant == tc.words:
+				bound = true
+			}
+		}
+		if !p1 || !p2 || !words || !bound {
+			t.Errorf("%s: compare loop: pointers %v %v, word loads %v, bound of %d words %v:\n%v", tc.expr, p1, p2, words, tc.words, bound, s)
+		}
 	}
 }
 

@@ -503,17 +503,35 @@ func (c *clauseGen) cond(x *ast.Cond) {
 	c.label(end)
 }
 
-// strCompare compares two strings byte by byte up to their NUL or strsize,
-// leaving the comparison's truth in R0.
+// strCompare compares two strings up to their NUL or strsize, leaving
+// the comparison's truth in R0.
+//
+// Both operands are copied into NUL-padded scratch buffers first (a
+// string may be any address: a kernel char array, a NULL from strstr,
+// which could not be read directly) and compared 8 bytes at a time: the
+// first word that differs decides, read big-endian so that an unsigned
+// comparison orders its bytes as strcmp does; equal words holding a NUL
+// end the strings. Each step leaves the loop on its fall-through and
+// continues on a jump, so that the verifier, which walks the fall-through
+// first and keeps the jumps for later, holds a couple of pending branches
+// per comparison rather than two per byte: a predicate of many string
+// comparisons stays within its limit of 8192 pending branches. The
+// buffers are free again once the result is in R0.
 func (c *clauseGen) strCompare(x *ast.Binary) {
 	if !isCompare(x.Op) {
 		c.fail(x, "operator "+x.Op.String()+" on strings")
 	}
-	// Both operands are copied into scratch first: a string may be any
-	// address (a kernel char array, a NULL from strstr), which the loop
-	// below could not read directly.
-	n := c.strSize()
+	saved := c.temps
+	n := abi.StrSlot(c.g.opts.StrSize)
 	a, b := c.temp(n), c.temp(n)
+	// Against a string literal the words past the one holding its NUL
+	// are never reached.
+	words := n / 8
+	for _, op := range []ast.Expr{x.X, x.Y} {
+		if lit, ok := ast.Unparen(op).(*ast.StringLit); ok {
+			words = min(words, len(lit.Value)/8+1)
+		}
+	}
 	c.expr(x.X)
 	c.push(x)
 	c.expr(x.Y)
@@ -522,24 +540,51 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	c.pop(asm.R6)
 	c.copyStr(a, asm.R6)
 	c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(a)),
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(b)))
-	loop, diff, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
-	c.emit(asm.Mov.Imm(asm.R3, 0))
-	c.emit(asm.JGE.Imm(asm.R3, int32(n), eq).WithSymbol(loop))
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(b)),
+		asm.Mov.Imm(asm.R3, 0))
+	loop, same, next, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(asm.JGE.Imm(asm.R3, int32(words), eq).WithSymbol(loop))
 	c.emit(
-		asm.LoadMem(asm.R4, asm.R1, 0, asm.Byte),
-		asm.LoadMem(asm.R5, asm.R2, 0, asm.Byte),
-		asm.JNE.Reg(asm.R4, asm.R5, diff),
-		asm.JEq.Imm(asm.R4, 0, eq),
-		asm.Add.Imm(asm.R1, 1),
-		asm.Add.Imm(asm.R2, 1),
+		asm.LoadMem(asm.R4, asm.R1, 0, asm.DWord),
+		asm.LoadMem(asm.R5, asm.R2, 0, asm.DWord),
+		asm.JEq.Reg(asm.R4, asm.R5, same),
+	)
+	// The words differ: R0 = the sign of the difference, -1 or 1; for ==
+	// and != any non-zero value, with no branch more for the verifier.
+	if x.Op == ast.Eq || x.Op == ast.Ne {
+		c.emit(asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
+	} else {
+		c.emit(
+			asm.HostTo(asm.BE, asm.R4, asm.DWord),
+			asm.HostTo(asm.BE, asm.R5, asm.DWord),
+			asm.Mov.Imm(asm.R0, -1),
+			asm.JLT.Reg(asm.R4, asm.R5, end),
+			asm.Mov.Imm(asm.R0, 1),
+			asm.Ja.Label(end),
+		)
+	}
+	// Equal words: a NUL among their bytes ends both strings
+	// ((v - 0x01...01) & ~v & 0x80...80 is not 0).
+	c.emit(
+		asm.LoadImm(asm.R0, 0x0101010101010101, asm.DWord).WithSymbol(same),
+		asm.Mov.Reg(asm.R5, asm.R4),
+		asm.Sub.Reg(asm.R5, asm.R0),
+		asm.Xor.Imm(asm.R4, -1),
+		asm.And.Reg(asm.R5, asm.R4),
+		asm.LoadImm(asm.R0, -0x7f7f7f7f7f7f7f80, asm.DWord), // 0x8080808080808080
+		asm.And.Reg(asm.R5, asm.R0),
+		asm.JEq.Imm(asm.R5, 0, next),
+		asm.Ja.Label(eq),
+	)
+	c.emit(
+		asm.Add.Imm(asm.R1, 8).WithSymbol(next),
+		asm.Add.Imm(asm.R2, 8),
 		asm.Add.Imm(asm.R3, 1),
 		asm.Ja.Label(loop),
 	)
-	// R0 = sign of the difference: -1, 0, 1
-	c.emit(asm.Mov.Imm(asm.R0, -1).WithSymbol(diff), asm.JLT.Reg(asm.R4, asm.R5, end), asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
 	c.emit(asm.Mov.Imm(asm.R0, 0).WithSymbol(eq))
 	c.label(end)
+	c.temps = saved
 	zero := int32(0)
 	c.arith(x, x.Op, asm.R0, nil, zero, types.IntType, types.IntType)
 }

@@ -37,6 +37,10 @@ type Trampoline struct {
 	Probes []uint32
 	// Stack is how kernel stacks relate to the traced code here.
 	Stack Stack
+	// OneCPU makes the program run its clauses only on CPU, as the cpu
+	// option does: firings on the other CPUs end at once.
+	OneCPU bool
+	CPU    int
 }
 
 // Stack says what lies between the traced code and a clause's call of a
@@ -83,6 +87,11 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	machinery := t.Stack.machinery()
 	insns := asm.Instructions{
 		asm.Mov.Reg(abi.RegCtx, asm.R1).WithSource(asm.Comment("trampoline: " + t.Name)),
+	}
+	if t.OneCPU {
+		insns = append(insns, asm.FnGetSmpProcessorId.Call(), asm.JNE.Imm(asm.R0, int32(t.CPU), abi.ExitLabel))
+	}
+	insns = append(insns,
 		asm.StoreImm(asm.RFP, key, 0, asm.Word),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.ScratchMap),
 		asm.Mov.Reg(asm.R2, asm.RFP),
@@ -90,7 +99,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		asm.FnMapLookupElem.Call(),
 		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
 		asm.Mov.Reg(abi.RegProbeCtx, asm.R0),
-	}
+	)
 	// strtok() has no string to go on with in a new firing.
 	if p.strtokPos != 0 {
 		insns = append(insns, bpf.StoreImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))

@@ -102,13 +102,20 @@ func (c *clauseGen) symInfo(call *ast.Call) *abi.SymInfo {
 // constant (which the checker refuses).
 func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *abi.SymInfo, ok bool) {
 	s = &abi.SymInfo{Kind: symKinds[call.Fun.Name]}
+	// The option's frames: 0 is the default, NoFrames none.
+	frames := func(opt, def int) int {
+		if opt == NoFrames {
+			return 0
+		}
+		return cmp.Or(opt, def)
+	}
 	switch {
 	case s.Kind == abi.SymStack:
-		s.Frames = cmp.Or(opts.StackFrames, abi.DefaultStackFrames)
+		s.Frames = frames(opts.StackFrames, abi.DefaultStackFrames)
 	case call.Fun.Name == "jstack":
 		s.Frames = abi.DefaultJStackFrames
 	case s.Kind == abi.SymUStack:
-		s.Frames = cmp.Or(opts.UStackFrames, abi.DefaultUStackFrames)
+		s.Frames = frames(opts.UStackFrames, abi.DefaultUStackFrames)
 	default:
 		return s, true
 	}
@@ -122,7 +129,7 @@ func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *abi.SymInfo, 
 		}
 		s.Frames = int(min(n, abi.MaxStackFrames))
 	}
-	s.Frames = min(max(s.Frames, 1), abi.MaxStackFrames)
+	s.Frames = min(max(s.Frames, 0), abi.MaxStackFrames)
 	if opts.MaxFrames > 0 {
 		s.Frames = min(s.Frames, opts.MaxFrames)
 	}
@@ -258,6 +265,10 @@ func readsRawCtx(cl *Clause) bool {
 // past the frames captured (all of it on an error); R0 is the helper's
 // result.
 func (c *clauseGen) getStack(off, size int, user bool) {
+	if size == 0 {
+		c.emit(asm.Mov.Imm(asm.R0, 0)) // a stack of no frames
+		return
+	}
 	c.rawCtx(asm.R1)
 	if user {
 		c.emit(asm.Mov.Imm(asm.R4, bpfFUserStack))

@@ -36,11 +36,63 @@ func (g *gen) valueSize(t *types.Type) int {
 }
 
 // keySize is the bytes a key of type t takes in a map key.
-func (g *gen) keySize(t *types.Type) int {
-	if t.IsString() {
-		return abi.StrSlot(g.opts.StrSize)
+func (g *gen) keySize(t *types.Type) int { return KeySize(t, g.opts.StrSize) }
+
+// KeySize is the bytes a key of type t takes in the map key of an
+// aggregation or an associative array, for strings of strsize bytes: a
+// string's strsize bytes and its NUL, NUL-padded; the bytes of an array, a struct or
+// a union (KeyByValue), zero-padded; 8 for the others (integers,
+// pointers), in each case rounded up to 8 bytes.
+func KeySize(t *types.Type, strsize int) int {
+	switch {
+	case t.IsString():
+		return abi.StrSlot(strsize)
+	case KeyByValue(t):
+		return align8(int(t.Resolve().Size))
 	}
 	return 8
+}
+
+// KeyByValue reports whether a key of type t is its value's bytes, as
+// DTrace keys by an array (a char array among them: curthread->comm), a
+// struct or a union: by what they hold, not where.
+func KeyByValue(t *types.Type) bool { return isAggregate(t) }
+
+// storeKey stores the key k, for the key of type st of a map's key
+// signature, at R9+pos, and returns the bytes it takes: a string copied
+// (from a string, a char array or a char pointer); an array, struct or
+// union copied by value (a string, into a char array's slot: up to its
+// NUL); anything else as 8 bytes. R0 to R6 are clobbered.
+func (c *clauseGen) storeKey(st *types.Type, k ast.Expr, pos int) int {
+	kt := c.typeOf(k)
+	switch {
+	case st.IsString():
+		c.expr(k)
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+		c.copyStr(pos, asm.R6)
+	case KeyByValue(st):
+		size := c.g.keySize(st)
+		c.zero(pos, size)
+		if KeyByValue(kt) {
+			c.place(k)
+			n := min(kt.Resolve().Size, st.Resolve().Size)
+			c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
+			c.scratchAddr(asm.R1, pos)
+			c.call(asm.FnProbeReadKernel)
+			c.faultIf(k, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
+		} else {
+			c.expr(k)
+			c.readStr(pos, int(st.Resolve().Size), asm.R0)
+		}
+		return size
+	default:
+		// An integer key is stored at its declared type's width (one
+		// key, one bit pattern), as DTrace stores tuple members.
+		c.expr(k)
+		c.keyWidth(k, st)
+		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
+	}
+	return c.g.keySize(st)
 }
 
 // variable returns the storage of o, allocating it on first use.
@@ -63,7 +115,7 @@ func (c *clauseGen) variable(n ast.Node, o *check.Object) *varInfo {
 	switch {
 	case o.Assoc():
 		for _, k := range o.Keys() {
-			if !k.IsScalar() && !k.IsString() {
+			if !k.IsScalar() && !k.IsString() && !(KeyByValue(k) && k.IsComplete()) {
 				c.fail(n, "a key of type "+k.String())
 			}
 			v.keySize += g.keySize(k)
@@ -152,22 +204,13 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
 	}
+	sig := v.obj.Keys()
 	for i, k := range keys {
-		kt := c.typeOf(k)
-		c.expr(k)
-		if kt.IsString() || kt.IsStringLike() {
-			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-			c.copyStr(pos, asm.R6)
-			pos += c.g.keySize(types.StringType)
-			continue
+		st := c.typeOf(k)
+		if i < len(sig) {
+			st = sig[i]
 		}
-		// An integer key is stored at its declared type's width (one
-		// key, one bit pattern), as DTrace stores tuple members.
-		if ks := v.obj.Keys(); i < len(ks) {
-			c.keyWidth(k, ks[i])
-		}
-		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
-		pos += 8
+		pos += c.storeKey(st, k, pos)
 	}
 	c.key = off
 }

@@ -21,6 +21,7 @@ package profile
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -282,11 +283,18 @@ func pcFragment(id uint32, use abi.CtxUse) asm.Instructions {
 	return append(insns, tramp.Fire(id, "")...)
 }
 
+// duration is the probe's period as a time.Duration: a period past the
+// longest one (2^63-1 ns, 292 years) is the longest, which no run outlives
+// (the kernel's timers, in signed nanoseconds too, take no longer one).
+func (d Probe) duration() time.Duration {
+	return time.Duration(min(d.Period, math.MaxInt64))
+}
+
 // attach attaches prog to a cpu-clock sampling event on every online CPU,
 // sampling every period: CPUs where that fails are passed over, as DTrace
 // passes them over (bpf.AttachCPUClock).
 func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
-	links, err := bpf.AttachCPUClock(prog, bpf.Sampling{Period: time.Duration(d.Period)})
+	links, err := bpf.AttachCPUClock(prog, bpf.Sampling{Period: d.duration()})
 	if err != nil {
 		return nil, fmt.Errorf("profile provider: %w", err)
 	}
@@ -300,13 +308,14 @@ func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
 // and arg1 (the interrupted PCs) are 0, and pid and execname are dtrace's.
 func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
 	return &providers.Attachment{
-		Name:     "tick_" + p.Name,
-		Type:     ebpf.RawTracepoint,
-		Probes:   []*providers.Probe{p},
-		Fragment: tramp.Static(p.ID),
-		Stack:    tramp.RawTracepointStack(""),
+		Name:      "tick_" + p.Name,
+		Type:      ebpf.RawTracepoint,
+		Probes:    []*providers.Probe{p},
+		Fragment:  tramp.Static(p.ID),
+		Stack:     tramp.RawTracepointStack(""),
+		UserSpace: true,
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			t, err := bpf.StartTicker(prog, time.Duration(d.Period))
+			t, err := bpf.StartTicker(prog, d.duration())
 			if err != nil {
 				return nil, fmt.Errorf("profile provider: %s: %w", p.Name, err)
 			}

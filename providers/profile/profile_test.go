@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"math"
 	"os"
 	"runtime"
 	"sync"
@@ -276,4 +277,19 @@ func run(t *testing.T, probe string, enough func([]ptest.Record) bool) ([]ptest.
 		}
 	}
 	return recs, prog
+}
+
+// A period past time.Duration's range (tick-9223372037s) is its longest,
+// not a negative one.
+func TestDuration(t *testing.T) {
+	for period, want := range map[uint64]time.Duration{
+		Period("tick-1s"):           time.Second,
+		Period("tick-9223372036s"):  9223372036 * time.Second,
+		Period("tick-9223372037s"):  math.MaxInt64,
+		Period("tick-18446744073s"): math.MaxInt64,
+	} {
+		if got := (Probe{Period: period}).duration(); got != want {
+			t.Errorf("period %d: %v, want %v", period, got, want)
+		}
+	}
 }

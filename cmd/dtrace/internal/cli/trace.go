@@ -26,7 +26,7 @@ func (s *state) trace() error {
 				return
 			}
 		}
-		fmt.Fprintf(s.stderr, "%s\n", n.Message)
+		fmt.Fprintf(s.stderr, "%s: %s\n", s.pname, n.Message)
 	}
 	tc := dtrace.TextConfig{Testing: os.Getenv("_DTRACE_TESTING") != "", Stderr: s.stderr, Notify: notify}
 	if s.output != nil {
