@@ -9,4 +9,7 @@ require (
 	golang.org/x/sys v0.43.0
 )
 
-require golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
+require (
+	golang.org/x/arch v0.33.0 // indirect
+	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
+)

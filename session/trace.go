@@ -12,6 +12,8 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // trigger fires, from user space, the attachments serving the probe named
@@ -119,6 +121,13 @@ func (r *run) trace(ctx context.Context) (int, error) {
 				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
 			}
 			r.links.Add(c)
+			// Probes the kernel would not place (an instruction it
+			// cannot single-step): the others trace on.
+			if pa, ok := c.(providers.PartialAttachment); ok {
+				if n := len(pa.Refused()); n > 0 {
+					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
+				}
+			}
 		}
 		stopProcs, err := r.startProcs(rd)
 		if err != nil {
@@ -237,4 +246,13 @@ func (r *run) probeID(name string) uint32 {
 		}
 	}
 	return 0
+}
+
+// refusedNotice is dtrace's warning about n probes of an enabling that the
+// kernel refused.
+func refusedNotice(n int) string {
+	if n == 1 {
+		return "dtrace: 1 probe could not be enabled: the kernel cannot probe its instruction"
+	}
+	return fmt.Sprintf("dtrace: %d probes could not be enabled: the kernel cannot probe their instructions", n)
 }
