@@ -68,6 +68,12 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	}
 	r.reader = rd
 	out := newDecoder(r.prog, r.cfg.Registry, r.maps, r.cfg.Sink, r.cfg.Notify, r.ksyms)
+	// The memory maps of the processes of -c and -p, read while they are
+	// there to read (a created process waits at its entry point, its
+	// libraries mapped): their stacks resolve after they exit.
+	for _, p := range r.cfg.Procs {
+		out.syms.procs.Note(p.Pid())
+	}
 	var status *int
 	consume := func(rec []byte) error {
 		if status != nil {
