@@ -96,3 +96,18 @@ func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
 	}
 	return nil, fmt.Errorf("unknown kind %d", d.Kind)
 }
+
+// attributes are those of Oracle's pid provider.
+var attributes = providers.Attributes{
+	Provider: providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
+	Module:   providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+	Function: providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+	Name:     providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
+	Args:     providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+}
+
+// Attributes returns the provider's stability attributes.
+func (p *Provider) Attributes() providers.Attributes { return attributes }
+
+// ArgTypes returns nil: the types of a function's arguments are not known.
+func (p *Provider) ArgTypes(pr *providers.Probe) ([]string, error) { return nil, nil }
