@@ -37,6 +37,11 @@ type Image struct {
 	syms     map[string]uint64
 	symsErr  error
 	relas    []rela
+	// irelative and gotByName index the relocations IFuncSlots finds.
+	irelative map[uint64][]uint64
+	gotByName map[string][]uint64
+	// segs caches the bytes of the PT_LOAD segments Code read, by index.
+	segs map[int][]byte
 }
 
 // Func is a function symbol of an Image.
@@ -293,20 +298,41 @@ var ErrNoCode = errors.New("no code at that address")
 
 // Code returns the n bytes of the object's file at the link-time address
 // addr.
+// The segment is read whole the first time (up to maxSegment bytes, read
+// in pieces beyond), as the providers read the code of thousands of
+// functions. The slice is the Image's.
 func (im *Image) Code(addr, n uint64) ([]byte, error) {
-	for _, p := range im.f.Progs {
+	for i, p := range im.f.Progs {
 		if p.Type != elf.PT_LOAD || addr < p.Vaddr || addr-p.Vaddr >= p.Filesz {
 			continue
 		}
-		n = min(n, p.Filesz-(addr-p.Vaddr))
-		b := make([]byte, n)
-		if _, err := p.ReadAt(b, int64(addr-p.Vaddr)); err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("read %s at %#x: %w", im.name, addr, err)
+		off := addr - p.Vaddr
+		n = min(n, p.Filesz-off)
+		if p.Filesz > maxSegment {
+			b := make([]byte, n)
+			if _, err := p.ReadAt(b, int64(off)); err != nil && !errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("read %s at %#x: %w", im.name, addr, err)
+			}
+			return b, nil
 		}
-		return b, nil
+		seg, ok := im.segs[i]
+		if !ok {
+			seg = make([]byte, p.Filesz)
+			if _, err := p.ReadAt(seg, 0); err != nil && !errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("read %s at %#x: %w", im.name, addr, err)
+			}
+			if im.segs == nil {
+				im.segs = map[int][]byte{}
+			}
+			im.segs[i] = seg
+		}
+		return seg[off : off+n : off+n], nil
 	}
 	return nil, fmt.Errorf("read %s at %#x: %w", im.name, addr, ErrNoCode)
 }
+
+// maxSegment bounds the segments Code keeps in memory.
+const maxSegment = 256 << 20
 
 // x86-64 relocation types.
 const (
@@ -366,16 +392,31 @@ func (im *Image) readRelas() []rela {
 // object calls another's IFUNC. The caller reads them in the process's
 // memory; a JUMP_SLOT still pointing into its PLT has not been bound.
 func (im *Image) IFuncSlots(resolver uint64, name string) []uint64 {
-	var dyn []elf.Symbol
+	im.indexRelas()
 	var out []uint64
+	if resolver != 0 {
+		out = append(out, im.irelative[resolver]...)
+	}
+	if name != "" {
+		out = append(out, im.gotByName[name]...)
+	}
+	return out
+}
+
+// indexRelas indexes the relocations IFuncSlots looks for, once.
+func (im *Image) indexRelas() {
+	if im.irelative != nil {
+		return
+	}
+	im.irelative = map[uint64][]uint64{}
+	im.gotByName = map[string][]uint64{}
+	var dyn []elf.Symbol
 	for _, r := range im.readRelas() {
 		switch r.typ {
 		case rX8664IRelative:
-			if resolver != 0 && uint64(r.addend) == resolver {
-				out = append(out, r.off)
-			}
+			im.irelative[uint64(r.addend)] = append(im.irelative[uint64(r.addend)], r.off)
 		case rX8664GlobDat, rX8664JumpSlot, rX8664_64:
-			if name == "" || r.sym == 0 {
+			if r.sym == 0 || r.addend != 0 {
 				continue
 			}
 			if dyn == nil {
@@ -385,12 +426,11 @@ func (im *Image) IFuncSlots(resolver uint64, name string) []uint64 {
 				}
 			}
 			// debug/elf drops the null symbol at index 0.
-			if i := int(r.sym) - 1; i < len(dyn) && dyn[i].Name == name && r.addend == 0 {
-				out = append(out, r.off)
+			if i := int(r.sym) - 1; i < len(dyn) && dyn[i].Name != "" {
+				im.gotByName[dyn[i].Name] = append(im.gotByName[dyn[i].Name], r.off)
 			}
 		}
 	}
-	return out
 }
 
 // PLT reports whether the link-time address addr lies in the object's

@@ -42,11 +42,11 @@ func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
 			return uprobe.Site{}, fmt.Errorf("no code at %#x in %s", addr, d.Object.Path)
 		}
 		s := uprobe.Site{Probe: pr, Path: d.Object.File, Offset: foff, Fill: fill, Return: ret}
-		b, err := d.Object.Image.Code(addr, 16)
-		if err == nil {
-			if in, derr := decodeFunc(b); len(in) > 0 || derr == nil {
-				s.Refused = len(in) == 0 || !in[0].probeable
-			}
+		// Known refusals are not attempted: one refused address fails
+		// a whole uprobe_multi link.
+		if b, err := d.Object.Image.Code(addr, 16); err == nil {
+			in, derr := decodeOne(b)
+			s.Refused = derr != nil || !probeable(b[:in.Len])
 		}
 		return s, nil
 	}

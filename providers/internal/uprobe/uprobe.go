@@ -13,6 +13,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -105,24 +106,33 @@ type group struct {
 func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attachment, error) {
 	// Cookies number the sites by fill, then probe, so that each fill's
 	// sites and, within it, each probe's are a range of cookies.
-	sites = slices.Clone(sites)
-	slices.SortStableFunc(sites, func(a, b Site) int {
-		if c := cmp.Compare(a.Fill.Key(), b.Fill.Key()); c != 0 {
+	type keyed struct {
+		key  string
+		site Site
+	}
+	ks := make([]keyed, len(sites))
+	for i, s := range sites {
+		ks[i] = keyed{s.Fill.Key(), s}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.Probe.ID, b.Probe.ID)
+		return cmp.Compare(a.site.Probe.ID, b.site.Probe.ID)
 	})
 	if len(sites) > 1<<31-1 {
 		return nil, errors.New("too many uprobe sites")
 	}
+	sites = make([]Site, len(ks))
 	var groups []*group
-	for i, s := range sites {
-		if n := len(groups); n == 0 || groups[n-1].fill.Key() != s.Fill.Key() {
-			groups = append(groups, &group{fill: s.Fill, lo: uint32(i)})
+	for i, k := range ks {
+		sites[i] = k.site
+		if n := len(groups); n == 0 || ks[groups[n-1].lo].key != k.key {
+			groups = append(groups, &group{fill: k.site.Fill, lo: uint32(i)})
 		}
 		g := groups[len(groups)-1]
 		g.hi = uint32(i)
-		g.sites = append(g.sites, s)
+		g.sites = append(g.sites, k.site)
 	}
 	var probes []*providers.Probe
 	seen := map[*providers.Probe]bool{}
@@ -290,7 +300,7 @@ var (
 )
 
 // Key implements Fill.
-func (f RegArgs) Key() string { return fmt.Sprintf("regs %v %v", f.Regs, f.Stack) }
+func (f RegArgs) Key() string { return "regs " + strings.Join(f.Regs, ",") + " " + strconv.FormatBool(f.Stack) }
 
 // Insns implements Fill.
 func (f RegArgs) Insns(use abi.CtxUse, prefix string) (asm.Instructions, error) {
@@ -341,7 +351,7 @@ type ReturnArgs struct {
 }
 
 // Key implements Fill.
-func (f ReturnArgs) Key() string { return fmt.Sprintf("return %d %s", f.Offset, f.Reg) }
+func (f ReturnArgs) Key() string { return "return " + strconv.Itoa(int(f.Offset)) + " " + f.Reg }
 
 // Insns implements Fill.
 func (f ReturnArgs) Insns(use abi.CtxUse, prefix string) (asm.Instructions, error) {
