@@ -300,7 +300,9 @@ var (
 )
 
 // Key implements Fill.
-func (f RegArgs) Key() string { return "regs " + strings.Join(f.Regs, ",") + " " + strconv.FormatBool(f.Stack) }
+func (f RegArgs) Key() string {
+	return "regs " + strings.Join(f.Regs, ",") + " " + strconv.FormatBool(f.Stack)
+}
 
 // Insns implements Fill.
 func (f RegArgs) Insns(use abi.CtxUse, prefix string) (asm.Instructions, error) {
