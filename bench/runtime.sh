@@ -36,8 +36,10 @@
 #     process (a sleep), pid-filtered:
 #       dtrace -n 'pid$target:libc.so.6::entry { @ = count(); } tick-1ms { exit(0); }' -p PID
 #       bpftrace -p PID -e 'uprobe:/lib/x86_64-linux-gnu/libc.so.6:* { @ = count(); } interval:ms:1 { exit(); }'
-#     (hyperfine, mean wall; bpftrace once, under PID_LIBC_LIMIT: it attaches
-#     and detaches one perf-event uprobe at a time). Goal: <= 300 ms, and at
+#     (hyperfine, mean wall; bpftrace once, with BPFTRACE_MAX_PROBES raised
+#     past its default 512, and killed at PID_LIBC_LIMIT: it attaches and
+#     detaches one perf-event uprobe at a time, ~100 ms each to detach, and
+#     matches every symbol, aliases included). Goal: <= 300 ms, and at
 #     least 50x faster than bpftrace.
 #  7. added ns per call of a probed function: bench/loadgen/callgen.c calls
 #     callgen_target N times and times itself, untraced, then run by
@@ -62,7 +64,7 @@
 #   TRACER_LIMIT [300]      seconds after which any tracer run is killed
 #   CALLS [200000]          callgen calls per run of row 7
 #   PID_LIBC_RUNS [10]      hyperfine runs of dtrace's row 6
-#   PID_LIBC_LIMIT [600]    seconds bpftrace's row 6 may take
+#   PID_LIBC_LIMIT [300]    seconds bpftrace's row 6 may take
 #   DTRACE                  a dtrace binary to measure instead of building one
 set -euo pipefail
 
@@ -75,7 +77,7 @@ BPFTRACE_ALLSYS_RUNS=${BPFTRACE_ALLSYS_RUNS:-1}
 TRACER_LIMIT=${TRACER_LIMIT:-300}
 CALLS=${CALLS:-200000}
 PID_LIBC_RUNS=${PID_LIBC_RUNS:-10}
-PID_LIBC_LIMIT=${PID_LIBC_LIMIT:-600}
+PID_LIBC_LIMIT=${PID_LIBC_LIMIT:-300}
 # The reference figure of shared/reference/kernel-facts.md, used when
 # bench/baseline cannot be built or run.
 KERNEL_FACTS_BASELINE_NS=195
@@ -518,10 +520,13 @@ else
 	notes+=("pid, all of libc: \`dtrace -n '$d_libc_prog'\` failed (status $st): $(excerpt "$work/libc_d.err")")
 fi
 R[libc_b]=$(hyperfine_mean_ms libc_b 1 0 \
-	"/usr/bin/time -v -o $work/libc_b.time timeout -s INT $PID_LIBC_LIMIT bpftrace -p $sleeper -e '$b_libc_prog'" -i)
+	"/usr/bin/time -v -o $work/libc_b.time timeout -s INT -k 10 $PID_LIBC_LIMIT env BPFTRACE_MAX_PROBES=1000000 bpftrace -p $sleeper -e '$b_libc_prog'" -i)
 R[rss_libc_b]=$(rss_mb "$work/libc_b.time")
-if [[ ${R[libc_b]} =~ ^[0-9.]+$ ]] && awk -v t="${R[libc_b]}" -v l="$PID_LIBC_LIMIT" 'BEGIN { exit !(t >= (l - 1) * 1000) }'; then
-	notes+=("pid, all of libc: bpftrace hit the ${PID_LIBC_LIMIT} s limit")
+probes=$(grep -oE 'Attaching [0-9]+ probes' "$work/libc_b.hyperfine" 2> /dev/null | head -1 || true)
+[[ -n $probes ]] && notes+=("pid, all of libc: bpftrace: $probes")
+if [[ ${R[libc_b]} =~ ^[0-9.]+$ ]] && awk -v t="${R[libc_b]}" -v l="$PID_LIBC_LIMIT" 'BEGIN { exit !(t >= l * 1000) }'; then
+	notes+=("pid, all of libc: bpftrace hit the ${PID_LIBC_LIMIT} s limit (then SIGINT, SIGKILL 10 s later): its figure is a lower bound")
+	R[libc_b]=">${R[libc_b]}"
 fi
 kill "$sleeper" 2> /dev/null || true
 wait "$sleeper" 2> /dev/null || true
@@ -600,20 +605,21 @@ echo "| 3b | hand-written cilium/ebpf: perf tracepoint sys_enter_getppid | $(ns 
 echo "| 4 | printf into \`-o FILE\`, events/s delivered | $(evs "${R[pf_d]}") | $(evs "${R[pf_b]}") | $(fmt_ratio "${R[pf_d]}" "${R[pf_b]}") | ≥ 1,000,000/s, nothing lost | ${pf_ok} |"
 echo "| 4a | printf lines lost, of ${PRINTF_EVENTS} | ${R[lost_d]} | ${R[lost_b]} | | 0 | $([[ ${R[lost_d]} == 0 ]] && echo yes || echo no) |"
 libc_x=n/a
-if [[ ${R[libc_d]} =~ ^[0-9.]+$ && ${R[libc_b]} =~ ^[0-9.]+$ ]]; then
-	libc_x=$(awk -v d="${R[libc_d]}" -v b="${R[libc_b]}" 'BEGIN { printf "%.0f", b / d }')
+if [[ ${R[libc_d]} =~ ^[0-9.]+$ && ${R[libc_b]#>} =~ ^[0-9.]+$ ]]; then
+	libc_x=$(awk -v d="${R[libc_d]}" -v b="${R[libc_b]#>}" 'BEGIN { printf "%.0f", b / d }')
+	[[ ${R[libc_b]} == ">"* ]] && libc_x=">$libc_x"
 fi
 libc_ok=n/a
-if [[ $libc_x =~ ^[0-9]+$ ]]; then
-	libc_ok=$(awk -v d="${R[libc_d]}" -v x="$libc_x" 'BEGIN { print (d <= 300 && x >= 50) ? "yes" : "no" }')
+if [[ ${libc_x#>} =~ ^[0-9]+$ ]]; then
+	libc_ok=$(awk -v d="${R[libc_d]}" -v x="${libc_x#>}" 'BEGIN { print (d <= 300 && x >= 50) ? "yes" : "no" }')
 fi
 call_ok=n/a
 if [[ ${R[call_d]} =~ ^-?[0-9]+$ && ${R[call_b]%\?} =~ ^-?[0-9]+$ ]]; then
 	call_ok=$(awk -v d="${R[call_d]}" -v b="${R[call_b]%\?}" 'BEGIN { print (d <= b) ? "yes" : "no" }')
 fi
-echo "| 6 | pid: every libc function of one process, attach + detach, mean wall | $(ms "${R[libc_d]}") | $(ms "${R[libc_b]}") | $(fmt_ratio "${R[libc_d]}" "${R[libc_b]}") (${libc_x}x faster) | ≤ 300 ms and ≥ 50x faster | ${libc_ok} |"
+echo "| 6 | pid: every libc function of one process, attach + detach, mean wall | $(ms "${R[libc_d]}") | ${R[libc_b]} ms | $(fmt_ratio "${R[libc_d]}" "${R[libc_b]#>}") (${libc_x}x faster) | ≤ 300 ms and ≥ 50x faster | ${libc_ok} |"
 echo "| 7 | pid: \`@[tid] = count()\` on a function's entry, added ns/call | $(ns "${R[call_d]}") | $(ns "${R[call_b]}") | $(fmt_ratio "${R[call_d]%\?}" "${R[call_b]%\?}") | ≤ bpftrace's | ${call_ok} |"
-for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf" "libc:6 pid all of libc"; do
+for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf"; do
 	k=${t%%:*}
 	label=${t#*:}
 	# A failed run's RSS says nothing.
@@ -622,6 +628,7 @@ for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf" 
 	done
 	echo "| 5 | peak RSS, run ${label} | $(mb "${R[rss_${k}_d]:-?}") | $(mb "${R[rss_${k}_b]:-?}") | $(fmt_ratio "${R[rss_${k}_d]:-}" "${R[rss_${k}_b]:-}") | ≤ 15 MB | $(le "${R[rss_${k}_d]:-}" 15) |"
 done
+echo "| 5a | peak RSS, run 6 pid all of libc | $(mb "${R[rss_libc_d]:-?}") | $(mb "${R[rss_libc_b]:-?}") | $(fmt_ratio "${R[rss_libc_d]:-}" "${R[rss_libc_b]:-}") | - | |"
 echo
 echo "Ratios are dtrace-go / bpftrace: below 1 is better for times, costs and RSS, above 1 for events/s."
 echo "A \"?\" after a per-event figure means the tracer did not count every call (see notes)."
