@@ -20,7 +20,9 @@ import (
 // RunConfig is where a run's data goes.
 type RunConfig struct {
 	// Sink receives the records and aggregations, decoded; nil drops
-	// them.
+	// them. A sink.LiveSink may read the aggregations while tracing
+	// runs; a sink.NoticeSink receives the notices too, and a
+	// sink.ExitSink the exit status (Output is all three).
 	Sink sink.Sink
 	// Notify receives what dtrace(1) reports on its standard error: how
 	// many probes each program matched, drops, faults, warnings, the
@@ -51,12 +53,27 @@ func (h *Handle) Run(ctx context.Context, rc RunConfig) (int, error) {
 	cfg.KernelSymbols = h.ksyms
 	cfg.Sink = rc.Sink
 	cfg.Notify = rc.Notify
+	if ns, ok := rc.Sink.(sink.NoticeSink); ok {
+		// Structured output records the notices among the data.
+		notify := rc.Notify
+		cfg.Notify = func(n sink.Notice) {
+			ns.Notice(n)
+			if notify != nil {
+				notify(n)
+			}
+		}
+	}
 	for _, p := range h.procs {
 		cfg.Procs = append(cfg.Procs, p.p)
 	}
 	status, err := session.Run(ctx, &cfg, h.units)
 	if err != nil {
 		return status, h.runError(err)
+	}
+	if es, ok := rc.Sink.(sink.ExitSink); ok {
+		if err := es.Exit(status); err != nil {
+			return status, err
+		}
 	}
 	return status, nil
 }

@@ -66,7 +66,8 @@ func LQuantizeBucket(v int64, base, limit, step int32) int {
 // LLQuantizeMagnitude is one order of magnitude m of an llquantize() in
 // Oracle's DTrace for Linux layout (see LLQuantizeLayout): the magnitudes
 // u with Low <= u < factor^(m+1) fall in linear step k = u*nsteps /
-// factor^(m+1) (between nsteps/factor and nsteps-1), whose bucket is Off+k
+// factor^(m+1) (between nsteps/factor and nsteps-1, rounded down as Oracle's
+// code does), whose bucket is Off+k
 // away from the zero bucket (above it for positive values, below it for
 // negative ones).
 type LLQuantizeMagnitude struct {
@@ -75,9 +76,11 @@ type LLQuantizeMagnitude struct {
 	// magnitude at or over Low is then in this order of magnitude).
 	High uint64
 	// Width is factor^(m+1)/nsteps, the magnitudes a step holds, when
-	// nsteps <= factor^(m+1) (it divides it then); 0 otherwise, when steps
-	// are less than one apart and some hold no integer (Oracle's "ghost
-	// bins"): step k is then u*nsteps/High.
+	// nsteps divides factor^(m+1) (always but where lmag is 0, m is 0 and
+	// nsteps is over the factor); 0 otherwise, when steps are less than
+	// one apart and some hold no integer (Oracle's "ghost bins"): step k
+	// is then u*nsteps/High. With fewer steps than the factor, step 0
+	// holds factor^m up to Width.
 	Width uint64
 	Off   int
 }
@@ -121,9 +124,13 @@ func LLQuantizeLayout(factor, lmag, hmag, nsteps int) (mags []LLQuantizeMagnitud
 		if hi == 0 {
 			mag.High = lo
 		}
-		if mag.High == 0 || mag.High >= uint64(nsteps) {
-			// nsteps divides factor^(m+1), so nsteps/factor divides factor^m.
-			mag.Width = low / sf
+		switch {
+		case mag.High != 0 && mag.High%uint64(nsteps) == 0:
+			mag.Width = mag.High / uint64(nsteps)
+		case mag.High == 0:
+			// factor^(m+1) past 64 bits (no parameters the compiler
+			// accepts): steps as wide as factor^m*factor/nsteps.
+			mag.Width = low / uint64(nsteps) * f
 		}
 		mags = append(mags, mag)
 		low = lo
@@ -133,27 +140,28 @@ func LLQuantizeLayout(factor, lmag, hmag, nsteps int) (mags []LLQuantizeMagnitud
 }
 
 // llquantizeValid reports whether llquantize's parameters are ones the
-// compiler accepts: factor at least 2, lmag at most hmag, nsteps a
-// multiple of factor that divides the first power of factor not under it,
-// all 16-bit, and factor^hmag within 64 bits.
+// compiler accepts, as Oracle's dt_cg_agg_llquantize decides: a factor of
+// 2 to 65535, lmag at most hmag, both 16-bit, factor^(hmag+1) within 64
+// bits, and 1 to 65535 steps that divide the factor when fewer than it,
+// or else are a multiple of it that divides factor^(lmag+1) (factor^2
+// when lmag is 0).
 func llquantizeValid(factor, lmag, hmag, nsteps int) bool {
-	if factor < 2 || lmag < 0 || lmag > hmag || nsteps < factor || hmag > 1<<16-1 || nsteps > 1<<16-1 || nsteps%factor != 0 {
+	const max16 = 1<<16 - 1
+	if factor < 2 || factor > max16 || lmag < 0 || lmag > hmag || hmag > max16 || nsteps < 1 || nsteps > max16 {
 		return false
 	}
-	v := factor
-	for v < nsteps {
-		v *= factor
-	}
-	if v%nsteps != 0 {
+	if LLQuantizePow(factor, hmag+1) == math.MaxUint64 {
 		return false
 	}
-	p := uint64(1)
-	for m := 0; m < hmag; m++ {
-		hi, lo := bits.Mul64(p, uint64(factor))
-		if hi != 0 {
-			return false
-		}
-		p = lo
+	switch {
+	case nsteps < factor:
+		return factor%nsteps == 0
+	case nsteps > factor && nsteps%factor != 0:
+		return false
+	case nsteps > factor && lmag == 0:
+		return factor*factor%nsteps == 0
+	case nsteps > factor:
+		return LLQuantizePow(factor, lmag+1)%uint64(nsteps) == 0
 	}
 	return true
 }
@@ -216,7 +224,9 @@ func LLQuantizeLabel(mags []LLQuantizeMagnitude, off, nsteps, factor int) (uint6
 	m := &mags[(off-1)/per]
 	k := uint64(nsteps/factor + (off-1)%per)
 	if m.Width > 0 {
-		return k * m.Width, true
+		// With fewer steps than the factor (nsteps/factor is 0), step
+		// 0 starts at the magnitude's low end.
+		return max(k*m.Width, m.Low), true
 	}
 	// The least u with u*nsteps/High >= k, if it is in step k.
 	u := (k*m.High + uint64(nsteps) - 1) / uint64(nsteps)

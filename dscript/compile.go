@@ -45,6 +45,7 @@ func (c *Compiler) checker() *check.Checker {
 		c.chk = check.New(check.Config{
 			Args:        c.cfg.Args,
 			Defaultargs: c.cfg.Defaultargs,
+			ArgRef:      c.cfg.ArgRef,
 			Kernel:      c.cfg.Kernel,
 			Macros:      c.cfg.Macros,
 			SetOption:   options.ValidatePragma,

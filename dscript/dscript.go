@@ -40,6 +40,9 @@ type Config struct {
 	Args []string
 	// Defaultargs allows references to unset $N macros, as -x defaultargs.
 	Defaultargs bool
+	// ArgRef lets a program leave its last macro argument unreferenced,
+	// as -x argref.
+	ArgRef bool
 	// Macros gives the values of $pid, $ppid, $uid..., and $target when a
 	// process is traced, by name without the dollar sign.
 	Macros map[string]int64

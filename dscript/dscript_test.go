@@ -82,3 +82,30 @@ func TestUAddrTarget(t *testing.T) {
 		t.Errorf("with a target: %v", err)
 	}
 }
+
+// TestMacroUnused: the last macro argument must be referenced, in an
+// expression or a probe description, unless -x argref (dt_compile's
+// D_MACRO_UNUSED, at the line where the program ends).
+func TestMacroUnused(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		argref bool
+		err    string
+	}{
+		{src: "BEGIN\n{\n\texit(0);\n}\n", err: "line 5: extraneous argument 'b' ($2 is not referenced)"},
+		{src: "BEGIN\n{\n\ttrace($1);\n}\n", err: "line 5: extraneous argument 'b' ($2 is not referenced)"},
+		{src: "BEGIN\n{\n\ttrace($$2);\n}\n"},
+		{src: "syscall::$2:entry\n{\n}\n"},
+		{src: "int x[$1 + 2];\nBEGIN\n{\n\ttrace($$2);\n}\n"},
+		{src: "BEGIN\n{\n}\n", argref: true},
+	} {
+		_, err := New(Config{Args: []string{"t.d", "3", "b"}, ArgRef: c.argref}).Compile(Source{Kind: Script, Name: "t.d", Text: []byte(c.src)})
+		var de *diag.Error
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%q: %v", c.src, err)
+		case c.err != "" && (!errors.As(err, &de) || de.Tag != diag.D_MACRO_UNUSED || de.Error() != c.err):
+			t.Errorf("%q: %v, want [D_MACRO_UNUSED] %s", c.src, err, c.err)
+		}
+	}
+}

@@ -74,6 +74,10 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	for _, p := range r.cfg.Procs {
 		out.syms.procs.Note(p.Pid())
 	}
+	// A live sink snapshots the aggregations from its own goroutines:
+	// the runner holds the decoder but while it waits (live.go).
+	lv := r.startLive(out)
+	defer lv.end()
 	var status *int
 	consume := func(rec []byte) error {
 		if status != nil {
@@ -103,6 +107,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			return nil
 		}
 	}
+	consume = lv.wrap(consume)
 	beganOn, err := r.trigger("BEGIN")
 	if err != nil {
 		return 1, err
@@ -142,7 +147,9 @@ func (r *run) trace(ctx context.Context) (int, error) {
 		defer stopProcs()
 		defer context.AfterFunc(ctx, rd.Stop)()
 		for status == nil && ctx.Err() == nil {
+			lv.release()
 			_, err := rd.Read(consume)
+			lv.hold()
 			if err != nil && !errors.Is(err, bpf.ErrStopped) {
 				return 1, err
 			}

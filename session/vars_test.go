@@ -282,7 +282,9 @@ func TestVarsFaults(t *testing.T) {
 		{"read past the end", "int a[4];", "v = a[i + 4];"},
 		{"write past the end", "int a[4];", "a[i + 4] = 1;"},
 		{"negative index", "int a[4];", "a[i - 1] = 1;"},
-		{"constant index out of bounds", "int a[4];", "v = a[4];"},
+		// A constant index past the end is a compile-time error
+		// (D_ARR_BOUNDS), except for arrays of one element.
+		{"constant index past a one-element array", "int a[1];", "v = a[3];"},
 		{"2-D inner index", "int a[2][3];", "a[1][i + 3] = 1;"},
 		{"struct member array", "struct s { int x[2]; int y; } s;", "s.x[i + 2] = 1;"},
 		{"this-> struct array", "struct s { int x[2]; };\nthis struct s ts;", "this->ts.x[i + 5] = 1;"},

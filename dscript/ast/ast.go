@@ -43,6 +43,11 @@ type File struct {
 	// End is the position just past the input, where DTrace reports errors
 	// found at end of input.
 	End Pos
+	// Lines maps an expression to where DTrace reports errors found in
+	// it, when that is not where it starts: where DTrace's parser stood
+	// when it built the expression's node (the node's line), the
+	// expression's last token or the token after it.
+	Lines map[Node]Pos
 }
 
 // Item is a top-level element of a program.

@@ -1,9 +1,6 @@
 package check
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -27,17 +24,13 @@ func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) [
 		cgAll()
 		return []actKind{actDestructive}
 	case "clear":
-		c.aggAction(x, "D_CLEAR", len(args) != 1, "1")
+		c.aggAction(x, "D_CLEAR")
 		return []actKind{actRecord}
 	case "normalize", "denormalize":
-		want := 2
-		if name == "denormalize" {
-			want = 1
-		}
-		c.aggAction(x, "D_NORMALIZE", len(args) != want, strconv.Itoa(want))
+		c.aggAction(x, "D_NORMALIZE")
 		return []actKind{actRecord}
 	case "trunc":
-		c.aggAction(x, "D_TRUNC", len(args) < 1 || len(args) > 2, "")
+		c.aggAction(x, "D_TRUNC")
 		return []actKind{actRecord, actRecord}
 	case "commit":
 		cgAll()
@@ -65,8 +58,11 @@ func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) [
 	case "setopt":
 		cgAll()
 		return []actKind{actRecord, actRecord}
-	case "trace", "print":
+	case "trace":
 		c.traceAction(x)
+		return []actKind{actRecord}
+	case "print":
+		c.printAction(x)
 		return []actKind{actRecord}
 	case "tracemem":
 		c.tracemem(x)
@@ -86,26 +82,16 @@ func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) [
 }
 
 // aggAction checks clear(@a), normalize(@a, n), denormalize(@a) and
-// trunc(@a[, n]) as dt_action_clear, _normalize and _trunc do. tag is the
-// tags' prefix; bad reports a wrong argument count, want the count the
-// message expects ("" for trunc's own wording).
-func (c *Checker) aggAction(x *ast.Call, tag string, bad bool, want string) {
+// trunc(@a[, n]) as Oracle's dt_cg_act_clear, _normalize, _denormalize and
+// _trunc do, once the prototypes have fixed the argument count: the
+// first argument must be an aggregation, a second one a scalar. tag is
+// the tags' prefix.
+func (c *Checker) aggAction(x *ast.Call, tag string) {
 	name := x.Fun.Name
-	argc := len(x.Args)
-	if bad {
-		switch {
-		case want != "":
-			c.errorf(x, diag.Tag(tag+"_PROTO"), "%s( ) prototype mismatch: %d args passed, %s expected", name, argc, want)
-		case argc < 1:
-			c.errorf(x, diag.Tag(tag+"_PROTO"), "%s( ) prototype mismatch: %d args passed, at least 1 expected", name, argc)
-		default:
-			c.errorf(x, diag.Tag(tag+"_PROTO"), "%s( ) prototype mismatch: %d args passed, no more than 2 expected", name, argc)
-		}
-	}
 	if !isAggArg(x.Args[0]) {
 		c.errorf(x, diag.Tag(tag+"_AGGARG"), "%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", name, c.typeOf(x.Args[0]))
 	}
-	if argc == 2 {
+	if len(x.Args) == 2 {
 		if t := c.typeOf(x.Args[1]); isAggArg(x.Args[1]) || !t.IsScalar() {
 			c.errorf(x, diag.Tag(tag+"_SCALAR"), "%s( ) argument #2 must be of scalar type", name)
 		}
@@ -113,27 +99,30 @@ func (c *Checker) aggAction(x *ast.Call, tag string, bad bool, want string) {
 	}
 }
 
-// traceAction checks trace(x) and print(x) as dt_action_trace does.
+// traceAction checks trace(x) as Oracle's dt_cg_act_trace does.
 func (c *Checker) traceAction(x *ast.Call) {
-	name := x.Fun.Name
-	up := strings.ToUpper(name)
 	a := x.Args[0]
-	t := c.typeOf(a)
-	if !isAggArg(a) && t.IsVoid() {
-		c.errorf(a, diag.Tag("D_"+up+"_VOID"), "%s( ) may not be applied to a void expression", name)
+	if !isAggArg(a) && c.typeOf(a).IsVoid() {
+		c.errorf(a, diag.D_TRACE_VOID, "trace( ) may not be applied to a void expression")
 	}
 	if isAggArg(a) {
-		suffix := ""
-		if name == "print" {
-			suffix = " -- did you mean printa()?"
-		}
-		c.errorf(a, diag.Tag("D_"+up+"_AGG"), "%s( ) may not be applied to an aggregation%s", name, suffix)
+		c.errorf(a, diag.D_TRACE_DYN, "trace( ) may not be applied to a dynamic expression")
 	}
 	c.cgArg(a)
 }
 
-// tracemem checks tracemem(addr, size[, dsize]) as dt_action_tracemem
-// does.
+// printAction checks print(p) as Oracle's dt_cg_act_print does: the
+// prototype takes a pointer; what it points to must have a size.
+func (c *Checker) printAction(x *ast.Call) {
+	a := x.Args[0]
+	if e, ok := pointee(c.typeOf(a)); ok && !e.IsComplete() {
+		c.errorf(a, diag.D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", e)
+	}
+	c.cg(a)
+}
+
+// tracemem checks tracemem(addr, size[, dsize]) as Oracle's
+// dt_cg_act_tracemem does.
 func (c *Checker) tracemem(x *ast.Call) {
 	addr, size := x.Args[0], x.Args[1]
 	if t := c.typeOf(addr); isAggArg(addr) || !(t.IsInteger() && !t.IsSpecial() || isPtrLike(t) && !t.IsString()) {
@@ -143,34 +132,23 @@ func (c *Checker) tracemem(x *ast.Call) {
 		c.errorf(size, diag.D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral constant expression")
 	}
 	if len(x.Args) > 2 {
-		dsize := x.Args[2]
-		if len(x.Args) > 3 {
-			c.errorf(dsize, diag.D_TRACEMEM_ARGS, "tracemem ( ) prototype mismatch: expected at most 3 args")
-		}
-		if isAggArg(dsize) || !c.typeOf(dsize).IsScalar() {
-			c.errorf(dsize, diag.D_TRACEMEM_DYNSIZE, "tracemem ( ) dynamic size (argument #3) must be of scalar type")
-		}
-		c.cg(dsize)
+		c.cg(x.Args[2])
 	}
 	c.cg(addr)
 }
 
-// stackArgs checks stack([n]) as dt_action_stack_args does.
+// stackArgs checks stack([n]) as Oracle's dt_cg_stack_arg does.
 func (c *Checker) stackArgs(x *ast.Call) {
 	if len(x.Args) == 0 {
 		return
 	}
-	arg0 := x.Args[0]
-	if len(x.Args) > 1 {
-		c.errorf(arg0, diag.D_STACK_PROTO, "stack( ) prototype mismatch: too many arguments")
-	}
-	if !c.isPosConst(arg0) {
-		c.errorf(arg0, diag.D_STACK_SIZE, "stack( ) size must be a non-zero positive integral constant expression")
+	if arg0 := x.Args[0]; !c.isPosConst(arg0) {
+		c.errorf(arg0, diag.D_STACK_SIZE, "stack( ) argument #1 must be a non-zero positive integer constant")
 	}
 }
 
-// ustackArgs checks ustack([n[, strsize]]) and jstack(...) as
-// dt_action_ustack_args does (the messages say ustack for both).
+// ustackArgs checks ustack([n[, strsize]]) and jstack(...) as Oracle's
+// dt_cg_stack_arg does (the messages say ustack for both).
 func (c *Checker) ustackArgs(x *ast.Call) {
 	if len(x.Args) > 0 && !c.isPosConst(x.Args[0]) {
 		c.errorf(x.Args[0], diag.D_USTACK_FRAMES, "ustack( ) argument #1 must be a non-zero positive integer constant")
@@ -180,9 +158,6 @@ func (c *Checker) ustackArgs(x *ast.Call) {
 		v, ok := c.intConst(arg1)
 		if !ok || c.typeOf(arg1).IsSigned() && v < 0 {
 			c.errorf(arg1, diag.D_USTACK_STRSIZE, "ustack( ) argument #2 must be a positive integer constant")
-		}
-		if len(x.Args) > 2 {
-			c.errorf(arg1, diag.D_USTACK_PROTO, "ustack( ) prototype mismatch: too many arguments")
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package check
 
 import (
+	"math"
+
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 )
@@ -48,17 +51,17 @@ func (c *Checker) compileAgg(a *ast.Agg, fn *ast.Call) []actKind {
 	}
 	switch name {
 	case "lquantize":
-		c.lquantize(fn, agg)
+		c.lquantize(a, fn, agg)
 		incr, argmax = first(rest(4)), 5
 	case "llquantize":
-		c.llquantize(fn, agg)
+		c.llquantize(a, fn, agg)
 		incr, argmax = first(rest(5)), 6
 	case "quantize":
 		incr, argmax = first(rest(1)), 2
 	}
 	if incr != nil {
 		if isAggArg(incr) || !c.typeOf(incr).IsScalar() {
-			c.errorf(fn, diag.D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type", name, argmax)
+			c.errorf(a, diag.D_PROTO_ARG, "%s( ) increment value (argument #%d) must be of scalar type", name, argmax)
 		}
 		if extra := len(args) - argmax; extra > 0 {
 			c.errorf(incr, diag.D_PROTO_LEN, "%s( ) prototype mismatch: %d args passed, at most %d expected", name, len(args), argmax)
@@ -85,9 +88,11 @@ func nameOf(call *ast.Call) string {
 	return call.Fun.Name
 }
 
-// lquantize checks lquantize(value, base, limit[, step[, incr]]). The
-// messages number the arguments from the base.
-func (c *Checker) lquantize(x *ast.Call, agg *aggregation) {
+// lquantize checks lquantize(value, base, limit[, step[, incr]]) as
+// Oracle's dt_cg_agg_lquantize does. The messages number the arguments
+// from the base; n is the aggregation node, where the errors that are not
+// about one argument are reported.
+func (c *Checker) lquantize(n ast.Node, x *ast.Call, agg *aggregation) {
 	arg1, arg2 := x.Args[1], x.Args[2]
 	base, ok := c.intConst(arg1)
 	if !ok {
@@ -103,8 +108,8 @@ func (c *Checker) lquantize(x *ast.Call, agg *aggregation) {
 	if limit < -1<<31 || limit > 1<<31-1 {
 		c.errorf(arg2, diag.D_LQUANT_LIMVAL, "lquantize( ) argument #2 must be a 32-bit quantity")
 	}
-	if limit < base {
-		c.errorf(x, diag.D_LQUANT_MISMATCH, "lquantize( ) base (argument #1) must be less than limit (argument #2)")
+	if limit <= base {
+		c.errorf(n, diag.D_LQUANT_MISMATCH, "lquantize( ) base (argument #1) must be less than limit (argument #2)")
 	}
 	step := uint64(1)
 	if len(x.Args) > 3 {
@@ -119,10 +124,10 @@ func (c *Checker) lquantize(x *ast.Call, agg *aggregation) {
 	}
 	nlevels := uint64(limit-base) / step
 	if nlevels == 0 {
-		c.errorf(x, diag.D_LQUANT_STEPLARGE, "lquantize( ) step (argument #3) too large: must have at least one quantization level")
+		c.errorf(n, diag.D_LQUANT_STEPLARGE, "lquantize( ) step (argument #3) too large: must have at least one quantization level")
 	}
 	if nlevels > 1<<16-1 {
-		c.errorf(x, diag.D_LQUANT_STEPSMALL, "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity")
+		c.errorf(n, diag.D_LQUANT_STEPSMALL, "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity")
 	}
 	params := []int64{base, int64(nlevels), int64(step)}
 	if agg.params == nil {
@@ -131,74 +136,99 @@ func (c *Checker) lquantize(x *ast.Call, agg *aggregation) {
 	}
 	obase, olevels, ostep := agg.params[0], agg.params[1], agg.params[2]
 	if obase != base {
-		c.errorf(x, diag.D_LQUANT_MATCHBASE, "lquantize( ) base (argument #1) doesn't match previous declaration: expected %d, found %d", int32(obase), int32(base))
+		c.errorf(n, diag.D_LQUANT_MATCHBASE, "lquantize( ) base (argument #1) doesn't match previous declaration: expected %d, found %d", int32(obase), int32(base))
 	}
 	if olevels*ostep != int64(nlevels)*int64(step) {
-		c.errorf(x, diag.D_LQUANT_MATCHLIM, "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %d, found %d",
+		c.errorf(n, diag.D_LQUANT_MATCHLIM, "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %d, found %d",
 			int32(obase+olevels*ostep), int32(base)+int32(nlevels)*int32(step))
 	}
 	if ostep != int64(step) {
-		c.errorf(x, diag.D_LQUANT_MATCHSTEP, "lquantize( ) step (argument #3) doesn't match previous declaration: expected %d, found %d", ostep, step)
+		c.errorf(n, diag.D_LQUANT_MATCHSTEP, "lquantize( ) step (argument #3) doesn't match previous declaration: expected %d, found %d", ostep, step)
 	}
 }
 
-// llquantize checks llquantize(value, factor, low, high, nsteps[, incr])
-// with illumos's rules and messages. The messages number the arguments
-// from the factor.
-func (c *Checker) llquantize(x *ast.Call, agg *aggregation) {
-	type llarg struct {
-		what                      string
-		typeTag, valTag, matchTag diag.Tag
-	}
-	specs := []llarg{
-		{"factor", diag.D_LLQUANT_FACTORTYPE, diag.D_LLQUANT_FACTORVAL, diag.D_LLQUANT_FACTORMATCH},
-		{"low magnitude", diag.D_LLQUANT_LOWTYPE, diag.D_LLQUANT_LOWVAL, diag.D_LLQUANT_LOWMATCH},
-		{"high magnitude", diag.D_LLQUANT_HIGHTYPE, diag.D_LLQUANT_HIGHVAL, diag.D_LLQUANT_HIGHMATCH},
-		{"linear steps per magnitude", diag.D_LLQUANT_NSTEPTYPE, diag.D_LLQUANT_NSTEPVAL, diag.D_LLQUANT_NSTEPMATCH},
-	}
-	vals := make([]int64, len(specs))
-	for i, s := range specs {
-		a := x.Args[i+1]
+// llquantize checks llquantize(value, factor, lmag, hmag, steps[, incr])
+// with the rules and messages of Oracle's dt_cg_agg_llquantize: 16-bit
+// parameters, a factor of at least 2, hmag at least lmag, factor^(hmag+1)
+// within 64 bits, and steps that divide the factor when fewer, or else
+// are a multiple of it that divides factor^(lmag+1) (factor^2 when lmag
+// is 0). An aggregation's every use must repeat its parameters. The
+// messages number the arguments from the factor; agg is the aggregation
+// node, where the mismatches are reported.
+func (c *Checker) llquantize(n ast.Node, x *ast.Call, agg *aggregation) {
+	args := x.Args[1:5]
+	var vals [4]uint64
+	typeTags := [4]diag.Tag{diag.D_LLQUANT_FACTORTYPE, diag.D_LLQUANT_LMAGTYPE, diag.D_LLQUANT_HMAGTYPE, diag.D_LLQUANT_STEPTYPE}
+	for i := 0; i < 3; i++ {
+		a := args[i]
 		v, ok := c.intConst(a)
 		if !ok {
-			c.errorf(a, s.typeTag, "llquantize( ) argument #%d (%s) must be an integer constant", i+1, s.what)
+			c.errorf(a, typeTags[i], "llquantize( ) argument #%d must be an integer constant", i+1)
 		}
-		if uint64(v) > 1<<16-1 {
-			c.errorf(a, s.valTag, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity", i+1, s.what)
+		vals[i] = uint64(v)
+		switch i {
+		case 0:
+			if vals[0] > 1<<16-1 || vals[0] < 2 {
+				c.errorf(a, diag.D_LLQUANT_FACTORVAL, "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2")
+			}
+		case 1:
+			if vals[1] > 1<<16-1 {
+				c.errorf(a, diag.D_LLQUANT_LMAGVAL, "llquantize( ) argument #2 must be an unsigned 16-bit quantity")
+			}
+		case 2:
+			if vals[2] > 1<<16-1 {
+				c.errorf(a, diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 must be an unsigned 16-bit quantity")
+			}
 		}
-		vals[i] = v
 	}
-	factor, low, high, nsteps := uint64(vals[0]), vals[1], vals[2], uint64(vals[3])
-	if factor < 2 {
-		c.errorf(x, diag.D_LLQUANT_FACTORSMALL, "llquantize( ) factor (argument #1) must be two or more")
+	factor, lmag, hmag := vals[0], vals[1], vals[2]
+	if hmag < lmag {
+		c.errorf(args[2], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)")
 	}
-	if low >= high {
-		c.errorf(x, diag.D_LLQUANT_MAGRANGE, "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)")
+	if abi.LLQuantizePow(int(factor), int(hmag)+1) == math.MaxUint64 {
+		c.errorf(args[2], diag.D_LLQUANT_HMAGVAL, "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits")
 	}
-	if nsteps < factor {
-		c.errorf(x, diag.D_LLQUANT_FACTORNSTEPS, "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)")
+	if !c.isPosConst(args[3]) {
+		c.errorf(args[3], diag.D_LLQUANT_STEPTYPE, "llquantize( ) argument #4 must be a non-zero positive integer constant")
 	}
-	v := factor
-	for v < nsteps {
-		v *= factor
+	v, _ := c.intConst(args[3])
+	steps := uint64(v)
+	vals[3] = steps
+	if steps > 1<<16-1 {
+		c.errorf(args[3], diag.D_LLQUANT_STEPVAL, "llquantize( ) argument #4 must be an unsigned 16-bit quantity")
 	}
-	if nsteps%factor != 0 || v%nsteps != 0 {
-		c.errorf(x, diag.D_LLQUANT_FACTOREVEN, "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor")
+	if steps < factor && factor%steps != 0 {
+		c.errorf(args[0], diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor")
 	}
-	order := uint64(1)
-	for i := int64(0); i < high; i++ {
-		if order*factor <= order {
-			c.errorf(x, diag.D_LLQUANT_MAGTOOBIG, "llquantize( ) factor (%d) raised to power of high magnitude (%d) overflows 64-bits", factor, high)
+	if steps > factor {
+		if steps%factor != 0 {
+			c.errorf(args[0], diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor")
 		}
-		order *= factor
+		if lmag == 0 {
+			if factor*factor%steps != 0 {
+				c.errorf(args[0], diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0")
+			}
+		} else if abi.LLQuantizePow(int(factor), int(lmag)+1)%steps != 0 {
+			c.errorf(args[0], diag.D_LLQUANT_STEPVAL, "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0")
+		}
 	}
+	params := []int64{int64(factor), int64(lmag), int64(hmag), int64(steps)}
 	if agg.params == nil {
-		agg.params = vals
+		agg.params = params
 		return
 	}
-	for i, s := range specs {
-		if agg.params[i] != vals[i] {
-			c.errorf(x, s.matchTag, "llquantize( ) %s (argument #%d) doesn't match previous declaration: expected %d, found %d", s.what, i+1, agg.params[i], vals[i])
+	match := []struct {
+		tag  diag.Tag
+		what string
+	}{
+		{diag.D_LLQUANT_MATCHFACTOR, "factor (argument #1)"},
+		{diag.D_LLQUANT_MATCHLMAG, "lmag (argument #2)"},
+		{diag.D_LLQUANT_MATCHHMAG, "hmag (argument #3)"},
+		{diag.D_LLQUANT_MATCHSTEPS, "steps (argument #4)"},
+	}
+	for i, m := range match {
+		if agg.params[i] != params[i] {
+			c.errorf(n, m.tag, "llquantize() %s doesn't match previous declaration: expected %d, found %d", m.what, agg.params[i], params[i])
 		}
 	}
 }

@@ -117,40 +117,74 @@ func (c *Checker) call(x *ast.Call, stmt bool) operand {
 	return operand{t: f.ret, act: f.kind == action}
 }
 
-// checkProto checks the arguments of a call against f's prototype, with the
-// messages of dt_idcook_sign.
+// checkProto checks the arguments of a call against f's prototype, as
+// dt_idcook_func and dt_idcook_sign do.
 func (c *Checker) checkProto(x *ast.Call, f *builtinFunc, args []operand) {
-	name := x.Fun.Name
-	argc := len(args)
-	required := 0
-	for _, p := range f.params {
-		if !p.opt {
-			required++
+	protos := make([]*types.Type, len(f.params))
+	optional := -1
+	for i, p := range f.params {
+		protos[i] = p.typ
+		if p.opt && optional < 0 {
+			optional = i
 		}
 	}
-	optional := required < len(f.params)
+	varargs := -1
+	if f.variadic {
+		varargs = len(f.params)
+	}
+	c.checkSign(x, sign{name: x.Fun.Name, suffix: "( )", protos: protos, varargs: varargs, optional: optional}, args)
+}
+
+// sign is a signature checked by checkSign: a function's prototype or an
+// associative array's or aggregation's key types.
+type sign struct {
+	prefix, name, suffix string // "@", "a", "[ ]"; "", "strlen", "( )"
+	key                  bool   // keys of an array or aggregation
+	protos               []*types.Type
+	varargs              int // index of "...", or -1
+	optional             int // index of the first optional parameter, or -1
+}
+
+// checkSign checks a list of arguments or keys against a signature, with
+// Oracle's messages of dt_idcook_sign: D_PROTO_LEN for a count that
+// does not fit ("N args passed, [at least |at most ]M expected", "keys"
+// for arrays and aggregations), then D_PROTO_ARG for the first argument
+// that dt_node_is_argcompat rejects. A nil prototype ("@") takes any
+// argument.
+func (c *Checker) checkSign(n ast.Node, s sign, args []operand) {
+	argc := len(args)
 	var mismatch bool
-	limit := len(f.params)
+	var limit int
+	var cmp string
 	switch {
-	case f.variadic:
-		mismatch = argc < len(f.params)
-	case optional:
-		mismatch = argc < required || argc > len(f.params)
+	case s.varargs >= 0:
+		mismatch, limit, cmp = argc < s.varargs, s.varargs, "at least "
+	case s.optional >= 0 && argc < s.optional:
+		mismatch, limit, cmp = true, s.optional, "at least "
+	case s.optional >= 0 && argc > len(s.protos):
+		mismatch, limit, cmp = true, len(s.protos), "at most "
+	case s.optional >= 0:
 		limit = argc
 	default:
-		mismatch = argc != len(f.params)
+		mismatch, limit = argc != len(s.protos), len(s.protos)
+	}
+	what := "arg"
+	if s.key {
+		what = "key"
 	}
 	if mismatch {
-		want, atLeast := limit, ""
-		if optional {
-			want, atLeast = required, "at least "
-		}
-		c.errorf(x, diag.D_PROTO_LEN, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected", name, argc, argSp(argc), atLeast, want)
+		c.errorf(n, diag.D_PROTO_LEN, "%s%s%s prototype mismatch: %d %s%spassed, %s%d expected",
+			s.prefix, s.name, s.suffix, argc, what, argSp(argc), cmp, limit)
 	}
-	for i := 0; i < limit && i < argc; i++ {
-		want := f.params[i].typ
+	what = "argument"
+	if s.key {
+		what = "key"
+	}
+	for i := 0; i < limit; i++ {
+		want := s.protos[i]
 		if want != nil && !argCompatible(want, args[i]) {
-			c.errorf(x, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, i+1, want, args[i].t)
+			c.errorf(n, diag.D_PROTO_ARG, "%s%s%s %s #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s",
+				s.prefix, s.name, s.suffix, what, i+1, want, what, args[i].t)
 		}
 	}
 }
@@ -168,30 +202,51 @@ func argSp(n int) string {
 // parameter of type want, as dt_node_is_argcompat decides: any two
 // integers; any two strings, char arrays or char pointers; D's stack and
 // symbol types with themselves; equal struct, union and function types;
-// compatible pointers, or the integer constant 0 for a pointer.
+// otherwise what dt_node_is_ptrcompat accepts: two pointers or arrays (a
+// string is a char array) to compatible types or one to void, or the
+// integer constant 0 for a pointer or array.
 func argCompatible(want *types.Type, o operand) bool {
 	if o.dynamic() {
 		return false
 	}
 	t := o.t
-	if want.IsSpecial() || t.IsSpecial() {
+	switch {
+	case want.IsInteger() && !want.IsSpecial() && t.IsInteger() && !t.IsSpecial():
+		return true
+	case want.IsStringLike() && t.IsStringLike():
+		return true
+	case want.IsSpecial() || t.IsSpecial():
 		return types.Same(want, t) && want.IsSpecial() && t.IsSpecial()
-	}
-	if want.IsInteger() && t.IsInteger() {
-		return true
-	}
-	if want.IsStringLike() && t.IsStringLike() {
-		return true
 	}
 	switch want.Resolve().Kind {
 	case types.Func, types.Struct, types.Union:
 		return types.Same(want, t)
 	}
-	if t.IsInteger() {
-		return isPtrLike(want) && !want.IsString() && o.isConst && o.val == 0
-	}
-	if want.IsInteger() || want.IsString() || t.IsString() {
+	we, ok := pointee(want)
+	if !ok {
 		return false
 	}
-	return types.PointerCompatible(want, t)
+	if t.IsInteger() {
+		return o.isConst && o.val == 0
+	}
+	te, ok := pointee(t)
+	if !ok {
+		return false
+	}
+	return we.IsVoid() || te.IsVoid() || types.Same(we, te)
+}
+
+// pointee is what a pointer or array type refers to; a string is an array
+// of char.
+func pointee(t *types.Type) (*types.Type, bool) {
+	r := t.Resolve()
+	switch {
+	case r == nil:
+		return nil, false
+	case r.Kind == types.String:
+		return types.CharType, true
+	case r.Kind == types.Pointer, r.Kind == types.Array:
+		return r.Elem, true
+	}
+	return nil, false
 }

@@ -12,6 +12,8 @@ package check
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
@@ -35,6 +37,9 @@ type Config struct {
 	Args []string
 	// Defaultargs makes unset $N macros read as 0 (and $$N as "").
 	Defaultargs bool
+	// ArgRef (-x argref) lets a program leave its last macro argument
+	// unreferenced; otherwise that is D_MACRO_UNUSED.
+	ArgRef bool
 	// Kernel resolves kernel types and symbols; nil means none are known.
 	Kernel Kernel
 	// SetOption validates an option set by "#pragma D option"; value is
@@ -102,6 +107,12 @@ type Checker struct {
 	// without lines: "action list" or "predicate" while a clause is
 	// type-checked.
 	region string
+	// lines is the program's ast.File.Lines: where errors in its
+	// expressions are reported.
+	lines map[ast.Node]ast.Pos
+	// argRefs records the macro arguments ($N, $$N) the program being
+	// checked refers to, by N.
+	argRefs map[int]bool
 }
 
 type enumConst struct {
@@ -127,8 +138,11 @@ type inline struct {
 	name  string
 	typ   *types.Type
 	value ast.Expr
-	cval  *int64
-	obj   *Object
+	// cval is the value of an inline whose value is an integer constant,
+	// ctyp that constant's type (int for "inline char c = 1").
+	cval *int64
+	ctyp *types.Type
+	obj  *Object
 }
 
 // translator is a checked translator definition.
@@ -193,6 +207,9 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 	var pos ast.Pos
 	if n != nil {
 		pos = n.Pos()
+		if p, ok := c.lines[n]; ok {
+			pos = p
+		}
 	}
 	err := diag.Errorf(pos, tag, format, args...)
 	err.Region = c.region
@@ -205,6 +222,8 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 // problem found, as a *diag.Error.
 func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}, Uses: map[ast.Node]*Object{}, Strings: map[ast.Expr]string{}}
+	c.argRefs = map[int]bool{}
+	c.lines = file.Lines
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)
@@ -241,14 +260,55 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 			panic(fmt.Sprintf("check: unexpected item %T", it))
 		}
 	}
+	if len(file.Items) == 0 {
+		c.errorf(endNode{file.End}, diag.D_EMPTY, "empty D program translation unit")
+	}
+	// As dt_compile does once the program has parsed: unused pragmas,
+	// then the last macro argument, which must be referenced.
+	c.pragmaUnused()
+	c.markArgRefs(file)
+	if n := len(c.cfg.Args); n > 1 && !c.cfg.ArgRef && !c.argRefs[n-1] {
+		c.errorf(endNode{file.End}, diag.D_MACRO_UNUSED, "extraneous argument '%s' ($%d is not referenced)", c.cfg.Args[n-1], n-1)
+	}
 	if len(clauses) == 0 {
 		c.errorf(endNode{file.End}, diag.D_EMPTY, "empty D program translation unit")
 	}
-	c.pragmaUnused()
 	for _, cl := range clauses {
 		c.clauseDecl(cl)
 	}
 	return c.info, nil
+}
+
+// markArgRefs records the macro arguments the program refers to, in
+// expressions ($N, $$N) and in probe descriptions, as DTrace's lexer and
+// dtrace_xstr2desc do while the program is parsed.
+func (c *Checker) markArgRefs(file *ast.File) {
+	visit := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Macro:
+			if i, err := strconv.Atoi(strings.TrimLeft(n.Name, "$")); err == nil {
+				c.argRefs[i] = true
+			}
+		case *ast.ProbeDesc:
+			for _, f := range []string{n.Provider, n.Module, n.Func, n.Name} {
+				for i := strings.IndexByte(f, '$'); i >= 0; i = strings.IndexByte(f, '$') {
+					f = strings.TrimLeft(f[i:], "$")
+					j := 0
+					for j < len(f) && f[j] >= '0' && f[j] <= '9' {
+						j++
+					}
+					if k, err := strconv.Atoi(f[:j]); err == nil {
+						c.argRefs[k] = true
+					}
+					f = f[j:]
+				}
+			}
+		}
+		return true
+	}
+	for _, it := range file.Items {
+		ast.Inspect(it, visit)
+	}
 }
 
 // endNode is a position with no node: the end of the input.

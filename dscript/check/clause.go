@@ -237,13 +237,6 @@ func (c *Checker) aggAssign(x *ast.Assign, a *ast.Agg) {
 	for i, k := range a.Keys {
 		args[i] = c.expr(k)
 	}
-	if len(args) != len(agg.keys) {
-		c.errorf(x, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", name, len(args), argSp(len(args)), len(agg.keys))
-	}
-	for i, o := range args {
-		if !argCompatible(agg.keys[i], o) {
-			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, i+1, agg.keys[i], o.t)
-		}
-	}
+	c.checkSign(a, sign{prefix: "@", name: name[1:], suffix: "[ ]", key: true, protos: agg.keys, varargs: -1, optional: -1}, args)
 	c.info.Types[x] = aggType
 }

@@ -254,6 +254,11 @@ func (c *Checker) specType(s *ast.TypeSpec) *types.Type {
 		t = c.namedType(s, s.Named, s.Module)
 	default:
 		words := append([]string(nil), s.Words...)
+		if len(words) == 0 {
+			// Only a storage class ("self x;"): dt_decl_type names the
+			// type "int".
+			words = []string{"int"}
+		}
 		sort.Strings(words)
 		var ok bool
 		if t, ok = basicTypes[strings.Join(words, " ")]; !ok {

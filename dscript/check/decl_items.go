@@ -70,7 +70,7 @@ func (c *Checker) inlineDecl(d *ast.InlineDecl) {
 	in := &inline{name: name, typ: t, value: d.Value}
 	if v.isConst && !assoc {
 		val := v.val
-		in.cval = &val
+		in.cval, in.ctyp = &val, v.t
 	}
 	c.inlines[name] = in
 	c.defineGlobal(name)

@@ -116,6 +116,11 @@ func (c *Checker) expr1(x ast.Expr) operand {
 		return constOp(sizeT, t.Resolve().Size)
 	case *ast.SizeofExpr:
 		o := c.expr(x.X)
+		if s, ok := c.stringConst(x.X); ok && o.strConst {
+			// A string constant's size is its length and NUL
+			// (dt_node_type_size).
+			return constOp(sizeT, int64(len(s))+1)
+		}
 		if o.bitfield {
 			c.errorf(x, diag.Tag("D_SIZEOF_BITFIELD"), "cannot apply sizeof to a bit-field")
 		}
@@ -254,7 +259,9 @@ func (c *Checker) ident(x *ast.Ident) operand {
 	if in, ok := c.inlines[x.Name]; ok {
 		c.useInline(x, in)
 		if in.cval != nil {
-			return constOp(in.typ, *in.cval)
+			// An integer constant inline reads as a copy of its
+			// value's constant, with the value's type (dt_node_ident).
+			return operand{t: in.ctyp, isConst: true, val: *in.cval}
 		}
 		return operand{t: in.typ}
 	}
@@ -265,8 +272,10 @@ func (c *Checker) ident(x *ast.Ident) operand {
 		c.errorf(x, diag.D_IDENT_BADREF, "%s '%s' may not be referenced as scalar", funcKindName(f), x.Name)
 	}
 	if x.Name == "NULL" {
-		// NULL comes from DTrace's D library; a program may not redefine it.
-		return constOp(types.PointerTo(types.VoidType), 0)
+		// NULL is DTrace's hard-wired "inline long NULL = 0": as an
+		// integer constant inline, it reads as its value's constant,
+		// an int (dt_node_ident).
+		return constOp(types.IntType, 0)
 	}
 	if c.cfg.Kernel != nil {
 		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
@@ -299,6 +308,7 @@ func (c *Checker) macro(x *ast.Macro) operand {
 	str := strings.HasPrefix(name, "$$")
 	key := strings.TrimLeft(name, "$")
 	if n, err := strconv.Atoi(key); err == nil {
+		c.argRefs[n] = true // in declarations, checked as they parse
 		if n < len(c.cfg.Args) {
 			val := c.cfg.Args[n]
 			if str {

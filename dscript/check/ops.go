@@ -9,7 +9,7 @@ import (
 func (c *Checker) unary(x *ast.Unary) operand {
 	switch x.Op {
 	case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
-		o := c.rvalue(x.X)
+		o := c.incOperand(x.X)
 		if !o.t.IsScalar() {
 			c.errorf(x, diag.D_OP_SCALAR, "operator %s requires operand of scalar type", x.Op)
 		}
@@ -84,6 +84,27 @@ func (c *Checker) unary(x *ast.Unary) operand {
 	}
 }
 
+// incOperand checks the operand of ++ or --, which, as dt_cook_op1 lets
+// it, declares a variable not yet declared (a global, self-> or this->
+// variable, or an associative array element) with type int64_t.
+func (c *Checker) incOperand(x ast.Expr) operand {
+	switch lx := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		if c.undeclared(lx) {
+			c.globals[lx.Name] = &variable{name: lx.Name, typ: int64T, pos: lx.At}
+		}
+	case *ast.ScopedVar:
+		o := c.scopedVar(lx, int64T)
+		c.info.Types[lx], c.info.Types[x] = o.t, o.t
+		return o
+	case *ast.Index:
+		o := c.index(lx, int64T)
+		c.info.Types[lx], c.info.Types[x] = o.t, o.t
+		return o
+	}
+	return c.rvalue(x)
+}
+
 func b2i(b bool) int64 {
 	if b {
 		return 1
@@ -150,6 +171,7 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 		switch {
 		case lp && r.t.IsInteger() && !r.t.IsSpecial():
 			c.ptrArith(n, op, l.t)
+			c.arrayBounds(n, l.t, r)
 			return operand{t: decay(l.t)}
 		case op == ast.Add && rp && l.t.IsInteger() && !l.t.IsSpecial():
 			c.ptrArith(n, op, r.t)
@@ -474,6 +496,7 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		if !i.t.IsInteger() || i.t.IsSpecial() {
 			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
 		}
+		c.arrayBounds(x, o.t, i)
 	} else if !o.t.IsInteger() || !isPtrLike(i.t) {
 		c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
 	} else {
@@ -486,6 +509,20 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		c.errorf(x, diag.D_DEREF_VOID, "cannot dereference pointer to void")
 	}
 	return operand{t: r.Elem, lvalue: true, writable: true, dvar: o.dvar && r.Kind == types.Array}
+}
+
+// arrayBounds reports a constant index or offset i past the end of an
+// array of type t (not a string), as Oracle's dt_cook_op2 does for + and
+// - : arrays of 0 and 1 elements, often a structure's variable-length
+// tail, are not checked; a negative index reads as a huge unsigned one.
+func (c *Checker) arrayBounds(n ast.Node, t *types.Type, i operand) {
+	r := t.Resolve()
+	if r.Kind != types.Array || t.IsString() || !i.isConst || !i.t.IsInteger() || r.Len <= 1 {
+		return
+	}
+	if uint64(i.val) >= uint64(r.Len) {
+		c.errorf(n, diag.D_ARR_BOUNDS, "index outside array bounds: %d, max is %d", uint64(i.val), r.Len)
+	}
 }
 
 // builtinIndex checks args[n] and uregs[n].
@@ -534,6 +571,9 @@ func nodeName(x ast.Expr, o operand) string {
 // lookupValue reports whether name resolves to something other than a
 // global variable: a builtin, inline, enum constant or function.
 func (c *Checker) lookupValue(name string) bool {
+	if name == "NULL" {
+		return true // an inline of DTrace's D library
+	}
 	if _, ok := builtinVars[name]; ok {
 		return true
 	}
@@ -573,6 +613,12 @@ func (c *Checker) newAssoc(x *ast.Index, name string, scope ast.StorageClass, de
 // key checks the i'th key of an associative array or aggregation (kind
 // names which, for messages) and returns its type.
 func (c *Checker) key(k ast.Expr, i int, kind string) *types.Type {
+	return c.keyOperand(k, i, kind).t
+}
+
+// keyOperand checks the i'th key of an associative array or aggregation
+// as key does, and returns it.
+func (c *Checker) keyOperand(k ast.Expr, i int, kind string) operand {
 	o := c.expr(k)
 	switch {
 	case o.dynamic():
@@ -580,21 +626,17 @@ func (c *Checker) key(k ast.Expr, i int, kind string) *types.Type {
 	case o.t.IsVoid():
 		c.errorf(k, diag.D_KEY_TYPE, "void expression may not be used as %s index: key #%d", kind, i+1)
 	}
-	return o.t
+	return o
 }
 
 // assocRef checks the keys of an associative-array reference against its
 // declaration.
 func (c *Checker) assocRef(x *ast.Index, v *variable) operand {
-	if len(x.Index) != len(v.keys) {
-		c.errorf(x, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%s passed, %d expected", v.name, len(x.Index), plural(len(x.Index)), len(v.keys))
-	}
+	args := make([]operand, len(x.Index))
 	for i, k := range x.Index {
-		o := operand{t: c.key(k, i, "associative array")}
-		if !types.Compatible(v.keys[i], o.t) {
-			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", v.name, i+1, v.keys[i], o.t)
-		}
+		args[i] = c.keyOperand(k, i, "associative array")
 	}
+	c.checkSign(x, sign{name: v.name, suffix: "[ ]", key: true, protos: v.keys, varargs: -1, optional: -1}, args)
 	c.useVar(x, v)
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
 }
@@ -608,17 +650,27 @@ func plural(n int) string {
 
 // assign checks "x op= y", declaring a variable on its first assignment.
 func (c *Checker) assign(x *ast.Assign) operand {
-	r := c.rvalue(x.Y)
-	if r.dynamic() {
-		c.errorf(x, diag.D_OP_DYN, "operator %s operands cannot be of dynamic type", x.Op)
+	// DTrace cooks "=" right to left, a compound assignment left to
+	// right (dt_cook_op2).
+	compound := x.Op != ast.AssignOp
+	var r operand
+	rhs := func() {
+		r = c.rvalue(x.Y)
+		if r.dynamic() {
+			c.errorf(x, diag.D_OP_DYN, "operator %s operands cannot be of dynamic type", x.Op)
+		}
+	}
+	if !compound {
+		rhs()
 	}
 	var l operand
 	switch lx := ast.Unparen(x.X).(type) {
 	case *ast.Ident:
-		if _, ok := c.globals[lx.Name]; !ok && !lx.Backquote && !c.lookupValue(lx.Name) && (c.clause == nil || c.clause.locals[lx.Name] == nil) &&
-			(c.cfg.Kernel == nil || !c.kernelHas(lx.Name)) {
-			if x.Op != ast.AssignOp {
-				c.errorf(lx, diag.D_IDENT_UNDEF, "failed to resolve %s: Unknown variable name", lx.Name)
+		if c.undeclared(lx) {
+			if compound {
+				// dt_xcook_ident creates the variable, which
+				// dt_cook_var then finds read before any assignment.
+				c.errorf(lx, diag.D_VAR_UNDEF, "%s has not yet been declared or assigned", lx.Name)
 			}
 			c.defineCheck(x, r)
 			c.globals[lx.Name] = &variable{name: lx.Name, typ: defType(r.t), pos: lx.At}
@@ -626,7 +678,7 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		l = c.expr(x.X)
 	case *ast.ScopedVar:
 		var def *types.Type
-		if x.Op == ast.AssignOp {
+		if !compound {
 			c.defineCheck(x, r)
 			def = defType(r.t)
 		}
@@ -634,13 +686,16 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		c.info.Types[x.X] = l.t
 	case *ast.Index:
 		var def *types.Type
-		if x.Op == ast.AssignOp {
+		if !compound {
 			def = defType(r.t)
 		}
 		l = c.index(lx, def)
 		c.info.Types[x.X] = l.t
 	default:
 		l = c.rvalue(x.X)
+	}
+	if compound {
+		rhs()
 	}
 	c.requireWritable(x, x.Op.String(), l)
 	if k := l.t.Resolve().Kind; (k == types.Array || k == types.Func) && !l.t.IsString() {
@@ -667,6 +722,19 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		c.binop(x, base, x.Op.String(), operand{t: l.t}, r)
 	}
 	return operand{t: l.t}
+}
+
+// undeclared reports whether a name is no variable, builtin, inline,
+// enumerator, function or kernel symbol yet: one that an assignment or ++
+// may declare as a global.
+func (c *Checker) undeclared(x *ast.Ident) bool {
+	if _, ok := c.globals[x.Name]; ok || x.Backquote || c.lookupValue(x.Name) {
+		return false
+	}
+	if c.clause != nil && c.clause.locals[x.Name] != nil {
+		return false
+	}
+	return c.cfg.Kernel == nil || !c.kernelHas(x.Name)
 }
 
 func (c *Checker) kernelHas(name string) bool {

@@ -184,29 +184,31 @@ func recording(f *builtinFunc) *builtinFunc { f.record = true; return f }
 
 var void = types.VoidType
 
-// builtinFuncs are the functions of illumos's dt_open.c that make sense on
-// Linux, plus a few Linux DTrace has. Solaris kernel subroutines (msgsize,
-// mutex_owned, rw_read_held, getf, ddi_pathname...) are left out.
+// builtinFuncs are the functions of Oracle's DTrace for Linux (dt_open.c's
+// _dtrace_globals) that this implementation has, with their prototypes
+// spelt as there: the checker reports a call's argument count and types
+// against them as dt_idcook_sign does. Where illumos and Oracle differ,
+// Oracle's prototype is used; lltostr keeps illumos's optional base.
 var builtinFuncs = map[string]*builtinFunc{
 	// actions
 	"trace":       proto(action, void, anyP),
-	"print":       proto(action, void, anyP),
-	"tracemem":    varargs(proto(action, void, anyP, p(sizeT))),
-	"printf":      varargs(proto(action, void, anyP)),
+	"print":       proto(action, void, p(voidP)),
+	"tracemem":    proto(action, void, anyP, p(sizeT), optP(sizeT)),
+	"printf":      varargs(proto(action, void, p(types.StringType))),
 	"printa":      varargs(proto(action, void, anyP)),
 	"exit":        proto(action, void, p(types.IntType)),
 	"setopt":      proto(action, void, p(constCharP), optP(constCharP)),
-	"clear":       varargs(proto(action, void)),
-	"trunc":       varargs(proto(action, void)),
-	"normalize":   varargs(proto(action, void)),
-	"denormalize": varargs(proto(action, void)),
+	"clear":       proto(action, void, anyP),
+	"trunc":       proto(action, void, anyP, optP(int64T)),
+	"normalize":   proto(action, void, anyP, p(uint64T)),
+	"denormalize": proto(action, void, anyP),
 	"speculate":   proto(action, void, p(types.IntType)),
 	"commit":      proto(action, void, p(types.IntType)),
 	"discard":     proto(action, void, p(types.IntType)),
 	"ftruncate":   proto(action, void),
-	"stack":       recording(varargs(proto(action, types.StackType))),
-	"ustack":      recording(varargs(proto(action, types.StackType))),
-	"jstack":      recording(varargs(proto(action, types.StackType))),
+	"stack":       recording(proto(action, types.StackType, optP(uint32T))),
+	"ustack":      recording(proto(action, types.StackType, optP(uint32T), optP(uint32T))),
+	"jstack":      recording(proto(action, types.StackType, optP(uint32T), optP(uint32T))),
 	"sym":         recording(proto(action, types.SymAddrType, p(uintptrT))),
 	"func":        recording(proto(action, types.SymAddrType, p(uintptrT))),
 	"mod":         recording(proto(action, types.SymAddrType, p(uintptrT))),
@@ -242,8 +244,6 @@ var builtinFuncs = map[string]*builtinFunc{
 	"strrchr":     proto(subr, types.StringType, p(constCharP), p(types.CharType)),
 	"strstr":      proto(subr, types.StringType, p(constCharP), p(constCharP)),
 	"strtok":      proto(subr, types.StringType, p(constCharP), p(constCharP)),
-	"strtoll":     proto(subr, int64T, p(constCharP), optP(types.IntType)),
-	"json":        proto(subr, types.StringType, p(constCharP), p(constCharP)),
 	"basename":    proto(subr, types.StringType, p(constCharP)),
 	"dirname":     proto(subr, types.StringType, p(constCharP)),
 	"cleanpath":   proto(subr, types.StringType, p(constCharP)),

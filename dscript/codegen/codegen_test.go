@@ -708,12 +708,12 @@ func TestLLQuantizeMagnitudes(t *testing.T) {
 // *codegen.Error wrapping ErrNotSupported, naming it and its line: here an
 // llquantize() whose value would not fit in scratch.
 func TestNotSupportedErrors(t *testing.T) {
-	_, err := build("BEGIN\n{\n\t@ = llquantize(1, 10, 0, 6, 1000);\n}\n")
+	_, err := build("BEGIN\n{\n\t@ = llquantize(1, 10, 2, 6, 1000);\n}\n")
 	var ce *codegen.Error
 	if !errors.As(err, &ce) || !errors.Is(err, codegen.ErrNotSupported) || ce.Pos.Line != 3 {
 		t.Fatalf("error %v, want a *codegen.Error at line 3 wrapping ErrNotSupported", err)
 	}
-	if want := "line 3: llquantize() with 12603 buckets (at most 2048) is not supported yet"; err.Error() != want {
+	if want := "line 3: llquantize() with 9003 buckets (at most 2048) is not supported yet"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }

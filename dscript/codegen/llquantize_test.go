@@ -91,8 +91,9 @@ func runIndex(t *testing.T, insns asm.Instructions, start int, v int64, bins int
 // the factor and for pseudo-random ones.
 func TestLLQuantizeKernelBuckets(t *testing.T) {
 	for _, p := range [][4]int{
-		{10, 0, 6, 20}, {10, 1, 2, 10}, {3, 3, 5, 27}, {2, 0, 63, 2}, {2, 0, 12, 8}, {10, 0, 19, 10},
-		{10, 0, 18, 10}, {3, 2, 40, 9}, {4, 1, 2, 32}, {12, 0, 2, 192}, {6, 0, 3, 36}, {10, 2, 3, 100},
+		{10, 0, 6, 20}, {10, 1, 2, 10}, {3, 3, 5, 27}, {2, 0, 62, 2}, {2, 3, 12, 8}, {10, 0, 18, 20},
+		{10, 0, 18, 10}, {3, 2, 39, 9}, {4, 2, 2, 32}, {12, 1, 2, 144}, {6, 0, 3, 36}, {10, 2, 3, 100},
+		{10, 0, 6, 5}, {10, 1, 3, 2}, {16, 0, 14, 4}, {10, 2, 2, 1}, {9, 0, 4, 3},
 	} {
 		factor, lmag, hmag, nsteps := p[0], p[1], p[2], p[3]
 		bins := abi.LLQuantizeBins(factor, lmag, hmag, nsteps)

@@ -189,9 +189,10 @@ func oracleLLQBucket(factor, lmag, hmag, steps int, v int64) (bucket, bins int) 
 
 func TestLLQuantizeBuckets(t *testing.T) {
 	for _, p := range [][4]int{
-		{10, 0, 6, 20}, {10, 1, 2, 10}, {2, 0, 10, 2}, {2, 0, 12, 8}, {3, 3, 5, 27}, {4, 1, 6, 16},
-		{10, 0, 18, 10}, {10, 0, 19, 10}, {2, 60, 63, 2}, {2, 0, 63, 4}, {3, 2, 40, 9}, {16, 0, 15, 256},
-		{1000, 0, 6, 1000}, {12, 0, 3, 192}, {4, 1, 5, 32}, {6, 0, 4, 36}, {10, 2, 2, 100},
+		{10, 0, 6, 20}, {10, 1, 2, 10}, {2, 0, 10, 2}, {2, 2, 12, 8}, {3, 3, 5, 27}, {4, 1, 6, 16},
+		{10, 0, 18, 10}, {10, 0, 6, 5}, {2, 60, 62, 2}, {2, 0, 62, 4}, {3, 2, 39, 9}, {16, 0, 14, 256},
+		{1000, 0, 5, 1000}, {12, 1, 3, 144}, {4, 2, 5, 32}, {6, 0, 4, 36}, {10, 2, 2, 100},
+		{10, 1, 3, 2}, {9, 0, 4, 3}, {16, 0, 14, 4}, {10, 2, 2, 1},
 	} {
 		factor, lmag, hmag, steps := p[0], p[1], p[2], p[3]
 		_, want := oracleLLQBucket(factor, lmag, hmag, steps, 0)
@@ -215,7 +216,7 @@ func TestLLQuantizeBuckets(t *testing.T) {
 		}
 	}
 	// Parameters the compiler rejects have no buckets.
-	for _, p := range [][4]int{{1, 0, 6, 20}, {10, 3, 2, 10}, {10, 0, 6, 5}, {10, 0, 6, 25}, {4, 0, 6, 6}, {6, 0, 4, 24}, {10, 0, 20, 10}} {
+	for _, p := range [][4]int{{1, 0, 6, 20}, {10, 3, 2, 10}, {10, 0, 6, 3}, {10, 0, 6, 25}, {4, 0, 6, 6}, {6, 0, 4, 24}, {10, 0, 19, 10}, {2, 1, 6, 8}} {
 		if n := abi.LLQuantizeBins(p[0], p[1], p[2], p[3]); n != 0 {
 			t.Errorf("abi.LLQuantizeBins%v = %d, want 0", p, n)
 		}
@@ -308,24 +309,18 @@ func TestLLQuantizeLabels(t *testing.T) {
 	want = "\n" + hdr + row("-10", 0, 0) + row("-9", 40, 1) + row("-8", 0, 0) + "\n"
 	diff(t, "llquantize negative ghosts", printAgg(t, Options{}, a), want)
 
-	// Steps less than one apart above magnitude 0 (factor 4, magnitudes 1
-	// to 2, 32 steps): magnitude 1 has a bucket for each integer and a
-	// ghost after each; magnitude 2 steps of 2.
-	b := make([]int64, abi.LLQuantizeBins(4, 1, 2, 32))
-	for _, v := range []int64{5, 15, 16, 17, 63, 64} {
-		b[abi.LLQuantizeBucket(v, 4, 1, 2, 32)]++
+	// Fewer steps than the factor (factor 10, magnitudes 1 to 2, 5 steps),
+	// as Oracle's compiler allows: a magnitude's first step starts at
+	// factor^m, the others at multiples of factor^(m+1)/5.
+	b := make([]int64, abi.LLQuantizeBins(10, 1, 2, 5))
+	for _, v := range []int64{15, 25, 99, 100, 999} {
+		b[abi.LLQuantizeBucket(v, 10, 1, 2, 5)]++
 	}
-	a = &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 4, LMag: 1, HMag: 2, Steps: 32}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: b}}}}
-	want = "\n" + hdr + row("4", 0, 0) + row("5", 7, 1)
-	for v := 6; v <= 14; v++ {
-		want += row(fmt.Sprint(v), 0, 0)
-	}
-	want += row("15", 7, 1) + row("16", 13, 2)
-	for v := 18; v <= 60; v += 2 {
-		want += row(fmt.Sprint(v), 0, 0)
-	}
-	want += row("62", 7, 1) + row(">= 64", 7, 1) + "\n"
-	diff(t, "llquantize fine steps", printAgg(t, Options{}, a), want)
+	a = &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLLQuantize, Factor: 10, LMag: 1, HMag: 2, Steps: 5}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Buckets: b}}}}
+	want = "\n" + hdr + row("< 10", 0, 0) + row("10", 8, 1) + row("20", 8, 1) + row("40", 0, 0) + row("60", 0, 0) +
+		row("80", 8, 1) + row("100", 8, 1) + row("200", 0, 0) + row("400", 0, 0) + row("600", 0, 0) + row("800", 8, 1) +
+		row(">= 1000", 0, 0) + "\n"
+	diff(t, "llquantize few steps", printAgg(t, Options{}, a), want)
 }
 
 func TestAvgStddevNormalize(t *testing.T) {

@@ -17,6 +17,49 @@ type builder struct {
 	ts     *tokenSource
 	cfg    Config
 	stream *antlr.CommonTokenStream
+	// ends holds the last token of each expression built; lines the
+	// positions recorded in ast.File.Lines.
+	ends  map[ast.Expr]antlr.Token
+	lines map[ast.Node]ast.Pos
+}
+
+// next returns the token after t: the lookahead DTrace's parser holds
+// when it reduces a construct that ends with t and needs one.
+func (b *builder) next(t antlr.Token) antlr.Token {
+	if i := t.GetTokenIndex() + 1; i < b.stream.Size() {
+		return b.stream.Get(i)
+	}
+	return t
+}
+
+// mark records that x ends with token stop, and where DTrace's parser
+// stands when it builds x's node, if that is not where x starts: at stop
+// for a construct its grammar reduces without a lookahead (x[i], x->m,
+// self->m, x++, sizeof (type), offsetof, xlate), at the token after stop
+// for one it reduces on seeing what follows (operators, casts, sizeof
+// and stringof of an expression). Errors found in x are reported there,
+// as DTrace reports them at the node's dn_line.
+func (b *builder) mark(x ast.Expr, stop antlr.Token) ast.Expr {
+	b.ends[x] = stop
+	var at ast.Pos
+	switch x := x.(type) {
+	case *ast.Index, *ast.Member, *ast.ScopedVar, *ast.SizeofType, *ast.Offsetof, *ast.Xlate:
+		at = b.pos(stop)
+	case *ast.Unary:
+		if x.Op == ast.PostInc || x.Op == ast.PostDec {
+			at = b.pos(stop)
+		} else {
+			at = b.pos(b.next(stop))
+		}
+	case *ast.Binary, *ast.Assign, *ast.Cond, *ast.Cast, *ast.SizeofExpr, *ast.Stringof:
+		at = b.pos(b.next(stop))
+	default:
+		return x
+	}
+	if at != x.Pos() {
+		b.lines[x] = at
+	}
+	return x
 }
 
 func (b *builder) pos(t antlr.Token) ast.Pos {
@@ -193,7 +236,8 @@ func (b *builder) expression(c p.IExpressionContext) ast.Expr {
 	list := c.AllExpr()
 	x := b.expr(list[0])
 	for _, a := range list[1:] {
-		x = &ast.Binary{At: x.Pos(), Op: ast.Comma, X: x, Y: b.expr(a)}
+		y := b.expr(a)
+		x = b.mark(&ast.Binary{At: x.Pos(), Op: ast.Comma, X: x, Y: y}, b.ends[y])
 	}
 	return x
 }
@@ -230,6 +274,10 @@ var binaryPrec = map[int]int{
 // expr builds an expression: operands and binary operators grouped by
 // precedence, then an optional "? :" or assignment.
 func (b *builder) expr(c p.IExprContext) ast.Expr {
+	return b.mark(b.expr1(c), c.GetStop())
+}
+
+func (b *builder) expr1(c p.IExprContext) ast.Expr {
 	ec := c.(*p.ExprContext)
 	var xs []ast.Expr
 	var tail []antlr.Tree
@@ -280,12 +328,16 @@ func (b *builder) climb(xs []ast.Expr, ops []antlr.Token, pos *int, min int) ast
 		}
 		*pos++
 		rhs := b.climb(xs, ops, pos, prec+1)
-		lhs = &ast.Binary{At: lhs.Pos(), Op: binaryOps[op.GetTokenType()], X: lhs, Y: rhs}
+		lhs = b.mark(&ast.Binary{At: lhs.Pos(), Op: binaryOps[op.GetTokenType()], X: lhs, Y: rhs}, b.ends[rhs])
 	}
 	return lhs
 }
 
 func (b *builder) unaryExpr(c p.IUnaryExprContext) ast.Expr {
+	return b.mark(b.unaryExpr1(c), c.GetStop())
+}
+
+func (b *builder) unaryExpr1(c p.IUnaryExprContext) ast.Expr {
 	switch x := c.(type) {
 	case *p.AtomContext:
 		return b.atom(x.GetStart())

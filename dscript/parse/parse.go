@@ -81,8 +81,8 @@ func Parse(name string, src []byte, cfg Config) (f *ast.File, err error) {
 	if ts.err != nil {
 		return nil, ts.err
 	}
-	b := &builder{ts: ts, cfg: cfg, stream: stream.CommonTokenStream}
-	f = &ast.File{Name: name, Interpreter: ts.interp}
+	b := &builder{ts: ts, cfg: cfg, stream: stream.CommonTokenStream, ends: map[ast.Expr]antlr.Token{}, lines: map[ast.Node]ast.Pos{}}
+	f = &ast.File{Name: name, Interpreter: ts.interp, Lines: b.lines}
 	if err := b.program(tree, f); err != nil {
 		return nil, err
 	}

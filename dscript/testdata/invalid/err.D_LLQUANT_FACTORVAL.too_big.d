@@ -1,4 +1,4 @@
 BEGIN
 {
-	@a = llquantize(1, 65536, 0, 6, 20); /* ERROR D_LLQUANT_FACTORVAL "^llquantize\( \) argument #1 \(factor\) must be an unsigned 16-bit quantity$" */
+	@a = llquantize(1, 65536, 0, 6, 20); /* ERROR D_LLQUANT_FACTORVAL "^llquantize\( \) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2$" */
 }

@@ -1,5 +1,5 @@
 BEGIN
 {
 	@a[1] = count();
-	@a["x"] = count(); /* ERROR D_PROTO_ARG "^@a\[ \] argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string$" */
+	@a["x"] = count(); /* ERROR D_PROTO_ARG "^@a\[ \] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string$" */
 }

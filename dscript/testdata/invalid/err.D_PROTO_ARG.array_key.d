@@ -1,5 +1,5 @@
 BEGIN
 {
 	a[1] = 1;
-	trace(a["x"]); /* ERROR D_PROTO_ARG "^a\[ \] argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string$" */
+	trace(a["x"]); /* ERROR D_PROTO_ARG "^a\[ \] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string$" */
 }

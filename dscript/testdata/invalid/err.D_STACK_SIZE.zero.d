@@ -1,4 +1,4 @@
 BEGIN
 {
-	stack(0); /* ERROR D_STACK_SIZE "^stack\( \) size must be a non-zero positive integral constant expression$" */
+	stack(0); /* ERROR D_STACK_SIZE "^stack\( \) argument #1 must be a non-zero positive integer constant$" */
 }

@@ -1,4 +1,7 @@
-/* Exercises: print() of an integer, a string and a script-declared struct value. */
+/*
+ * Exercises: print() of pointers, as Oracle's prototype "void(void *)"
+ * takes: to a script-declared struct and to an integer.
+ */
 struct conn {
 	uint32_t saddr;
 	uint32_t daddr;
@@ -9,7 +12,6 @@ struct conn {
 syscall::connect:entry
 {
 	this->c = (struct conn *)copyin(arg1, sizeof (struct conn));
-	print(*this->c);
-	print(arg2);
-	print(execname);
+	print(this->c);
+	print((int *)arg2);
 }

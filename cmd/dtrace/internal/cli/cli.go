@@ -164,11 +164,6 @@ func (s *state) run(args []string) error {
 		if err := s.pass2(o); err != nil {
 			return err
 		}
-		if o.c == 's' {
-			if err := s.interpreter(o.arg); err != nil {
-				return err
-			}
-		}
 	}
 	if s.noOutput && s.mode != modeExec {
 		return s.errorf(exitUsage, "-B not valid in combination with [-AGl] options")
@@ -300,33 +295,6 @@ func (s *state) set(what, name, value string, given bool) error {
 	}
 	if err != nil {
 		return s.errorf(exitError, "failed to set %s: %v", what, err)
-	}
-	return nil
-}
-
-// interpreter applies the options of the "#!" line of script path, as if
-// they were typed where -s is.
-func (s *state) interpreter(path string) error {
-	line, ok := readInterpreter(path)
-	if !ok {
-		return nil
-	}
-	words := interpreterArgs(line)
-	if len(words) == 0 {
-		return nil
-	}
-	opts, _, ok := parseArgs(append([]string{s.pname}, words...), s.pname, s.stderr)
-	if !ok {
-		return exitStatus(usage(s.stderr, s.pname))
-	}
-	for _, o := range opts {
-		if strings.IndexByte(interpreterOptions, o.c) < 0 {
-			continue
-		}
-		s.pass1(o)
-		if err := s.pass2(o); err != nil {
-			return err
-		}
 	}
 	return nil
 }

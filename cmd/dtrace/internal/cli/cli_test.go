@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"syscall"
@@ -67,47 +66,6 @@ func TestParseArgsErrors(t *testing.T) {
 		if ok || stderr.String() != want {
 			t.Errorf("%s: ok %v, stderr %q, want %q", args, ok, stderr.String(), want)
 		}
-	}
-}
-
-func TestInterpreterArgs(t *testing.T) {
-	for line, want := range map[string][]string{
-		"/usr/sbin/dtrace -qs":                     {"-q"},
-		"/usr/sbin/dtrace -s":                      nil,
-		"/usr/sbin/dtrace -Cqs":                    {"-Cq"},
-		"/usr/sbin/dtrace -x bufsize=4m -qs":       {"-x", "bufsize=4m", "-q"},
-		"/usr/sbin/dtrace -x errtags -s":           {"-x", "errtags"},
-		"  /opt/dtrace/bin/dtrace   -C  -s  ":      {"-C"},
-		"/usr/bin/env dtrace -qs":                  {"-q"},
-		"/usr/bin/env -S /usr/sbin/dtrace -Z -qs":  {"-Z", "-q"},
-		"/usr/sbin/dtrace":                         nil,
-		"":                                         nil,
-		"/usr/sbin/dtrace -q":                      {"-q"},
-		"/usr/sbin/dtrace -x switchrate=10hz -wqs": {"-x", "switchrate=10hz", "-wq"},
-	} {
-		got := interpreterArgs(line)
-		if len(got) == 0 && len(want) == 0 {
-			continue
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("interpreterArgs(%q) = %q, want %q", line, got, want)
-		}
-	}
-}
-
-func TestReadInterpreter(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "x.d")
-	os.WriteFile(p, []byte("#!/usr/sbin/dtrace -qs\r\nBEGIN {}\n"), 0o644)
-	if line, ok := readInterpreter(p); !ok || line != "/usr/sbin/dtrace -qs" {
-		t.Errorf("readInterpreter = %q, %v", line, ok)
-	}
-	os.WriteFile(p, []byte("BEGIN {}\n#!/usr/sbin/dtrace -qs\n"), 0o644)
-	if _, ok := readInterpreter(p); ok {
-		t.Error("a #! that is not on the first line was read")
-	}
-	if _, ok := readInterpreter(dir); ok {
-		t.Error("a directory was read")
 	}
 }
 

@@ -1,0 +1,59 @@
+package check_test
+
+import (
+	"testing"
+
+	"github.com/dtrace-go/dtrace/dscript"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+)
+
+// traceConsts compiles a clause of trace() statements and returns the
+// constant value and type of each traced expression.
+func traceConsts(t *testing.T, src string) (vals []int64, typs []string) {
+	t.Helper()
+	p, err := dscript.New(dscript.Config{Args: []string{"t.d", "abcd"}}).Compile(dscript.Source{Kind: dscript.Script, Name: "t.d", Text: []byte(src)})
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	for _, it := range p.File.Items {
+		cl, ok := it.(*ast.Clause)
+		if !ok {
+			continue
+		}
+		for _, s := range cl.Body {
+			arg := s.(*ast.ExprStmt).X.(*ast.Call).Args[0]
+			v, ok := p.Info.Consts[arg]
+			if !ok {
+				t.Fatalf("%s: argument %d is no constant", src, len(vals)+1)
+			}
+			vals = append(vals, v)
+			typs = append(typs, p.Info.Types[arg].String())
+		}
+	}
+	return vals, typs
+}
+
+// sizeof a string constant is its length and NUL (dt_node_type_size);
+// NULL, DTrace's "inline long NULL = 0", and any integer constant inline
+// read as a copy of their value's constant, with its type (dt_node_ident).
+func TestConstants(t *testing.T) {
+	vals, typs := traceConsts(t, `inline char c = 300;
+BEGIN
+{
+	trace(sizeof("abc"));
+	trace(sizeof(""));
+	trace(sizeof $$1);
+	trace(sizeof(NULL));
+	trace(NULL);
+	trace(sizeof(c));
+	trace(c);
+}
+`)
+	want := []int64{4, 1, 5, 4, 0, 4, 300}
+	wantTypes := []string{"size_t", "size_t", "size_t", "size_t", "int", "size_t", "int"}
+	for i := range want {
+		if vals[i] != want[i] || typs[i] != wantTypes[i] {
+			t.Errorf("trace #%d: %d (%s), want %d (%s)", i+1, vals[i], typs[i], want[i], wantTypes[i])
+		}
+	}
+}

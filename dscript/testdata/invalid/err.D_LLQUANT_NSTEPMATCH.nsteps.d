@@ -1,5 +1,0 @@
-BEGIN
-{
-	@a = llquantize(1, 10, 0, 6, 20);
-	@a = llquantize(1, 10, 0, 6, 10); /* ERROR D_LLQUANT_NSTEPMATCH "^llquantize\( \) linear steps per magnitude \(argument #4\) doesn't match previous declaration: expected 20, found 10$" */
-}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trunc(); /* ERROR D_PROTO_LEN "^trunc\( \) prototype mismatch: 0 args passed, at least 1 expected$" */
+}
