@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"unsafe"
 
 	"github.com/cilium/ebpf"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/sink"
 )
@@ -70,9 +72,13 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	out := newDecoder(r.prog, r.cfg.Registry, r.maps, r.cfg.Sink, r.cfg.Notify, r.ksyms)
 	// The memory maps of the processes of -c and -p, read while they are
 	// there to read (a created process waits at its entry point, its
-	// libraries mapped): their stacks resolve after they exit.
-	for _, p := range r.cfg.Procs {
-		out.syms.procs.Note(p.Pid())
+	// libraries mapped): their stacks resolve after they exit. Only for
+	// a program that records user addresses (the objects' symbols are
+	// read with the map).
+	if slices.ContainsFunc(r.prog.Maps, func(m *codegen.MapDesc) bool { return m.Name == abi.UPIDMap }) {
+		for _, p := range r.cfg.Procs {
+			out.syms.procs.Note(p.Pid())
+		}
 	}
 	// A live sink snapshots the aggregations from its own goroutines:
 	// the runner holds the decoder but while it waits (live.go).
