@@ -116,7 +116,9 @@ func (im *Image) readFuncs() {
 		v    uint64
 		name string
 	}
-	seen := map[key]bool{}
+	dyn, _ := im.f.DynamicSymbols()
+	seen := make(map[key]bool, len(full)+len(dyn))
+	im.funcs = make([]Func, 0, len(full)+len(dyn))
 	add := func(ss []elf.Symbol, dynamic bool) {
 		for _, s := range ss {
 			t := elf.ST_TYPE(s.Info)
@@ -134,7 +136,6 @@ func (im *Image) readFuncs() {
 		}
 	}
 	add(full, false)
-	dyn, _ := im.f.DynamicSymbols()
 	add(dyn, true)
 	if !hasSymtab && im.Go {
 		for _, s := range goFuncs(im.f) {
@@ -145,9 +146,14 @@ func (im *Image) readFuncs() {
 			}
 		}
 	}
-	slices.SortStableFunc(im.funcs, func(a, b Func) int {
+	// A total order (symbols are unique by address and name): the sort
+	// need not be stable to be the same every time.
+	slices.SortFunc(im.funcs, func(a, b Func) int {
 		if c := cmp.Compare(a.Value, b.Value); c != 0 {
 			return c
+		}
+		if a.Name == b.Name {
+			return 0
 		}
 		if prefer(a.sym(), b.sym()) {
 			return -1
@@ -155,7 +161,7 @@ func (im *Image) readFuncs() {
 		if prefer(b.sym(), a.sym()) {
 			return 1
 		}
-		return 0
+		return cmp.Compare(a.Name, b.Name)
 	})
 	im.byName = make(map[string][]int, len(im.funcs))
 	for i, fn := range im.funcs {
