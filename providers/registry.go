@@ -18,9 +18,11 @@ import (
 // has the same id under dtrace -l as in the trace output of any run on the
 // same system. A provider is enumerated only when a description could
 // match one of its probes, together with the providers registered before
-// it. A probe made on demand (profile-1234) gets the next free id after
-// every listed probe of every provider, as DTrace gives the next id to a
-// probe it creates.
+// it. A probe made on demand (profile-1234, or the probes of a provider
+// made on demand, pid1234:libc.so.6:malloc:entry) gets the next free id
+// after every listed probe of every provider, as DTrace gives the next id
+// to a probe it creates: the same descriptions matched in the same order
+// give the same ids.
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
