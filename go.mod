@@ -9,6 +9,7 @@ require (
 	github.com/prometheus/common v0.72.0
 	github.com/ulikunitz/xz v0.5.17
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/arch v0.33.0
 	golang.org/x/sys v0.48.0
 )
 

@@ -90,3 +90,12 @@ type Provider interface {
 	// Plan groups probes of this provider (ids assigned) into attachments.
 	Plan(probes []*Probe) ([]*Attachment, error)
 }
+
+// A PartialAttachment is what an Attachment's Attach returns when the
+// kernel refused some of its probes but not all: the others are enabled,
+// and the runner reports how many could not be.
+type PartialAttachment interface {
+	io.Closer
+	// Refused returns the probes that could not be enabled.
+	Refused() []*Probe
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"unsafe"
 
 	"github.com/cilium/ebpf"
@@ -12,6 +13,9 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // trigger fires, from user space, the attachments serving the probe named
@@ -80,6 +84,16 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	}
 	r.reader = rd
 	out := newDecoder(r.prog, r.cfg.Registry, r.maps, r.cfg.Sink, r.cfg.Notify, r.ksyms)
+	// The memory maps of the processes of -c and -p, read while they are
+	// there to read (a created process waits at its entry point, its
+	// libraries mapped): their stacks resolve after they exit. Only for
+	// a program that records user addresses (the objects' symbols are
+	// read with the map).
+	if slices.ContainsFunc(r.prog.Maps, func(m *codegen.MapDesc) bool { return m.Name == abi.UPIDMap }) {
+		for _, p := range r.cfg.Procs {
+			out.syms.procs.Note(p.Pid())
+		}
+	}
 	// A live sink snapshots the aggregations from its own goroutines:
 	// the runner holds the decoder but while it waits (live.go).
 	lv := r.startLive(out)
@@ -138,6 +152,13 @@ func (r *run) trace(ctx context.Context) (int, error) {
 				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
 			}
 			r.links.Add(c)
+			// Probes the kernel would not place (an instruction it
+			// cannot single-step): the others trace on.
+			if pa, ok := c.(providers.PartialAttachment); ok {
+				if n := len(pa.Refused()); n > 0 {
+					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
+				}
+			}
 		}
 		stopProcs, err := r.startProcs(rd)
 		if err != nil {
@@ -252,4 +273,13 @@ func (r *run) probeID(name string) uint32 {
 		}
 	}
 	return 0
+}
+
+// refusedNotice is dtrace's warning about n probes of an enabling that the
+// kernel refused.
+func refusedNotice(n int) string {
+	if n == 1 {
+		return "dtrace: 1 probe could not be enabled: the kernel cannot probe its instruction"
+	}
+	return fmt.Sprintf("dtrace: %d probes could not be enabled: the kernel cannot probe their instructions", n)
 }
