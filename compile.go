@@ -17,6 +17,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/session"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // SourceKind says how a program's text was given, which decides how a
@@ -148,6 +149,7 @@ func (h *Handle) Compile(src Source) (*Program, error) {
 	}
 	p := &Program{unit: session.Unit{Program: prog, Kind: dscript.SourceKind(src.Kind), Name: src.Name}}
 	h.units = append(h.units, p.unit)
+	h.sources = append(h.sources, sink.Source{Name: src.Name, Text: string(src.Text)})
 	return p, nil
 }
 

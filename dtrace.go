@@ -35,6 +35,7 @@ import (
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/builtin"
 	"github.com/dtrace-go/dtrace/session"
+	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/symtab"
 )
 
@@ -68,6 +69,8 @@ type Handle struct {
 	zdefs  bool
 	units  []session.Unit
 	procs  []*Process
+	// sources are the programs' texts, in the order of units.
+	sources []sink.Source
 }
 
 // Open returns a new Handle, with DTrace's default options set as

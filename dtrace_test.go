@@ -3,6 +3,7 @@ package dtrace
 import (
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/cilium/ebpf/asm"
@@ -91,14 +92,21 @@ func TestKernelRefusal(t *testing.T) {
 
 func TestVerifierLimit(t *testing.T) {
 	for reason, want := range map[string]string{
-		"BPF program is too large. Processed 1000001 insn": "1,000,000 instructions",
-		"too many subprograms":                             "(255)",
-		"combined stack size of 3 calls is 544. Too large": "512 bytes of stack",
-		"R1 invalid mem access 'scalar'":                   "",
+		"BPF program is too large. Processed 1000001 insn":                 "1,000,000 instructions",
+		"too many subprograms":                                             "(255)",
+		"The total number of maps per program has reached the limit of 64": "more maps than a BPF program may (64)",
+		"The sequence of 8193 jumps is too complex.":                       "8,192 branches",
+		"combined stack size of 3 calls is 544. Too large":                 "512 bytes of stack",
+		"R1 invalid mem access 'scalar'":                                   "",
 	} {
 		got := verifierLimit(&bpf.VerifierError{Reason: reason})
 		if want == "" && got != "" || !strings.Contains(got, want) {
 			t.Errorf("%q: %q, want %q", reason, got, want)
 		}
+	}
+	// The verifier gives up on too many pending branches with EFAULT and
+	// no log.
+	if got := verifierLimit(&bpf.VerifierError{Reason: "bad address", Err: syscall.EFAULT}); !strings.Contains(got, "8,192 branches") {
+		t.Errorf("EFAULT: %q, want the branches limit", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 
 	"github.com/cilium/ebpf/asm"
 
@@ -21,7 +22,9 @@ import (
 // RunConfig is where a run's data goes.
 type RunConfig struct {
 	// Sink receives the records and aggregations, decoded; nil drops
-	// them.
+	// them. A sink.LiveSink may read the aggregations while tracing
+	// runs; a sink.NoticeSink receives the notices too, and a
+	// sink.ExitSink the exit status (Output is all three).
 	Sink sink.Sink
 	// Notify receives what dtrace(1) reports on its standard error: how
 	// many probes each program matched, drops, faults, warnings, the
@@ -52,12 +55,27 @@ func (h *Handle) Run(ctx context.Context, rc RunConfig) (int, error) {
 	cfg.KernelSymbols = h.ksyms
 	cfg.Sink = rc.Sink
 	cfg.Notify = rc.Notify
+	if ns, ok := rc.Sink.(sink.NoticeSink); ok {
+		// Structured output records the notices among the data.
+		notify := rc.Notify
+		cfg.Notify = func(n sink.Notice) {
+			ns.Notice(n)
+			if notify != nil {
+				notify(n)
+			}
+		}
+	}
 	for _, p := range h.procs {
 		cfg.Procs = append(cfg.Procs, p.p)
 	}
 	status, err := session.Run(ctx, &cfg, h.units)
 	if err != nil {
 		return status, h.runError(err)
+	}
+	if es, ok := rc.Sink.(sink.ExitSink); ok {
+		if err := es.Exit(status); err != nil {
+			return status, err
+		}
 	}
 	return status, nil
 }
@@ -120,10 +138,19 @@ func (e *VerifierError) Unwrap() error { return e.Err }
 func (h *Handle) runError(err error) error {
 	var ce *codegen.Error
 	var ve *bpf.VerifierError
+	var se *codegen.ScratchError
 	var pke *providers.KernelError
 	switch {
 	case errors.As(err, &pke):
 		return &KernelError{Reason: pke.Reason, Err: err}
+	case errors.As(err, &se):
+		limit := fmt.Sprintf("the clauses need %d bytes of scratch memory, more than the %d a BPF program may have", se.Need, se.Max)
+		if se.StrSize > 256 {
+			limit += fmt.Sprintf(": lower the strsize option (%d)", se.StrSize)
+		} else {
+			limit += ": simplify the statements that use the most strings"
+		}
+		return &LimitError{Limit: limit, Err: err}
 	case errors.As(err, &ce) && ce.Unit < len(h.units):
 		u := h.units[ce.Unit]
 		return &NotSupportedError{Source: u.Name, Script: u.Kind == dscript.Script, Line: ce.Pos.Line, What: ce.What}
@@ -139,9 +166,29 @@ func (h *Handle) runError(err error) error {
 			e.Log = ve.Log
 		}
 		return e
+	case errors.Is(err, syscall.EPERM):
+		// The kernel refuses bpf(2) and perf_event_open(2) before any
+		// verification: the caller lacks the capabilities.
+		return privilegeError{err}
 	}
 	return err
 }
+
+// ErrPrivileges is the error of a run by a user who may not trace:
+// tracing needs root, or the capabilities CAP_BPF and CAP_PERFMON. Its
+// text is libdtrace's (EDT_PERM's, "DTrace requires additional
+// privileges").
+var ErrPrivileges = errors.New("DTrace requires additional privileges")
+
+// privilegeError is a run the kernel refused for the user's privileges:
+// it matches ErrPrivileges and the kernel's error.
+type privilegeError struct{ err error }
+
+func (e privilegeError) Error() string {
+	return ErrPrivileges.Error() + ": tracing needs root, or CAP_BPF and CAP_PERFMON"
+}
+
+func (e privilegeError) Unwrap() []error { return []error{ErrPrivileges, e.err} }
 
 // LimitError is a program the kernel refuses for a limit of its own: too
 // many instructions to verify, too many clauses on one probe.
@@ -169,8 +216,12 @@ func verifierLimit(ve *bpf.VerifierError) string {
 	switch r := ve.Reason; {
 	case strings.Contains(r, "BPF program is too large"):
 		return "the clauses on this probe need more than the 1,000,000 instructions the kernel verifies in one program: split the work over more clauses or probes"
+	case strings.Contains(r, "number of maps per program has reached the limit"):
+		return "the clauses on this probe use more maps than a BPF program may (64): each aggregation, associative array and self-> variable is a map of its own; use fewer of them on this probe"
 	case strings.Contains(r, "too many subprograms"):
 		return "more clauses are enabled on one probe than the kernel allows in one program (255): spread them over more probes"
+	case errors.Is(ve, syscall.EFAULT), strings.Contains(r, "jumps is too complex"):
+		return "the clauses on this probe branch more than the kernel's verifier follows (8,192 branches pending): split their predicates and conditions over more clauses"
 	case strings.Contains(r, "combined stack size"):
 		return "the clauses on this probe nest too many calls for the kernel's 512 bytes of stack"
 	}

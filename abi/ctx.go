@@ -85,6 +85,13 @@ const (
 	CounterSpecBusy                   // speculation() with every buffer still busy
 	CounterSpecUnavail                // speculation() with no buffer available
 	CounterStackDrops                 // a stack not stored: the stack map is full
+	// CounterAggContext counts aggregation keys not stored for where the
+	// probe fired rather than for aggsize: the kernel had no element to
+	// give the new key there (ENOMEM: its per-CPU cache of elements was
+	// empty and cannot be refilled in that context), or the probe fired
+	// within an update of the same map on its CPU (EBUSY: the kernel
+	// refuses nested updates rather than deadlock).
+	CounterAggContext
 )
 
 // Offset returns the offset of counter k in the scratch value.

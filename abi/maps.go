@@ -80,3 +80,10 @@ const ExitingFilled = 2
 
 // NoFillLimit is GlobalFillAt when no limit applies: far above any count.
 const NoFillLimit = 1 << 62
+
+// StrSlot returns the bytes a D string takes wherever the programs and the
+// consumer lay strings out side by side (a map key, a variable, a record
+// field, the probes map's value): strsize characters and the terminating
+// NUL, as DTrace keeps them, rounded up to 8 bytes. A string is read up to
+// its first NUL within its slot.
+func StrSlot(strsize int) int { return (strsize + 1 + 7) &^ 7 }

@@ -91,7 +91,7 @@ func PutTag(rec []byte, tag uint32) { le.PutUint32(rec[HeaderTag:], tag) }
 type FaultRecord struct {
 	Probe  uint32 // the faulting probe
 	EPID   uint64 // arg1: the enabled probe ID of the faulting clause
-	Clause uint64 // arg2: the faulting clause's index in the program
+	Clause uint64 // arg2: the faulting clause's number, as DTrace numbers it (dt_clause_N)
 	PC     uint64 // arg3: the BPF pc of the fault in the clause
 	Fault  Fault  // arg4: the fault code
 	Addr   uint64 // arg5: the faulting address or value

@@ -109,7 +109,7 @@ func StackKey(b []byte) (s *SymInfo, pid uint64, skip int, ok bool) {
 	pid = uint64(le.Uint32(b))
 	skip = int(b[4])
 	s = &SymInfo{Kind: SymKind(b[7]), Frames: int(b[5]) | int(b[6])<<8, Slot: len(b)}
-	if !s.Kind.IsStack() || s.Frames <= 0 || s.Frames > MaxStackFrames {
+	if !s.Kind.IsStack() || s.Frames < 0 || s.Frames > MaxStackFrames {
 		return nil, 0, 0, false
 	}
 	return s, pid, skip, true

@@ -9,6 +9,9 @@
 #  3. the whole listing with argument types: dtrace -lv vs bpftrace -lv
 #     (for information: bpftrace -lv prints each tracepoint's fields).
 #  4. peak RSS of the whole listing (/usr/bin/time -v).
+#  5. a process's functions: dtrace -l -n 'pid$target:libc.so.6::entry' -p PID
+#     (the pid provider's probes, made on demand) vs
+#     bpftrace -l 'uprobe:LIBC:*' (for information).
 #
 # Times are hyperfine means (wall time), both tools measured alternately in
 # the same run. The row counts of each listing are printed too, so that a
@@ -66,6 +69,13 @@ d_one=$(mean_ms "$dtrace -l -n syscall::read*:entry")
 b_one=$(mean_ms "bpftrace -l tracepoint:syscalls:sys_enter_read*")
 d_v=$(mean_ms "sh -c '$dtrace -lv >/dev/null 2>&1'")
 b_v=$(mean_ms "sh -c 'bpftrace -lv >/dev/null 2>&1'")
+sleep 600 &
+sleeper=$!
+trap 'kill $sleeper 2>/dev/null; rm -rf "$work"' EXIT
+libc=$(readlink -f "$(ldd /bin/sleep | awk '/libc\.so/ { print $3 }')")
+echo "dtrace -l -n 'pid\$target:libc.so.6::entry' -p PID: $(rows "$dtrace" -l -n 'pid$target:libc.so.6::entry' -p "$sleeper") lines; bpftrace -l 'uprobe:$libc:*': $(rows bpftrace -l "uprobe:$libc:*") lines"
+d_pid=$(mean_ms "$dtrace -l -n pid\$target:libc.so.6::entry -p $sleeper")
+b_pid=$(mean_ms "bpftrace -l uprobe:$libc:*")
 d_rss=$(rss_mb "$dtrace" -l)
 b_rss=$(rss_mb bpftrace -l)
 
@@ -82,3 +92,4 @@ printf "| -l -n 'syscall::read*:entry' | %.1f ms | %.1f ms | %s | < 50 ms: %s |\
 	"$(ratio "$d_one" "$b_one")" "$(awk -v a="$d_one" 'BEGIN { print (a < 50) ? "met" : "NOT met" }')"
 printf "| whole listing with types (-lv) | %.1f ms | %.1f ms | %s | - |\n" "$d_v" "$b_v" "$(ratio "$d_v" "$b_v")"
 printf "| peak RSS of -l | %s MB | %s MB | %s | - |\n" "$d_rss" "$b_rss" "$(ratio "$d_rss" "$b_rss")"
+printf "| a process's libc functions (-l -n 'pid\$target:libc.so.6::entry' -p; bpftrace -l 'uprobe:LIBC:*') | %.1f ms | %.1f ms | %s | - |\n" "$d_pid" "$b_pid" "$(ratio "$d_pid" "$b_pid")"

@@ -32,6 +32,21 @@
 #     lost = M - lines. Goal: >= 1,000,000 events/s with nothing lost.
 #  5. peak RSS of every dtrace and bpftrace run above (/usr/bin/time -v,
 #     "Maximum resident set size"). Goal: <= 15 MB.
+#  6. pid provider, attach + detach of every function of libc in one
+#     process (a sleep), pid-filtered:
+#       dtrace -n 'pid$target:libc.so.6::entry { @ = count(); } tick-1ms { exit(0); }' -p PID
+#       bpftrace -p PID -e 'uprobe:/lib/x86_64-linux-gnu/libc.so.6:* { @ = count(); } interval:ms:1 { exit(); }'
+#     (hyperfine, mean wall; bpftrace once, with BPFTRACE_MAX_PROBES raised
+#     past its default 512, and killed at PID_LIBC_LIMIT: it attaches and
+#     detaches one perf-event uprobe at a time, ~100 ms each to detach, and
+#     matches every symbol, aliases included). Goal: <= 300 ms, and at
+#     least 50x faster than bpftrace.
+#  7. added ns per call of a probed function: bench/loadgen/callgen.c calls
+#     callgen_target N times and times itself, untraced, then run by
+#       dtrace -q -c 'callgen N' -n 'pid$target:a.out:callgen_target:entry { @[tid] = count(); }'
+#       bpftrace -c 'callgen N' -e 'uprobe:callgen:callgen_target { @[tid] = count(); }'
+#     (least of REPS runs each; every traced run must count N calls).
+#     Goal: <= bpftrace's.
 #
 # Must run as root. Installs what is missing with apt-get (bpftrace,
 # hyperfine, time, gcc, libc6-dev, jq, procps); needs Go to build dtrace and
@@ -47,6 +62,9 @@
 #   ALLSYS_RUNS [10]        hyperfine runs for dtrace's all-syscalls row
 #   BPFTRACE_ALLSYS_RUNS [1] the same for bpftrace (~25 s each)
 #   TRACER_LIMIT [300]      seconds after which any tracer run is killed
+#   CALLS [200000]          callgen calls per run of row 7
+#   PID_LIBC_RUNS [10]      hyperfine runs of dtrace's row 6
+#   PID_LIBC_LIMIT [300]    seconds bpftrace's row 6 may take
 #   DTRACE                  a dtrace binary to measure instead of building one
 set -euo pipefail
 
@@ -57,6 +75,9 @@ STARTUP_RUNS=${STARTUP_RUNS:-30}
 ALLSYS_RUNS=${ALLSYS_RUNS:-10}
 BPFTRACE_ALLSYS_RUNS=${BPFTRACE_ALLSYS_RUNS:-1}
 TRACER_LIMIT=${TRACER_LIMIT:-300}
+CALLS=${CALLS:-200000}
+PID_LIBC_RUNS=${PID_LIBC_RUNS:-10}
+PID_LIBC_LIMIT=${PID_LIBC_LIMIT:-300}
 # The reference figure of shared/reference/kernel-facts.md, used when
 # bench/baseline cannot be built or run.
 KERNEL_FACTS_BASELINE_NS=195
@@ -132,6 +153,10 @@ fi
 gcc -O2 -static -o "$work/loadgen" "$root/bench/loadgen/loadgen.c" 2> /dev/null ||
 	gcc -O2 -o "$work/loadgen" "$root/bench/loadgen/loadgen.c"
 loadgen=$work/loadgen
+gcc -O2 -o "$work/callgen" "$root/bench/loadgen/callgen.c"
+callgen=$work/callgen
+libc=$(ldd "$callgen" | awk '/libc\.so/ { print $3 }')
+libc=$(readlink -f "$libc")
 
 # ---------------------------------------------------------------- helpers
 
@@ -474,6 +499,84 @@ printf_run d "dtrace-go" fd "" "$work/pf_d.txt" \
 printf_run b "bpftrace" text "$work/pf_b.txt" "$work/pf_b.txt" \
 	bpftrace -o "$work/pf_b.txt" -e 'tracepoint:syscalls:sys_enter_getppid { printf("%d %s\n", pid, comm); }'
 
+# ---------------------------------------------------------------- 6. pid: all of libc
+
+log "6. pid provider: attach and detach every libc function of one process"
+sleep 3600 &
+sleeper=$!
+started+=("$sleeper")
+d_libc_prog='pid$target:libc.so.6::entry { @ = count(); } tick-1ms { exit(0); }'
+b_libc_prog="uprobe:$libc:* { @ = count(); } interval:ms:1 { exit(); }"
+R[libc_d]=FAILED
+R[libc_b]=FAILED
+st=0
+once libc_d 120 "$dtrace" -n "$d_libc_prog" -p "$sleeper" || st=$?
+R[rss_libc_d]=$(rss_mb "$work/libc_d.time")
+if ((st == 0)); then
+	R[libc_d]=$(hyperfine_mean_ms libc_d "$PID_LIBC_RUNS" 1 "$dtrace -n '$d_libc_prog' -p $sleeper")
+	probes=$(grep -oE 'matched [0-9]+ probes?' "$work/libc_d.err" | head -1 || true)
+	[[ -n $probes ]] && notes+=("pid, all of libc: dtrace-go's pid\$target:libc.so.6::entry $probes; $(grep -oE '[0-9]+ probes? could not be enabled' "$work/libc_d.err" || echo 'every one enabled')")
+else
+	notes+=("pid, all of libc: \`dtrace -n '$d_libc_prog'\` failed (status $st): $(excerpt "$work/libc_d.err")")
+fi
+R[libc_b]=$(hyperfine_mean_ms libc_b 1 0 \
+	"/usr/bin/time -v -o $work/libc_b.time timeout -s INT -k 10 $PID_LIBC_LIMIT env BPFTRACE_MAX_PROBES=1000000 bpftrace -p $sleeper -e '$b_libc_prog'" -i)
+R[rss_libc_b]=$(rss_mb "$work/libc_b.time")
+probes=$(grep -oE 'Attaching [0-9]+ probes' "$work/libc_b.hyperfine" 2> /dev/null | head -1 || true)
+[[ -n $probes ]] && notes+=("pid, all of libc: bpftrace: $probes")
+if [[ ${R[libc_b]} =~ ^[0-9.]+$ ]] && awk -v t="${R[libc_b]}" -v l="$PID_LIBC_LIMIT" 'BEGIN { exit !(t >= l * 1000) }'; then
+	notes+=("pid, all of libc: bpftrace hit the ${PID_LIBC_LIMIT} s limit (then SIGINT, SIGKILL 10 s later): its figure is a lower bound")
+	R[libc_b]=">${R[libc_b]}"
+fi
+kill "$sleeper" 2> /dev/null || true
+wait "$sleeper" 2> /dev/null || true
+started=()
+
+# ---------------------------------------------------------------- 7. pid: per call
+
+log "7. pid provider: added ns per call ($CALLS calls, $REPS runs each)"
+
+# call_runs LABEL CMD...: runs CMD (which runs callgen, its line in its
+# output) REPS times; sets NSPC (the least ns/call), MED, and BAD when a run
+# did not count every call (when LABEL is not "untraced").
+call_runs() {
+	local label=$1 i out v=() c pid
+	shift
+	BAD=0
+	for ((i = 0; i < REPS; i++)); do
+		out=$(timeout -s KILL "$TRACER_LIMIT" "$@" 2> "$work/call.err" || true)
+		echo "   $label: $(grep -m1 'ns_per_call=' <<< "$out")" >&2
+		v+=("$(field ns_per_call "$(grep -m1 'ns_per_call=' <<< "$out")")")
+		if [[ $label != untraced ]]; then
+			pid=$(field pid "$(grep -m1 'ns_per_call=' <<< "$out")")
+			c=$(grep -v 'ns_per_call=' <<< "$out" > "$work/call.out"; count_for "$pid" "$work/call.out")
+			if [[ $c != "$CALLS" ]]; then
+				BAD=1
+				notes+=("per call: $label counted ${c:-nothing} calls for callgen pid $pid, not $CALLS ($(excerpt "$work/call.err"))")
+			fi
+		fi
+	done
+	NSPC=$(printf '%s\n' "${v[@]}" | sort -g | head -1)
+	MED=$(median "${v[@]}")
+}
+
+R[call_d]=FAILED
+R[call_b]=FAILED
+call_runs untraced "$callgen" "$CALLS"
+untraced=$NSPC
+call_runs dtrace-go "$dtrace" -q -c "$callgen $CALLS" -n 'pid$target:a.out:callgen_target:entry { @[tid] = count(); }'
+if [[ $NSPC =~ ^[0-9.]+$ ]]; then
+	R[call_d]=$(awk -v t="$NSPC" -v u="$untraced" 'BEGIN { printf "%.0f", t - u }')
+	((BAD)) && R[call_d]="${R[call_d]}?"
+	R[call_detail_d]="untraced ${untraced} ns/call, traced ${NSPC} ns/call (least of ${REPS}; median ${MED})"
+fi
+call_runs bpftrace bpftrace -c "$callgen $CALLS" -e "uprobe:$callgen:callgen_target { @[tid] = count(); }"
+if [[ $NSPC =~ ^[0-9.]+$ ]]; then
+	R[call_b]=$(awk -v t="$NSPC" -v u="$untraced" 'BEGIN { printf "%.0f", t - u }')
+	((BAD)) && R[call_b]="${R[call_b]}?"
+	R[call_detail_b]="untraced ${untraced} ns/call, traced ${NSPC} ns/call (least of ${REPS}; median ${MED})"
+fi
+
 # ---------------------------------------------------------------- table
 
 ms() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1 ms" || echo "$1"; }
@@ -501,6 +604,21 @@ echo "| 3a | hand-written cilium/ebpf: raw_tp sys_enter + NR filter (reference) 
 echo "| 3b | hand-written cilium/ebpf: perf tracepoint sys_enter_getppid | $(ns "${R[pe_tp]:-n/a}") | | | | |"
 echo "| 4 | printf into \`-o FILE\`, events/s delivered | $(evs "${R[pf_d]}") | $(evs "${R[pf_b]}") | $(fmt_ratio "${R[pf_d]}" "${R[pf_b]}") | ≥ 1,000,000/s, nothing lost | ${pf_ok} |"
 echo "| 4a | printf lines lost, of ${PRINTF_EVENTS} | ${R[lost_d]} | ${R[lost_b]} | | 0 | $([[ ${R[lost_d]} == 0 ]] && echo yes || echo no) |"
+libc_x=n/a
+if [[ ${R[libc_d]} =~ ^[0-9.]+$ && ${R[libc_b]#>} =~ ^[0-9.]+$ ]]; then
+	libc_x=$(awk -v d="${R[libc_d]}" -v b="${R[libc_b]#>}" 'BEGIN { printf "%.0f", b / d }')
+	[[ ${R[libc_b]} == ">"* ]] && libc_x=">$libc_x"
+fi
+libc_ok=n/a
+if [[ ${libc_x#>} =~ ^[0-9]+$ ]]; then
+	libc_ok=$(awk -v d="${R[libc_d]}" -v x="${libc_x#>}" 'BEGIN { print (d <= 300 && x >= 50) ? "yes" : "no" }')
+fi
+call_ok=n/a
+if [[ ${R[call_d]} =~ ^-?[0-9]+$ && ${R[call_b]%\?} =~ ^-?[0-9]+$ ]]; then
+	call_ok=$(awk -v d="${R[call_d]}" -v b="${R[call_b]%\?}" 'BEGIN { print (d <= b) ? "yes" : "no" }')
+fi
+echo "| 6 | pid: every libc function of one process, attach + detach, mean wall | $(ms "${R[libc_d]}") | ${R[libc_b]} ms | $(fmt_ratio "${R[libc_d]}" "${R[libc_b]#>}") (${libc_x}x faster) | ≤ 300 ms and ≥ 50x faster | ${libc_ok} |"
+echo "| 7 | pid: \`@[tid] = count()\` on a function's entry, added ns/call | $(ns "${R[call_d]}") | $(ns "${R[call_b]}") | $(fmt_ratio "${R[call_d]%\?}" "${R[call_b]%\?}") | ≤ bpftrace's | ${call_ok} |"
 for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf"; do
 	k=${t%%:*}
 	label=${t#*:}
@@ -510,6 +628,7 @@ for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf";
 	done
 	echo "| 5 | peak RSS, run ${label} | $(mb "${R[rss_${k}_d]:-?}") | $(mb "${R[rss_${k}_b]:-?}") | $(fmt_ratio "${R[rss_${k}_d]:-}" "${R[rss_${k}_b]:-}") | ≤ 15 MB | $(le "${R[rss_${k}_d]:-}" 15) |"
 done
+echo "| 5a | peak RSS, run 6 pid all of libc | $(mb "${R[rss_libc_d]:-?}") | $(mb "${R[rss_libc_b]:-?}") | $(fmt_ratio "${R[rss_libc_d]:-}" "${R[rss_libc_b]:-}") | - | |"
 echo
 echo "Ratios are dtrace-go / bpftrace: below 1 is better for times, costs and RSS, above 1 for events/s."
 echo "A \"?\" after a per-event figure means the tracer did not count every call (see notes)."
@@ -521,6 +640,9 @@ for k in d b raw tp; do
 done
 for k in d b; do
 	[[ -n ${R[pf_detail_$k]:-} ]] && echo "- printf $k: ${R[pf_detail_$k]}"
+done
+for k in d b; do
+	[[ -n ${R[call_detail_$k]:-} ]] && echo "- per call $k: ${R[call_detail_$k]}"
 done
 if ((${#notes[@]})); then
 	echo

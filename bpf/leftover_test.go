@@ -2,6 +2,7 @@ package bpf_test
 
 import (
 	"bufio"
+	"debug/elf"
 	"errors"
 	"fmt"
 	"os"
@@ -54,6 +55,20 @@ func TestAttachChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	links.Add(clock)
+	// Uprobes at this program's entry point, in this process: a
+	// uprobe_multi link where the kernel has them, and a perf-event one.
+	exe, off := "/proc/self/exe", entryOffset(t, "/proc/self/exe")
+	for _, multi := range []bool{true, false} {
+		if multi && !bpf.HaveUprobeMulti() {
+			continue
+		}
+		u, err := bpf.AttachUprobes(printID(cookieCounter(t, counters, multi)),
+			bpf.Uprobes{Path: exe, PID: os.Getpid(), Multi: multi, Sites: []bpf.UprobeSite{{Offset: off}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		links.Add(u)
+	}
 	fmt.Println("ready")
 	time.Sleep(time.Minute)
 	t.Fatal("not killed")
@@ -96,7 +111,8 @@ func tracefsProbes(tb testing.TB) string {
 
 // TestKilledProcessLeavesNothing checks that everything this package
 // attaches is fd-based: a process killed with SIGKILL leaves no link, no
-// program and no tracefs probe behind.
+// program and no tracefs probe (kprobe or uprobe) behind, uprobes
+// included.
 func TestKilledProcessLeavesNothing(t *testing.T) {
 	if os.Getenv(childEnv) == "1" {
 		t.Skip("in the child")
@@ -145,7 +161,11 @@ func TestKilledProcessLeavesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 2 + len(cpus); len(mine) < want {
+	want := 3 + len(cpus) // raw tracepoint, tracepoint, cpu-clocks, perf uprobe
+	if bpf.HaveUprobeMulti() {
+		want++
+	}
+	if len(mine) < want {
 		t.Fatalf("child made %d links, want at least %d", len(mine), want)
 	}
 
@@ -193,4 +213,22 @@ func TestKilledProcessLeavesNothing(t *testing.T) {
 		t.Errorf("tracefs probes changed: %q, then %q", probes, after)
 	}
 	t.Logf("%d links vanished with the child", len(mine))
+}
+
+// entryOffset returns the file offset of the entry point of the program at
+// path (go test strips its symbols).
+func entryOffset(tb testing.TB, path string) uint64 {
+	tb.Helper()
+	f, err := elf.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_LOAD && f.Entry >= p.Vaddr && f.Entry-p.Vaddr < p.Filesz {
+			return f.Entry - p.Vaddr + p.Off
+		}
+	}
+	tb.Fatalf("%s: entry point %#x in no segment", path, f.Entry)
+	return 0
 }

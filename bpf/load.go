@@ -6,6 +6,7 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
 )
 
 // LoadOptions control Load.
@@ -28,6 +29,9 @@ const DefaultLogSize = 4 << 20
 
 // Load loads spec into the kernel. opts may be nil.
 //
+// Jumps to labels further away than a jump's 16-bit offset reaches are
+// rewritten to reach them (with gotol, Linux 6.4).
+//
 // When the verifier rejects the program the error is a *VerifierError
 // telling which instruction was refused and which source annotation it
 // belongs to. The caller owns the returned program and must Close it.
@@ -38,6 +42,11 @@ func Load(spec *ebpf.ProgramSpec, opts *LoadOptions) (*ebpf.Program, error) {
 	size := opts.LogSize
 	if size == 0 {
 		size = DefaultLogSize
+	}
+	if insns := farJumps(spec.Instructions); len(insns) != len(spec.Instructions) {
+		c := *spec
+		c.Instructions = insns
+		spec = &c
 	}
 	load := spec
 	if opts.LogLevel == 0 {
@@ -53,6 +62,12 @@ func Load(spec *ebpf.ProgramSpec, opts *LoadOptions) (*ebpf.Program, error) {
 	var ve *ebpf.VerifierError
 	if errors.As(err, &ve) {
 		return nil, newVerifierError(spec, ve)
+	}
+	if errors.Is(err, unix.EFAULT) {
+		// The verifier gives up with EFAULT on a program whose branches
+		// it cannot follow (more than 8192 pending at once) or on a bug
+		// of its own, and cilium/ebpf then keeps no log.
+		return nil, &VerifierError{Program: spec.Name, Insn: -1, Index: -1, Reason: "the verifier gave up: " + unix.EFAULT.Error(), Err: err}
 	}
 	return nil, fmt.Errorf("load program %s: %w", spec.Name, err)
 }

@@ -34,12 +34,14 @@ func RingWakeMark(size int) uint64 {
 // 8 bytes of the buffer.
 const RingHeaderSize = 8
 
+// MaxRingBufSize is the largest ring buffer the kernel makes: the largest
+// power of two under its limit of 4 GiB of data pages.
+const MaxRingBufSize = 1 << 31
+
 // RingBufSize rounds n up to a size the kernel accepts for a ring buffer:
-// a power of two and a multiple of the page size.
+// a power of two and a multiple of the page size, at most MaxRingBufSize.
 func RingBufSize(n int) uint32 {
 	page := os.Getpagesize()
-	if n < page {
-		n = page
-	}
-	return uint32(1) << bits.Len32(uint32(n-1))
+	n = min(max(n, page), MaxRingBufSize)
+	return uint32(1) << bits.Len64(uint64(n-1))
 }

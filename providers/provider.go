@@ -56,6 +56,10 @@ type Attachment struct {
 	// Trigger fires the program once from user space (BEGIN, END); nil for
 	// probes the kernel fires.
 	Trigger func(prog *ebpf.Program) error
+	// UserSpace says that dtrace fires the program itself (BEGIN, END,
+	// tick-N), in its own thread: the cpu option does not confine such a
+	// program to its CPU (the runner fires BEGIN and END there).
+	UserSpace bool
 }
 
 // Noticer is implemented by what an Attachment's Attach returns when the
@@ -100,4 +104,13 @@ type Provider interface {
 	Lookup(module, function, name string) *Probe
 	// Plan groups probes of this provider (ids assigned) into attachments.
 	Plan(probes []*Probe) ([]*Attachment, error)
+}
+
+// A PartialAttachment is what an Attachment's Attach returns when the
+// kernel refused some of its probes but not all: the others are enabled,
+// and the runner reports how many could not be.
+type PartialAttachment interface {
+	io.Closer
+	// Refused returns the probes that could not be enabled.
+	Refused() []*Probe
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -17,9 +18,11 @@ import (
 // has the same id under dtrace -l as in the trace output of any run on the
 // same system. A provider is enumerated only when a description could
 // match one of its probes, together with the providers registered before
-// it. A probe made on demand (profile-1234) gets the next free id after
-// every listed probe of every provider, as DTrace gives the next id to a
-// probe it creates.
+// it. A probe made on demand (profile-1234, or the probes of a provider
+// made on demand, pid1234:libc.so.6:malloc:entry) gets the next free id
+// after every listed probe of every provider, as DTrace gives the next id
+// to a probe it creates: the same descriptions matched in the same order
+// give the same ids.
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
@@ -38,6 +41,35 @@ type Factory interface {
 	// not one of the factory's. An error says that name is one of its but
 	// the provider could not be made (no such process).
 	NewProvider(name string) (Provider, error)
+}
+
+// A Namer is a Factory that can say which of the providers it makes a
+// pattern matches (the USDT providers of every process, python*): the
+// registry asks it when a description's provider field is a pattern with
+// at least one character that is not a wildcard, so that descriptions
+// such as :::BEGIN or *:::entry never make it look.
+type Namer interface {
+	// Names returns the names of the providers the factory could make
+	// now that match pattern.
+	Names(pattern string) ([]string, error)
+}
+
+// An Expander is a provider whose probes are made as descriptions name
+// them, patterns included (pid1234:libc.so.6:str*:entry): the registry
+// asks it for the probes of every description that names the provider
+// (a provider field that is a pattern matches the probes made so far
+// only), and gives
+// the probes it has not seen before the next ids, after every listed
+// probe, in the order Expand returns them. A probe returned twice (the
+// same module, function and name) keeps its first id.
+type Expander interface {
+	// Expand returns the provider's probes that the three fields (names
+	// or patterns, empty matching anything) match, making those that do
+	// not exist yet. The probes it returns are those the description
+	// matches, as the provider decides: Expand may name a probe by a
+	// canonical name the fields do not spell (the preferred of a
+	// function's aliases). An error says the description is invalid.
+	Expand(module, function, name string) ([]*Probe, error)
 }
 
 // AddFactory adds a factory the registry asks for the providers it does
@@ -244,6 +276,9 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 		if err := r.enumerate(e); err != nil {
 			return nil, err
 		}
+		if x, ok := e.prov.(Expander); ok {
+			return r.expand(e, x, module, function, name, nil)
+		}
 		out := matchEntry(e, module, function, name, nil)
 		if len(out) == 0 && !IsGlob(module) && !IsGlob(function) && name != "" && !IsGlob(name) {
 			if p := r.lookup(e, module, function, name); p != nil {
@@ -253,9 +288,19 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 		return out, nil
 	}
 
+	if err := r.makeMatching(provider); err != nil {
+		return nil, err
+	}
 	var out []*Probe
 	for _, e := range r.provs {
 		if !Glob(provider, e.name) {
+			continue
+		}
+		if _, ok := e.prov.(Expander); ok {
+			// A provider field that is a pattern matches the probes
+			// made so far, as DTrace makes pid probes only for
+			// descriptions that name their provider.
+			out = matchEntry(e.index(), module, function, name, out)
 			continue
 		}
 		if n, ok := e.prov.(NameChecker); ok && !e.listed && name != "" && !IsGlob(name) && !n.HasName(name) {
@@ -276,6 +321,79 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 	}
 	slices.SortFunc(out, func(a, b *Probe) int { return int(a.ID) - int(b.ID) })
 	return out, nil
+}
+
+// makeMatching makes the providers the factories name for the provider
+// pattern, unless the pattern is empty or nothing but wildcards.
+func (r *Registry) makeMatching(pattern string) error {
+	if strings.Trim(pattern, "*?") == "" {
+		return nil
+	}
+	var names []string
+	for _, f := range r.factories {
+		n, ok := f.(Namer)
+		if !ok {
+			continue
+		}
+		ns, err := n.Names(pattern)
+		if err != nil {
+			return fmt.Errorf("match providers %s: %w", pattern, err)
+		}
+		for _, name := range ns {
+			if r.byName[name] == nil && Glob(pattern, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	// Their probes come after every probe listed so far.
+	r.enumerateAll()
+	slices.Sort(names)
+	for _, name := range slices.Compact(names) {
+		if r.byName[name] != nil {
+			continue
+		}
+		if _, err := r.make(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expand appends to out the probes x makes for the fields, giving the new
+// ones ids.
+func (r *Registry) expand(e *entry, x Expander, module, function, name string, out []*Probe) ([]*Probe, error) {
+	ps, err := x.Expand(module, function, name)
+	if err != nil {
+		return nil, err
+	}
+	e.index()
+	fresh := false
+	for _, p := range ps {
+		k := key{p.Module, p.Function, p.Name}
+		if q := e.byKey[k]; q != nil {
+			out = append(out, q)
+			continue
+		}
+		if !fresh {
+			// New probes come after every listed probe.
+			r.enumerateAll()
+			fresh = true
+		}
+		if p.Provider == "" {
+			p.Provider = e.name
+		}
+		r.probes = append(r.probes, p)
+		p.ID = uint32(len(r.probes))
+		e.probes = append(e.probes, p)
+		e.byName[p.Name] = append(e.byName[p.Name], p)
+		e.byKey[k] = p
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *Probe) int { return int(a.ID) - int(b.ID) })
+	return slices.CompactFunc(out, func(a, b *Probe) bool { return a == b }), nil
 }
 
 // matchEntry appends the probes of e that match the three fields to out.

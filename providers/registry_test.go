@@ -305,3 +305,99 @@ func TestRegistryFactory(t *testing.T) {
 		t.Errorf("nosuch::: = %v, %v", ps, err)
 	}
 }
+
+// expander makes probes f1:x:<function>:<name> on demand, counting calls;
+// the name "bad" is an error.
+type expander struct {
+	fake
+	calls int
+}
+
+func (x *expander) Expand(module, function, name string) ([]*providers.Probe, error) {
+	x.calls++
+	if name == "bad" {
+		return nil, errors.New("bad name")
+	}
+	var out []*providers.Probe
+	for _, fn := range []string{"f", "g"} {
+		if providers.Glob(function, fn) {
+			out = append(out, &providers.Probe{Module: "x", Function: fn, Name: "entry"})
+		}
+	}
+	return out, nil
+}
+
+type expanderFactory struct{ made []*expander }
+
+func (f *expanderFactory) NewProvider(name string) (providers.Provider, error) {
+	if !strings.HasPrefix(name, "ex") {
+		return nil, nil
+	}
+	x := &expander{fake: fake{name: name}}
+	f.made = append(f.made, x)
+	return x, nil
+}
+
+// Names says the factory could make ex1 and ex2.
+func (f *expanderFactory) Names(pattern string) ([]string, error) {
+	return []string{"ex1", "ex2", "other"}, nil
+}
+
+// An Expander makes its probes as descriptions name it: new probes get the
+// ids after every listed probe, once; a pattern in the provider field
+// matches those made so far without making more.
+func TestRegistryExpander(t *testing.T) {
+	a := &fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}, {"m", "g", "entry"}}}
+	r, err := providers.NewRegistry(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &expanderFactory{}
+	r.AddFactory(f)
+	ps, err := r.Match("ex1", "", "g", "")
+	if err != nil || len(ps) != 1 || ps[0].ID != 3 || ps[0].Provider != "ex1" || ps[0].Function != "g" {
+		t.Fatalf("ex1::g: = %v, %v", ps, err)
+	}
+	ps, err = r.Match("ex1", "", "*", "")
+	if err != nil || len(ps) != 2 || ps[0].ID != 3 || ps[1].ID != 4 || ps[1].Function != "f" {
+		t.Fatalf("ex1::*: = %v, %v", ps, err)
+	}
+	if _, err := r.Match("ex1", "", "", "bad"); err == nil {
+		t.Error("Expand's error was dropped")
+	}
+	x := f.made[0]
+	calls := x.calls
+	ps, err = r.Match("", "", "", "entry")
+	if err != nil || len(ps) != 4 || x.calls != calls {
+		t.Errorf(":::entry = %v, %v; Expand called %d times", ps, err, x.calls-calls)
+	}
+	if p := r.Probe(4); p == nil || p.Function != "f" {
+		t.Errorf("probe 4 = %v", p)
+	}
+}
+
+// A pattern in the provider field makes the providers a Namer names that
+// it matches, unless it is nothing but wildcards.
+func TestRegistryNamer(t *testing.T) {
+	a := &fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}}}
+	r, err := providers.NewRegistry(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &expanderFactory{}
+	r.AddFactory(f)
+	for _, p := range []string{"", "*", "?*"} {
+		if _, err := r.Match(p, "", "", "entry"); err != nil || len(f.made) != 0 {
+			t.Fatalf("%q made %d providers, %v", p, len(f.made), err)
+		}
+	}
+	if _, err := r.Match("ex*", "", "", "entry"); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.made) != 2 || r.Provider("ex1") == nil || r.Provider("ex2") == nil || r.Provider("other") != nil {
+		t.Errorf("ex* made %d providers", len(f.made))
+	}
+	if _, err := r.Match("ex*", "", "", "entry"); err != nil || len(f.made) != 2 {
+		t.Errorf("ex* made providers twice: %d, %v", len(f.made), err)
+	}
+}

@@ -64,11 +64,11 @@ func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Prog
 		t.Fatal(err)
 	}
 	probe := &providers.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
-	m, err := newMaps(prog, []*providers.Probe{probe}, 1<<16)
+	m, _, err := newMaps(prog, []*providers.Probe{probe}, 1<<16, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bp, err := m.load(prog, beginAttachment(probe), codegen.Stack{}, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: prog.Clauses}}, nil)
+	bp, err := m.load(prog, beginAttachment(probe), codegen.Stack{}, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: prog.Clauses}}, nil, -1)
 	if err != nil {
 		var ve *bpf.VerifierError
 		if errors.As(err, &ve) {
@@ -223,7 +223,7 @@ BEGIN
 		}
 	}
 	check(0, zero, map[int]int64{0: 2})
-	check(1, "a"+string(make([]byte, 255)), map[int]int64{0: 3})
+	check(1, "a"+string(make([]byte, abi.StrSlot(256)-1)), map[int]int64{0: 3})
 	check(2, zero, map[int]int64{0: -3, 1: 1})
 	check(3, zero, map[int]int64{0: 7, 1: 1})
 	check(4, zero, map[int]int64{0: 2, 1: 10})

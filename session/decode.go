@@ -289,7 +289,7 @@ func (d *decoder) value(rec []byte, info *recInfo, f *codegen.Field, index int) 
 	if info.addrs != nil && info.addrs[index] == 'a' {
 		return d.syms.addrValue(b, int(f.Type.Resolve().Size))
 	}
-	if f.Type.IsString() || f.Type.IsStringLike() {
+	if isString(f.Type) {
 		if i := bytes.IndexByte(b, 0); i >= 0 {
 			b = b[:i]
 		}
@@ -303,9 +303,16 @@ func (d *decoder) value(rec []byte, info *recInfo, f *codegen.Field, index int) 
 	return decode(b, f.Type, d.prog.StrSize)
 }
 
+// isString reports whether a value of type t is recorded as a string: a
+// string or a char array, not a char pointer (whose value is an address,
+// which %p, %x and trace() print as such).
+func isString(t *types.Type) bool {
+	return t.IsString() || t.IsStringLike() && t.Resolve().Kind == types.Array
+}
+
 // decode turns bytes holding a value of type t into a sink value.
 func decode(b []byte, t *types.Type, strsize int) sink.Value {
-	if t.IsString() || t.IsStringLike() {
+	if isString(t) {
 		if i := bytes.IndexByte(b, 0); i >= 0 {
 			b = b[:i]
 		}
@@ -357,7 +364,7 @@ func (d *decoder) fault(rec []byte) error {
 		return err
 	}
 	d.notify(sink.Notice{Kind: sink.NoticeFault, Probe: p, Fault: &fr,
-		Message: fmt.Sprintf("dtrace: error in dt_clause_%d for probe ID %d (%s): %s at BPF pc %d",
+		Message: fmt.Sprintf("error in dt_clause_%d for probe ID %d (%s): %s at BPF pc %d",
 			fr.Clause, fr.Probe, desc, fr.Fault.Describe(fr.Addr), fr.PC)})
 	return nil
 }

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -59,11 +60,15 @@ func (d *decoder) keys(a *codegen.Agg, key []byte) []sink.Value {
 			off += n
 			continue
 		}
-		n := 8
-		if t.IsString() || t.IsStringLike() {
-			n = align8(d.prog.StrSize)
+		n := codegen.KeySize(t, d.prog.StrSize)
+		if off+n > len(key) {
+			break // a key the consumer does not know the layout of
 		}
-		vs = append(vs, decode(key[off:off+n], t, d.prog.StrSize))
+		if codegen.KeyByValue(t) {
+			vs = append(vs, sink.Bytes(bytes.Clone(key[off:off+int(t.Resolve().Size)])))
+		} else {
+			vs = append(vs, decode(key[off:off+n], t, d.prog.StrSize))
+		}
 		off += n
 	}
 	return vs
@@ -242,7 +247,7 @@ func printfAddrs(r *codegen.Record) []byte {
 			if arg > i+f.NArgs || arg >= len(r.Fields) {
 				break
 			}
-			if a := r.Fields[arg]; cv.Print == printf.PrintAddr && a.Sym == nil && !a.Type.IsString() && !a.Type.IsStringLike() {
+			if a := r.Fields[arg]; cv.Print == printf.PrintAddr && a.Sym == nil && !isString(a.Type) {
 				if marks == nil {
 					marks = make([]byte, len(r.Fields))
 				}

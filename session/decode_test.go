@@ -18,7 +18,7 @@ import (
 func textDecoder(prog *codegen.Program, reg *providers.Registry, out io.Writer, opt output.Options, stderr io.Writer) *decoder {
 	notify := func(n sink.Notice) {
 		if stderr != nil {
-			fmt.Fprintln(stderr, n.Message)
+			fmt.Fprintln(stderr, "dtrace: "+n.Message)
 		}
 	}
 	ts := output.NewTextSink(out, output.TextConfig{Options: opt, Stderr: stderr, Notify: notify})

@@ -29,10 +29,10 @@ func refuseDestructive(cfg *Config, units []Unit) error {
 	return nil
 }
 
-// allowNotice notifies, with -w, "dtrace: allowing destructive actions",
+// allowNotice notifies, with -w, "allowing destructive actions",
 // as dtrace says once tracing is enabled.
 func (r *run) allowNotice() {
 	if r.cfg.Destructive {
-		r.cfg.Notify(sink.Notice{Kind: sink.NoticeDestructive, Message: "dtrace: allowing destructive actions"})
+		r.cfg.Notify(sink.Notice{Kind: sink.NoticeDestructive, Message: "allowing destructive actions"})
 	}
 }

@@ -59,7 +59,7 @@ func runD(t *testing.T, src string, edit func(*testConfig)) (string, string, int
 				return
 			}
 		}
-		fmt.Fprintln(&stderr, n.Message)
+		fmt.Fprintln(&stderr, "dtrace: "+n.Message)
 	}
 	cfg.Sink = output.NewTextSink(&stdout, output.TextConfig{Options: output.Options{Quiet: cfg.Quiet, Testing: true},
 		Stderr: &stderr, Notify: cfg.Notify})

@@ -36,6 +36,11 @@ var dropKinds = []dropKind{
 	{off: abi.ScratchDrops, kind: sink.DropPrincipal, what: "drop", perCPU: true, pace: paceSwitch},
 	{off: abi.CounterAggDrops.Offset(), kind: sink.DropAggregation, what: "aggregation drop", perCPU: true,
 		pace: paceAgg},
+	// New keys lost for where their probe fired (abi.CounterAggContext),
+	// not for aggsize: aggregation drops a larger aggsize does not cure,
+	// said so.
+	{off: abi.CounterAggContext.Offset(), kind: sink.DropAggregation, what: "aggregation drop", perCPU: true,
+		detail: " (new keys the kernel could not store where their probe fired)", pace: paceAgg},
 	{off: abi.CounterDynDrops.Offset(), kind: sink.DropDynamic, what: "dynamic variable drop", pace: paceStatus},
 	{off: abi.CounterSpecDrops.Offset(), kind: sink.DropSpec, what: "speculative drop", pace: paceStatus},
 	{off: abi.CounterSpecBusy.Offset(), kind: sink.DropSpecBusy, what: "failed speculation",
@@ -157,8 +162,8 @@ func (r *run) batchDone(final bool) error {
 	return nil
 }
 
-// reportDrop notifies one drop: "dtrace: [TAG] N what(s)detail[ on CPU
-// C]", of CPU cpu (-1: summed over the CPUs).
+// reportDrop notifies one drop: "[TAG] N what(s)[ on CPU C]detail", of
+// CPU cpu (-1: summed over the CPUs).
 func (r *run) reportDrop(k dropKind, n uint64, cpu int) {
 	tag := ""
 	if r.cfg.DropTags {
@@ -173,5 +178,5 @@ func (r *run) reportDrop(k dropKind, n uint64, cpu int) {
 		where = fmt.Sprintf(" on CPU %d", cpu)
 	}
 	r.cfg.Notify(sink.Notice{Kind: sink.NoticeDrop, Drop: k.kind, CPU: cpu, Count: n,
-		Message: fmt.Sprintf("dtrace: %s%d %s%s%s%s", tag, n, k.what, s, k.detail, where)})
+		Message: fmt.Sprintf("%s%d %s%s%s%s", tag, n, k.what, s, where, k.detail)})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // scratchCounter sums counter k over the CPUs of m's scratch map.
@@ -88,5 +89,21 @@ func TestReadInterval(t *testing.T) {
 	p := pacers(&Config{AggRate: 2 * time.Second})
 	if p[paceAgg].interval != 2*time.Second || p[paceSwitch].interval != time.Second || p[paceStatus].interval != time.Second {
 		t.Errorf("pacers %+v", p)
+	}
+}
+
+// Drops are reported in DTrace's words, a detail saying why after the CPU.
+func TestReportDrop(t *testing.T) {
+	var got []string
+	r := &run{cfg: &Config{Notify: func(n sink.Notice) { got = append(got, n.Message) }}}
+	for _, k := range dropKinds {
+		if k.off == abi.CounterAggDrops.Offset() || k.off == abi.CounterAggContext.Offset() {
+			r.reportDrop(k, 3, 1)
+		}
+	}
+	want := []string{"3 aggregation drops on CPU 1",
+		"3 aggregation drops on CPU 1 (new keys the kernel could not store where their probe fired)"}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

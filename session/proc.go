@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,9 +24,10 @@ import (
 // every Proc of a run has exited.
 //
 // A created process is started under ptrace: the kernel stops it as its
-// exec completes, before its first instruction, and Continue detaches it
-// (no instruction of the command runs untraced; no helper binary is
-// needed). Should dtrace die, even by SIGKILL, the kernel kills it
+// exec completes, dtrace runs it to its entry point (the dynamic loader
+// has then mapped its libraries, so that their probes can be named), and
+// Continue detaches it (no instruction of the command's own runs
+// untraced; no helper binary is needed). Should dtrace die, even by SIGKILL, the kernel kills it
 // (PTRACE_O_EXITKILL before Continue, the parent-death signal after), as
 // DTrace's created processes die with it. A grabbed process is watched
 // through a pidfd and never stopped.
@@ -84,7 +86,9 @@ func SplitCommand(cmd string) []string {
 }
 
 // CreateProc starts the command cmd (a -c operand, split by SplitCommand
-// and looked up in PATH) stopped at the end of its exec, with dtrace's
+// and looked up in PATH) stopped at its entry point (AT_ENTRY: the
+// executable's first instruction, the dynamic loader having mapped and
+// relocated the libraries, which it loads before), with dtrace's
 // standard input, output and error. It runs once Continue is called; it is
 // killed by Release if it is still running then.
 func CreateProc(cmd string) (*Proc, error) {
@@ -158,6 +162,14 @@ func (p *Proc) tracer(path string, argv []string, started chan<- error) {
 		unix.Kill(pid, unix.SIGKILL)
 		p.reap()
 		started <- fmt.Errorf("set ptrace options of pid %d: %w", pid, err)
+		return
+	}
+	// On to the entry point: the dynamic loader has then mapped the
+	// libraries, whose probes the programs may name.
+	if err := runToEntry(pid); err != nil {
+		unix.Kill(pid, unix.SIGKILL)
+		p.reap()
+		started <- err
 		return
 	}
 	started <- nil
@@ -365,7 +377,7 @@ func (r *run) startProcs(rd *bpf.Reader) (func(), error) {
 	}, nil
 }
 
-// procNotices notifies "dtrace: pid N has exited" (or how it ended) for
+// procNotices notifies "pid N has exited" (or how it ended) for
 // each process that has exited since the last call.
 func (r *run) procNotices() {
 	for _, p := range r.cfg.Procs {
@@ -375,8 +387,83 @@ func (r *run) procNotices() {
 		select {
 		case <-p.Exited():
 			p.reported = true
-			r.cfg.Notify(sink.Notice{Kind: sink.NoticeExited, PID: p.pid, Message: "dtrace: " + p.exitNotice()})
+			r.cfg.Notify(sink.Notice{Kind: sink.NoticeExited, PID: p.pid, Message: p.exitNotice()})
 		default:
 		}
+	}
+}
+
+// atEntry is the auxiliary vector's AT_ENTRY: the program's entry point.
+const atEntry = 9
+
+// runToEntry runs the tracee pid, stopped after its exec, to its entry
+// point (read from /proc/PID/auxv): a breakpoint there, the tracee
+// continued until it hits it, the instruction restored and the
+// instruction pointer set back. Signals the tracee receives meanwhile are
+// delivered. An error says it ended first (a library it needs missing).
+func runToEntry(pid int) error {
+	auxv, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/auxv")
+	if err != nil {
+		return fmt.Errorf("read the auxiliary vector of pid %d: %w", pid, err)
+	}
+	var entry uint64
+	for b := auxv; len(b) >= 16; b = b[16:] {
+		if binary.LittleEndian.Uint64(b) == atEntry {
+			entry = binary.LittleEndian.Uint64(b[8:])
+			break
+		}
+	}
+	if entry == 0 {
+		return fmt.Errorf("pid %d has no entry point in its auxiliary vector", pid)
+	}
+	var orig [8]byte
+	if _, err := unix.PtracePeekData(pid, uintptr(entry), orig[:]); err != nil {
+		return fmt.Errorf("read pid %d at its entry point: %w", pid, err)
+	}
+	trap := orig
+	trap[0] = 0xcc // int3
+	if _, err := unix.PtracePokeData(pid, uintptr(entry), trap[:]); err != nil {
+		return fmt.Errorf("set a breakpoint at the entry point of pid %d: %w", pid, err)
+	}
+	sig := 0
+	for {
+		if err := unix.PtraceCont(pid, sig); err != nil {
+			return fmt.Errorf("run pid %d to its entry point: %w", pid, err)
+		}
+		var ws unix.WaitStatus
+		for {
+			_, err = unix.Wait4(pid, &ws, unix.WALL, nil)
+			if err != unix.EINTR {
+				break
+			}
+		}
+		switch {
+		case err != nil:
+			return fmt.Errorf("wait for pid %d: %w", pid, err)
+		case ws.Exited() || ws.Signaled():
+			return fmt.Errorf("pid %d ended before its entry point", pid)
+		case !ws.Stopped():
+			sig = 0
+			continue
+		}
+		sig = int(ws.StopSignal())
+		if ws.StopSignal() != unix.SIGTRAP {
+			continue // delivered as it continues
+		}
+		var regs unix.PtraceRegs
+		if err := unix.PtraceGetRegs(pid, &regs); err != nil {
+			return fmt.Errorf("read the registers of pid %d: %w", pid, err)
+		}
+		if regs.PC() != entry+1 {
+			continue
+		}
+		if _, err := unix.PtracePokeData(pid, uintptr(entry), orig[:]); err != nil {
+			return fmt.Errorf("clear the breakpoint of pid %d: %w", pid, err)
+		}
+		regs.SetPC(entry)
+		if err := unix.PtraceSetRegs(pid, &regs); err != nil {
+			return fmt.Errorf("set the registers of pid %d: %w", pid, err)
+		}
+		return nil
 	}
 }

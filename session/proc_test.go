@@ -1,12 +1,14 @@
 package session
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -61,7 +63,7 @@ func TestCreateProc(t *testing.T) {
 	if !p.Created() || p.Pid() <= 0 {
 		t.Fatalf("created %v, pid %d", p.Created(), p.Pid())
 	}
-	// Stopped at its exec until Continue: ptrace's tracing stop.
+	// Stopped at its entry point until Continue: ptrace's tracing stop.
 	time.Sleep(50 * time.Millisecond)
 	if st := procState(t, p.Pid()); st != 't' {
 		t.Errorf("before Continue: state %c, want t (tracing stop)", st)
@@ -242,5 +244,52 @@ func TestProcStat(t *testing.T) {
 	}
 	if _, flags, err := procStat(2); err != nil || flags&pfKthread == 0 {
 		t.Errorf("procStat(kthreadd): flags %#x, %v", flags, err)
+	}
+}
+
+// TestCreateProcAtEntry checks that a created process waits at its entry
+// point: the dynamic loader has mapped its libraries, its instruction
+// pointer is AT_ENTRY, and nothing of the program has run.
+func TestCreateProcAtEntry(t *testing.T) {
+	p, err := CreateProc("/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	maps, err := os.ReadFile(fmt.Sprintf("/proc/%d/maps", p.Pid()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(maps), "/libc.so") {
+		t.Errorf("libc is not mapped at the entry point:\n%s", maps)
+	}
+	// The last field of /proc/PID/syscall is the instruction pointer.
+	auxv, err := os.ReadFile(fmt.Sprintf("/proc/%d/auxv", p.Pid()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry uint64
+	for b := auxv; len(b) >= 16; b = b[16:] {
+		if binary.LittleEndian.Uint64(b) == atEntry {
+			entry = binary.LittleEndian.Uint64(b[8:])
+		}
+	}
+	sc, err := os.ReadFile(fmt.Sprintf("/proc/%d/syscall", p.Pid()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(sc))
+	if len(f) < 3 || f[len(f)-1] != fmt.Sprintf("%#x", entry) {
+		t.Errorf("stopped at %q, want the entry point %#x", sc, entry)
+	}
+	if st := procState(t, p.Pid()); st != 't' {
+		t.Errorf("state %c, want t (tracing stop)", st)
+	}
+	if err := p.Continue(); err != nil {
+		t.Fatal(err)
+	}
+	waitExit(t, p)
+	if got, want := p.exitNotice(), fmt.Sprintf("pid %d has exited", p.Pid()); got != want {
+		t.Errorf("notice %q, want %q", got, want)
 	}
 }

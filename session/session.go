@@ -7,6 +7,7 @@
 package session
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
@@ -68,6 +69,13 @@ type Config struct {
 	Notify func(sink.Notice)
 	// Destructive allows destructive actions (-w, -x destructive).
 	Destructive bool
+	// OneCPU and CPU are the cpu option: only CPU's firings run the
+	// clauses (BEGIN and END fire on it).
+	OneCPU bool
+	CPU    int
+	// ManualResize is bufresize=manual: a map the size options size that
+	// the kernel cannot make fails the run rather than being lowered.
+	ManualResize bool
 	// Procs are the processes of -c and -p: created ones run once the
 	// probes are enabled, and tracing ends once all have exited.
 	Procs []*Proc
@@ -106,6 +114,12 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	// keeps, which the consumer holds: the ring buffer, read as always,
 	// gets the default size.
 	cfg.principal = principalSize(cfg.BufSize)
+	if cfg.principal > bpf.MaxRingBufSize && cfg.BufPolicy != PolicySwitch {
+		// What a CPU keeps is held in memory: no more than a ring
+		// buffer could hold.
+		cfg.principal = bpf.MaxRingBufSize
+		cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: "buffer size lowered to " + loweredSize(int64(cfg.principal))})
+	}
 	if cfg.BufPolicy == PolicySwitch {
 		cfg.BufSize = ringSize(prog, cfg.BufSize)
 	} else {
@@ -143,19 +157,48 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	}
 	eps.size(prog)
 	r := &run{cfg: cfg, prog: prog, byProbe: byProbe, ksyms: cfg.KernelSymbols}
-	defer r.close()
+	abandoned := false
+	defer func() {
+		if !abandoned {
+			r.close()
+		}
+	}()
 	if err := refuseDestructive(cfg, units); err != nil {
 		return 1, err
 	}
-	if err := r.load(enabled); err != nil {
-		return 1, err
+	// The verifier may take seconds over a large program, and the kernel
+	// restarts it when a signal interrupts it: a run cancelled meanwhile
+	// (dtrace's SIGINT) ends at once, before tracing, and leaves the
+	// loading to finish on its own and be closed then.
+	loaded := make(chan error, 1)
+	go func() {
+		loading()
+		loaded <- r.load(enabled)
+	}()
+	select {
+	case err := <-loaded:
+		if err != nil {
+			return 1, err
+		}
+	case <-ctx.Done():
+		abandoned = true
+		go func() {
+			<-loaded
+			r.close()
+		}()
+		return 0, nil
 	}
+	r.reportLowered(r.lowered)
 	r.allowNotice()
 	if err := eps.fill(prog, r.maps); err != nil {
 		return 1, err
 	}
 	return r.trace(ctx)
 }
+
+// loading is called as a run starts loading its programs (tests make it
+// wait).
+var loading = func() {}
 
 // discard is the Sink of a run without one.
 type discard struct{}
@@ -171,18 +214,19 @@ func matchNotice(u Unit, n int) string {
 		s = "probe"
 	}
 	if u.Kind == dscript.Script {
-		return fmt.Sprintf("dtrace: script '%s' matched %d %s", u.Name, n, s)
+		return fmt.Sprintf("script '%s' matched %d %s", u.Name, n, s)
 	}
 	spec := u.Name
 	if i := strings.IndexAny(spec, "{/;"); i >= 0 {
 		spec = spec[:i]
 	}
-	return fmt.Sprintf("dtrace: description '%s' matched %d %s", spec, n, s)
+	return fmt.Sprintf("description '%s' matched %d %s", spec, n, s)
 }
 
 // run is one run's loaded state.
 type run struct {
 	cfg     *Config
+	lowered Lowered // what newMaps lowered, reported once loaded
 	prog    *codegen.Program
 	byProbe map[uint32][]*codegen.Clause
 	ksyms   *symtab.KernelSymbols
@@ -214,11 +258,11 @@ func (r *run) close() {
 
 // load creates the maps and loads a program per attachment.
 func (r *run) load(enabled []*providers.Probe) error {
-	m, err := newMaps(r.prog, enabled, r.cfg.BufSize)
+	m, lowered, err := newMaps(r.prog, enabled, r.cfg.BufSize, r.cfg.ManualResize)
 	if err != nil {
 		return err
 	}
-	r.maps = m
+	r.maps, r.lowered = m, lowered
 	byProv := map[string][]*providers.Probe{}
 	var provs []string
 	for _, p := range enabled {
@@ -246,7 +290,11 @@ func (r *run) load(enabled []*providers.Probe) error {
 		if r.cfg.BPFLog {
 			opts.LogLevel = ebpf.LogLevelBranch
 		}
-		bp, err := r.maps.load(r.prog, att, r.stack(att.Stack), e, opts)
+		cpu := -1
+		if r.cfg.OneCPU {
+			cpu = r.cfg.CPU
+		}
+		bp, err := r.maps.load(r.prog, att, r.stack(att.Stack), e, opts, cpu)
 		if err != nil {
 			return err
 		}
@@ -287,4 +335,23 @@ func (r *run) setWallBase() error {
 		le.PutUint64(v[abi.GlobalFillAt:], fillLimit(r.cfg.principal, endReserve(r.prog, r.byProbe, r.probeID("END"))))
 	}
 	return r.maps[abi.GlobalsMap].Update(uint32(0), v, ebpf.UpdateAny)
+}
+
+// reportLowered says which sizes newMaps lowered, as dtrace(1) says it
+// after enabling: "buffer size lowered to 2g", "aggregation size lowered
+// to 512m", "dynamic variable size lowered to 1m".
+func (r *run) reportLowered(l Lowered) {
+	for _, s := range []struct {
+		what     string
+		size     int
+		halvings int
+	}{
+		{"buffer size", r.cfg.BufSize, l.Ring},
+		{"aggregation size", cmp.Or(r.cfg.Codegen.AggSize, codegen.DefaultAggSize), l.Agg},
+		{"dynamic variable size", cmp.Or(r.cfg.Codegen.DynVarSize, codegen.DefaultDynVarSize), l.Dyn},
+	} {
+		if s.halvings > 0 {
+			r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: s.what + " lowered to " + loweredSize(int64(s.size)>>s.halvings)})
+		}
+	}
 }

@@ -30,7 +30,7 @@ var errActive = errors.New("Operation illegal when tracing is active")
 //     with the option's error.
 //
 // Without a value a boolean option is set. A failure is DTrace's warning,
-// "dtrace: error on enabled probe ID E (ID P: prov:mod:func:name):
+// "error on enabled probe ID E (ID P: prov:mod:func:name):
 // couldn't set option "name" to "value": error" followed by an empty line
 // (libdtrace ends both the message and the fault string with a newline);
 // tracing goes on. E is the clause's number from 1, the enabled probe ID
@@ -55,7 +55,7 @@ func (d *decoder) setopt(rec []byte, r *codegen.Record, i int) (bool, error) {
 		return false, err
 	}
 	p := d.rec.Probe
-	return false, d.warn(fmt.Sprintf("dtrace: error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %v\n",
+	return false, d.warn(fmt.Sprintf("error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %v\n",
 		r.Clause+1, p.ID, p.Provider, p.Module, p.Function, p.Name, name, value, err))
 }
 

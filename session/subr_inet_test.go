@@ -277,8 +277,8 @@ func TestSubrInetVerifierCost(t *testing.T) {
 	} {
 		for _, size := range []int{8, 256} {
 			want := c.want.(string)
-			if len(want) > size-1 {
-				want = want[:size-1]
+			if len(want) > size {
+				want = want[:size] // strsize characters kept
 			}
 			n := checkSubr(t, []subrCase{{c.expr, want}}, size)
 			t.Logf("%-28s strsize %4d: %7d instructions processed", strings.SplitN(c.expr, "(", 2)[0], size, n)

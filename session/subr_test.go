@@ -38,13 +38,13 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 		t.Fatal(err)
 	}
 	probe := &providers.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
-	m, err := newMaps(prog, []*providers.Probe{probe}, 1<<16)
+	m, _, err := newMaps(prog, []*providers.Probe{probe}, 1<<16, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
 	bp, err := m.load(prog, beginAttachment(probe), codegen.Stack{}, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: prog.Clauses}},
-		&bpf.LoadOptions{LogLevel: ebpf.LogLevelStats})
+		&bpf.LoadOptions{LogLevel: ebpf.LogLevelStats}, -1)
 	if err != nil {
 		var ve *bpf.VerifierError
 		if errors.As(err, &ve) {
@@ -137,8 +137,8 @@ func TestSubrStrlenStrjoin(t *testing.T) {
 		{`strjoin("", "bar")`, "bar"},
 		{`strjoin("foo", "")`, "foo"},
 		{`strjoin("", "")`, ""},
-		// truncated at strsize-1
-		{`strlen(strjoin("` + long + `", "` + long + `"))`, 255},
+		// truncated at strsize characters
+		{`strlen(strjoin("` + long + `", "` + long + `"))`, 256},
 		{`strjoin(strjoin("a", "b"), strjoin("c", "d"))`, "abcd"},
 		{`strlen(execname) > 0`, 1},
 	}, 0)
@@ -295,8 +295,8 @@ func TestSubrLltostr(t *testing.T) {
 		{`lltostr(5, 2)`, "101"},
 		{`lltostr(-1, 16)`, "0xffffffffffffffff"},
 		{`lltostr(35, 36)`, "z"},
-		{`lltostr(10, 1)`, ""},
-		{`lltostr(10, 37)`, ""},
+		// A base outside 2..36 is an illegal operation: see the runtime
+		// suite (faults/tst.lltostr-base).
 	}, 0)
 }
 
@@ -361,11 +361,9 @@ BEGIN
 	bcopy(copyin(%d, 12), this->q, 4);
 	/* alloca memory of a fresh scratch map is zero: "user" ends there */
 	trace((string)this->q);
-	bcopy(copyin(%d, 12), this->q, 4000); /* too large: nothing copied */
-	trace((string)this->q);
 }
-`, addr, addr, addr), 0)
-	want := []any{"user string", "user", "user"}
+`, addr, addr), 0)
+	want := []any{"user string", "user"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("got %q, want %q", got, want)
 	}

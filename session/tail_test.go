@@ -116,12 +116,12 @@ func TestLinkJumpsToLastClause(t *testing.T) {
 				}
 			}
 			requireBPF(t)
-			m, err := newMaps(prog, probes, 1<<16)
+			m, _, err := newMaps(prog, probes, 1<<16, false)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer m.Close()
-			bp, err := m.load(prog, att, codegen.Stack{}, e, nil)
+			bp, err := m.load(prog, att, codegen.Stack{}, e, nil, -1)
 			if err != nil {
 				t.Fatal(err)
 			}

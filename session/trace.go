@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"unsafe"
 
 	"github.com/cilium/ebpf"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/sink"
 )
@@ -24,6 +26,20 @@ import (
 func (r *run) trigger(want string) (int, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	if r.cfg.OneCPU {
+		// BEGIN and END fire on the cpu option's CPU, as DTrace fires
+		// them there: this thread moves to it for the while.
+		var was unix.CPUSet
+		if err := unix.SchedGetaffinity(0, &was); err != nil {
+			return -1, fmt.Errorf("fire %s: %w", want, err)
+		}
+		var on unix.CPUSet
+		on.Set(r.cfg.CPU)
+		if err := unix.SchedSetaffinity(0, &on); err != nil {
+			return -1, fmt.Errorf("fire %s on CPU %d: %w", want, r.cfg.CPU, err)
+		}
+		defer unix.SchedSetaffinity(0, &was)
+	}
 	cpu := currentCPU()
 	for i, att := range r.atts {
 		if att.Trigger == nil {
@@ -68,11 +84,25 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	}
 	r.reader = rd
 	out := newDecoder(r.prog, r.cfg.Registry, r.maps, r.cfg.Sink, r.cfg.Notify, r.ksyms)
+	// The memory maps of the processes of -c and -p, read while they are
+	// there to read (a created process waits at its entry point, its
+	// libraries mapped): their stacks resolve after they exit. Only for
+	// a program that records user addresses (the objects' symbols are
+	// read with the map).
+	if slices.ContainsFunc(r.prog.Maps, func(m *codegen.MapDesc) bool { return m.Name == abi.UPIDMap }) {
+		for _, p := range r.cfg.Procs {
+			out.syms.procs.Note(p.Pid())
+		}
+	}
+	// A live sink snapshots the aggregations from its own goroutines:
+	// the runner holds the decoder but while it waits (live.go).
+	lv := r.startLive(out)
+	defer lv.end()
+	// Every exit() record consumed sets the status, the last one winning,
+	// and the records after it are consumed too, as dtrace(1)'s chewrec
+	// and libdtrace's consumer do.
 	var status *int
 	consume := func(rec []byte) error {
-		if status != nil {
-			return nil
-		}
 		st, err := out.Record(rec)
 		if st != nil {
 			status = st
@@ -97,6 +127,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			return nil
 		}
 	}
+	consume = lv.wrap(consume)
 	beganOn, err := r.trigger("BEGIN")
 	if err != nil {
 		return 1, err
@@ -125,6 +156,12 @@ func (r *run) trace(ctx context.Context) (int, error) {
 				if msg := n.Notice(); msg != "" {
 					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: msg})
 				}
+			} else if pa, ok := c.(providers.PartialAttachment); ok {
+				// Probes the kernel would not place (an instruction it
+				// cannot single-step): the others trace on.
+				if n := len(pa.Refused()); n > 0 {
+					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
+				}
 			}
 		}
 		stopProcs, err := r.startProcs(rd)
@@ -134,7 +171,9 @@ func (r *run) trace(ctx context.Context) (int, error) {
 		defer stopProcs()
 		defer context.AfterFunc(ctx, rd.Stop)()
 		for status == nil && ctx.Err() == nil {
+			lv.release()
 			_, err := rd.Read(consume)
+			lv.hold()
 			if err != nil && !errors.Is(err, bpf.ErrStopped) {
 				return 1, err
 			}
@@ -161,22 +200,16 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if _, err := rd.Drain(consume); err != nil {
 		return 1, err
 	}
-	// END fires whatever ended tracing; exit() there sets the status only
-	// if nothing had set it.
+	// END fires whatever ended tracing.
 	if err := r.maps[abi.GlobalsMap].Update(uint32(0), r.clearExiting(), ebpf.UpdateAny); err != nil {
 		return 1, err
 	}
-	first := status
-	status = nil
 	endedOn, err := r.trigger("END")
 	if err != nil {
 		return 1, err
 	}
 	if _, err := rd.Drain(consume); err != nil {
 		return 1, err
-	}
-	if first != nil {
-		status = first
 	}
 	if kept != nil {
 		// Every exit() record printed sets the status, the last one
@@ -244,4 +277,13 @@ func (r *run) probeID(name string) uint32 {
 		}
 	}
 	return 0
+}
+
+// refusedNotice is dtrace's warning about n probes of an enabling that the
+// kernel refused.
+func refusedNotice(n int) string {
+	if n == 1 {
+		return "1 probe could not be enabled: the kernel cannot probe its instruction"
+	}
+	return fmt.Sprintf("%d probes could not be enabled: the kernel cannot probe their instructions", n)
 }

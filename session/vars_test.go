@@ -157,7 +157,7 @@ struct foo st[int];
 		{"x.ui", 4000000000},
 		{"x.ll", -5000000000},
 		{"x.ull", -81985529216486896}, // 0xfedcba9876543210
-		{"x.name", "abc"},
+		{"stringof(x.name)", "abc"},
 		{"x.s", "a string member"},
 		{"x.in.b", 11},
 		{"x.in.a", 0},
@@ -165,7 +165,7 @@ struct foo st[int];
 		{"x.arr[1].b", 22},
 		{"x.i", 1},
 		{"y.i", -69990},
-		{"y.name", "abc"},
+		{"stringof(y.name)", "abc"},
 		{"y.s", "a string member"},
 		{"y.arr[n].a", 21},
 		{"u.u16[0]", 0x3344},
@@ -174,7 +174,7 @@ struct foo st[int];
 		{"this->tf.in.b", 11},
 		{"self->sf.sh", 9},
 		{"self->sf.ll", -5000000000},
-		{"self->sf.name", "abc"},
+		{"stringof(self->sf.name)", "abc"},
 		{"st[3].ll", 66},
 		{"st[4].i", -69990},
 		{"st[5].ll", 0}, // created zero-filled by the read
@@ -195,7 +195,7 @@ struct s v;
 	v.after = 0x41414141;
 	this->str = v.tag;
 `, []subrCase{
-		{"v.tag", "wxyz"},
+		{"stringof(v.tag)", "wxyz"},
 		{"this->str", "wxyz"},
 	})
 }
@@ -249,7 +249,7 @@ struct seg { struct vec a; struct vec *b; struct seg *next; char tag[6]; };
 		{"this->s->a.y", 2},
 		{"this->s->next->b->x", 3},
 		{"(*this->s->b).x", 3},
-		{"this->s->tag", "t"},
+		{"stringof(this->s->tag)", "t"},
 		{"&this->s->a.y == &this->s->a.x + 1", 1},
 	})
 }
@@ -356,7 +356,7 @@ struct callinfo ci[string];
 		{"ci[\"read\"].ts", 100},
 		{"ci[\"read\"].calls", 2},
 		{"ci[self->k].calls", 5},
-		{"ci[\"read\"].name", "r"},
+		{"stringof(ci[\"read\"].name)", "r"},
 		{"ci[\"none\"].calls", 0},
 	})
 }

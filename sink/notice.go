@@ -7,8 +7,8 @@ type NoticeKind uint8
 
 // Kinds of notices.
 const (
-	// NoticeMatched: how many probes a program matched ("dtrace: script
-	// 'x.d' matched 3 probes").
+	// NoticeMatched: how many probes a program matched ("script 'x.d'
+	// matched 3 probes").
 	NoticeMatched NoticeKind = iota + 1
 	// NoticeDestructive: destructive actions are allowed (-w).
 	NoticeDestructive
@@ -57,8 +57,9 @@ func (k DropKind) Tag() string {
 // runs.
 type Notice struct {
 	Kind NoticeKind
-	// Message is DTrace's message, as dtrace(1) prints it, without the
-	// newline that ends it.
+	// Message is DTrace's message, as dtrace(1) prints it after its
+	// program's name and ": " ("dtrace: "), without the newline that ends
+	// it.
 	Message string
 
 	// Drops: what was lost, on which CPU (-1 when counted over all of

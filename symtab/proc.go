@@ -422,6 +422,20 @@ func mergeMaps(cur, old []mapping) []mapping {
 // reports whether it is an executable mapping. The path is the rest of the
 // line after the blanks that follow the inode, less a " (deleted)" suffix.
 func parseMapsLine(line string) (mapping, fileKey, bool) {
+	fm, ok := parseMapping(line)
+	if !ok || !fm.Exec {
+		return mapping{}, fileKey{}, false
+	}
+	key := fileKey{dev: fm.Dev, inode: fm.Inode, path: fm.Path}
+	m := mapping{Mapping: &Mapping{Path: fm.Path, Start: fm.Start, Limit: fm.Limit, Offset: fm.Offset}, key: key}
+	if fm.Path != "" && fm.Path[0] == '/' {
+		m.module = filepath.Base(fm.Path)
+	}
+	return m, key, true
+}
+
+// parseMapping parses one line of /proc/PID/maps.
+func parseMapping(line string) (FileMapping, bool) {
 	var f [5]string
 	rest := line
 	for i := range f {
@@ -432,30 +446,64 @@ func parseMapsLine(line string) (mapping, fileKey, bool) {
 		}
 		f[i], rest = rest[:j], rest[j:]
 		if f[i] == "" {
-			return mapping{}, fileKey{}, false
+			return FileMapping{}, false
 		}
 	}
-	if len(f[1]) < 3 || f[1][2] != 'x' {
-		return mapping{}, fileKey{}, false
+	if len(f[1]) < 3 {
+		return FileMapping{}, false
 	}
 	lo, hi, ok := strings.Cut(f[0], "-")
 	if !ok {
-		return mapping{}, fileKey{}, false
+		return FileMapping{}, false
 	}
 	start, err1 := strconv.ParseUint(lo, 16, 64)
 	end, err2 := strconv.ParseUint(hi, 16, 64)
 	off, err3 := strconv.ParseUint(f[2], 16, 64)
 	inode, err4 := strconv.ParseUint(f[4], 10, 64)
 	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || end <= start {
-		return mapping{}, fileKey{}, false
+		return FileMapping{}, false
 	}
-	path := strings.TrimSuffix(strings.TrimLeft(rest, " \t"), " (deleted)")
-	key := fileKey{dev: f[3], inode: inode, path: path}
-	m := mapping{Mapping: &Mapping{Path: path, Start: start, Limit: end, Offset: off}, key: key}
-	if path != "" && path[0] == '/' {
-		m.module = filepath.Base(path)
+	return FileMapping{
+		Path:  strings.TrimSuffix(strings.TrimLeft(rest, " \t"), " (deleted)"),
+		Start: start, Limit: end, Offset: off,
+		Exec: f[1][2] == 'x', Write: f[1][1] == 'w',
+		Dev: f[3], Inode: inode,
+	}, true
+}
+
+// FileMapping is one line of a process's memory map (/proc/PID/maps).
+type FileMapping struct {
+	// Path is the mapped file's path as the process sees it, less a
+	// " (deleted)" suffix: "" for anonymous memory, "[vdso]" and the like
+	// for special mappings.
+	Path string
+	// Start and Limit bound the mapping, [Start, Limit); Offset is the
+	// file offset mapped at Start.
+	Start, Limit, Offset uint64
+	// Exec and Write say whether the mapping is executable, writable.
+	Exec, Write bool
+	// Dev ("fd:01") and Inode identify the file.
+	Dev   string
+	Inode uint64
+}
+
+// ReadMappings returns the memory map of process pid, by address, read
+// from proc (the proc file system's mount point, "/proc" when empty).
+func ReadMappings(proc string, pid int) ([]FileMapping, error) {
+	if proc == "" {
+		proc = "/proc"
 	}
-	return m, key, true
+	data, err := os.ReadFile(filepath.Join(proc, strconv.Itoa(pid), "maps"))
+	if err != nil {
+		return nil, err
+	}
+	var out []FileMapping
+	for _, line := range strings.Split(string(data), "\n") {
+		if m, ok := parseMapping(line); ok {
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }
 
 // object returns the object mapped from key, opening it through the

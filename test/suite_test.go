@@ -10,7 +10,9 @@
 // @@nosort; hexadecimal numbers 0x... become {ptr} on both sides. In-file
 // tags: "@@runtest-opts: ..." (more dtrace flags), "@@timeout: N"
 // (seconds, default 10), "@@nosort", "@@trigger: CMD" (a shell command run
-// alongside; tracing it is the test's business), "@@post: CMD" (a shell
+// alongside; tracing it is the test's business), "@@pre: CMD" (a shell
+// command run from this directory, to its end, before dtrace starts: it
+// builds the programs a -c option names), "@@post: CMD" (a shell
 // command, run from this directory, that filters stdout before it is
 // compared: for output only partly deterministic, such as the runtime
 // frames of a Go program's stack).
@@ -151,6 +153,11 @@ func runTest(t *testing.T, path string) {
 	args = append(args, "-s", path)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	if pre := tags["pre"]; pre != "" {
+		if out, err := exec.CommandContext(ctx, "/bin/sh", "-c", pre).CombinedOutput(); err != nil {
+			t.Fatalf("@@pre %s: %v\n%s", pre, err, out)
+		}
+	}
 	cmd := exec.CommandContext(ctx, dtraceBin, args...)
 	cmd.Env = append(os.Environ(), "_DTRACE_TESTING=1")
 	var stdout, stderr bytes.Buffer

@@ -86,7 +86,8 @@ func writeFile(t *testing.T, dir, name, text string) string {
 	return p
 }
 
-// usageText is illumos dtrace's usage message.
+// usageText is illumos dtrace's usage message, with dtrace-go's output
+// options.
 const usageText = `Usage: dtrace [-32|-64] [-aACeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]
 	[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]
 	[-x opt[=val]] [-X a|c|s|t]
@@ -134,6 +135,13 @@ const usageText = `Usage: dtrace [-32|-64] [-aACeFGhHlqSvVwZ] [-b bufsz] [-c cmd
 	-x  enable or modify compiler and tracing options
 	-X  specify ISO C conformance settings for preprocessor
 	-Z  permit probe descriptions that match zero probes
+
+	-x pprof=file         write the aggregations as a gzipped pprof profile
+	-x folded=file        write the stack-keyed aggregations as folded stacks
+	-x oformat=json       write records and aggregations as JSON Lines
+	-x httpserver=[host]:port
+	                      serve /metrics (Prometheus) and /debug/pprof/NAME
+	                      while tracing (host: 127.0.0.1 unless given)
 `
 
 func TestUsage(t *testing.T) {

@@ -99,9 +99,8 @@ func (c *Checker) stmtAppend(cs *compileState, n ast.Node, acts []actKind) {
 	for i, a := range cs.acts {
 		switch a {
 		case actCommit:
-			if commit {
-				c.errorf(n, diag.D_COMM_COMM, "commit( ) may not follow commit( )")
-			}
+			// commit() may follow commit(): DTrace for Linux no longer
+			// reports D_COMM_COMM (dt_cg_clsflags).
 			if datarec {
 				c.errorf(n, diag.D_COMM_DREC, "commit( ) may not follow data-recording action(s)")
 			}

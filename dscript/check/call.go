@@ -123,7 +123,7 @@ func (c *Checker) checkProto(x *ast.Call, f *builtinFunc, args []operand) {
 	protos := make([]*types.Type, len(f.params))
 	optional := -1
 	for i, p := range f.params {
-		protos[i] = p.typ
+		protos[i] = c.kernelParam(p.typ)
 		if p.opt && optional < 0 {
 			optional = i
 		}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
@@ -14,7 +15,8 @@ import (
 // description that matches nothing is a compile error (D_PDESC_ZERO)
 // unless Config.ZeroProbes allows it.
 type Catalog interface {
-	// Match returns the probes d matches, in id order.
+	// Match returns the probes d matches, in id order. An error with a
+	// method DiagTag() string is reported as it says, with that tag.
 	Match(d ProbeDesc) ([]Probe, error)
 }
 
@@ -101,10 +103,21 @@ func (c *Checker) matchDesc(pd *ast.ProbeDesc) {
 	}
 	d := DescOf(pd)
 	ps, err := c.cfg.Probes.Match(d)
-	if err != nil {
+	var tagged interface{ DiagTag() string }
+	switch {
+	case errors.As(err, &tagged):
+		// A provider's refusal in DTrace's words (offset 0x3 is not
+		// aligned on an instruction).
+		c.errorf(pd, diag.Tag(tagged.DiagTag()), "%s", tagged.(error).Error())
+	case err != nil:
 		c.errorf(pd, diag.D_PDESC_INVAL, "probe description %v: %v", d, err)
 	}
-	if len(ps) == 0 && !c.cfg.ZeroProbes {
+	switch {
+	case len(ps) == 0 && d.ID != 0:
+		// dt_node_pdesc_by_id: an id no probe has is invalid, -Z or
+		// not (dtrace_id2desc's EDT_NOPROBE).
+		c.errorf(pd, diag.D_PDESC_INVAL, "invalid probe identifier %d: No probe matches description", d.ID)
+	case len(ps) == 0 && !c.cfg.ZeroProbes:
 		c.errorf(pd, diag.D_PDESC_ZERO, "probe description %v does not match any probes", d)
 	}
 	if c.info.Matches == nil {

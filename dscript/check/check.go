@@ -77,6 +77,10 @@ type Info struct {
 	// known, the slots its value is in (the index expression's type is in
 	// Types). An args[i] without an entry is argi.
 	Args map[*ast.Index]ArgRef
+	// Alloca holds the expressions whose value is an alloca pointer
+	// (alloca.go): memory accessed through one is checked against the
+	// scratch memory its clause has allocated.
+	Alloca map[ast.Expr]bool
 }
 
 // Option is one "#pragma D option" setting.
@@ -103,6 +107,8 @@ type Checker struct {
 	xlators    []*translator
 	providers  map[string]*ast.ProviderDecl
 	decls      declState // decl.go and pragma.go's state
+	// allocaVars records what each variable is assigned (alloca.go).
+	allocaVars map[*Object]allocaFlags
 
 	info *Info
 	// per clause
@@ -280,6 +286,7 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	for _, cl := range clauses {
 		c.clauseDecl(cl)
 	}
+	c.allocaRules(clauses)
 	return c.info, nil
 }
 

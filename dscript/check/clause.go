@@ -124,7 +124,8 @@ func (c *Checker) expandDesc(pd *ast.ProbeDesc, f string) string {
 			continue
 		}
 		if key == "target" {
-			c.errorf(pd, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
+			b.WriteString("0") // no -c or -p process: 0, as in an expression
+			continue
 		}
 		b.WriteString(name)
 	}

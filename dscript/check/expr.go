@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -91,7 +92,16 @@ func (c *Checker) expr1(x ast.Expr) operand {
 	case *ast.IntLit:
 		return c.intLit(x)
 	case *ast.CharLit:
-		return constOp(types.IntType, x.Value)
+		// The value of up to 8 bytes, typed as DTrace types a decimal
+		// constant of that value: int, else long, else unsigned long.
+		t := types.IntType
+		if uint64(x.Value) > math.MaxInt32 {
+			t = types.LongType
+			if x.Value < 0 {
+				t = types.ULongType
+			}
+		}
+		return constOp(t, x.Value)
 	case *ast.StringLit:
 		return operand{t: c.stringType(), strConst: true}
 	case *ast.Ident:
@@ -345,9 +355,8 @@ func (c *Checker) macro(x *ast.Macro) operand {
 	}
 	switch key {
 	case "pid", "ppid", "pgid", "sid", "uid", "gid", "euid", "egid", "projid", "taskid", "target":
-		if key == "target" {
-			c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
-		}
+		// $target is 0 until -c or -p gives it a process, as
+		// libdtrace's macro table starts it.
 		return constOp(types.IntType, 0)
 	}
 	c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)

@@ -26,7 +26,9 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		if o.bitfield {
 			c.errorf(x, diag.D_ADDROF_BITFIELD, "cannot take address of bit-field")
 		}
-		if o.dvar {
+		if o.dvar && c.isVarNode(x.X) {
+			// A variable itself; an element or member of one (&a[0],
+			// &s.m) has an address, as in DTrace.
 			c.errorf(x, diag.D_ADDROF_VAR, "cannot take address of dynamic variable")
 		}
 		if !o.lvalue {
@@ -61,7 +63,8 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		if !o.t.IsInteger() || o.t.IsSpecial() {
 			c.errorf(x, diag.D_OP_INT, "operator %s requires an operand of integral type", x.Op)
 		}
-		t := types.Promote(o.t)
+		// D promotes nothing to int: ~ has its operand's type.
+		t := o.t
 		if o.isConst {
 			return constOp(t, ^o.val)
 		}
@@ -70,10 +73,7 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		if !o.t.IsArith() || o.t.IsSpecial() {
 			c.errorf(x, diag.D_OP_ARITH, "operator %s requires an operand of arithmetic type", x.Op)
 		}
-		t := o.t
-		if t.IsInteger() {
-			t = types.Promote(t)
-		}
+		t := o.t // no promotion to int, as for ~
 		if o.isConst {
 			if x.Op == ast.Neg {
 				return constOp(t, -o.val)
@@ -103,6 +103,19 @@ func (c *Checker) incOperand(x ast.Expr) operand {
 		return o
 	}
 	return c.rvalue(x)
+}
+
+// isVarNode reports whether x names a variable itself (DTrace's
+// DT_NODE_VAR): an identifier, self-> or this-> variable, an associative
+// array's element or a builtin array's.
+func (c *Checker) isVarNode(x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident, *ast.ScopedVar:
+		return true
+	case *ast.Index:
+		return c.info.Uses[e] != nil
+	}
+	return false
 }
 
 func b2i(b bool) int64 {
@@ -197,7 +210,7 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 	}
 	t := types.Arith(l.t, r.t)
 	if op == ast.Shl || op == ast.Shr {
-		t = types.Promote(l.t)
+		t = l.t // a shift has its left operand's type
 	}
 	if !l.isConst || !r.isConst {
 		return operand{t: t}
@@ -273,7 +286,8 @@ func (c *Checker) ptrArith(n ast.Node, op ast.Op, t *types.Type) {
 
 func compareConst(op ast.Op, l, r operand) bool {
 	a, b := l.val, r.val
-	if !l.t.IsSigned() || !r.t.IsSigned() {
+	// Integers compare with the signedness of their common type.
+	if !l.t.IsInteger() || !r.t.IsInteger() || !types.Arith(l.t, r.t).IsSigned() {
 		ua, ub := uint64(a), uint64(b)
 		switch op {
 		case ast.Lt:

@@ -251,7 +251,7 @@ var builtinFuncs = map[string]*builtinFunc{
 	"toupper":     proto(subr, types.StringType, p(constCharP)),
 	"tolower":     proto(subr, types.StringType, p(constCharP)),
 	"inet_ntoa":   proto(subr, types.StringType, p(types.PointerTo(ipaddrT))),
-	"inet_ntoa6":  proto(subr, types.StringType, p(types.PointerTo(in6addrT))),
+	"inet_ntoa6":  proto(subr, types.StringType, p(types.PointerTo(in6addrT)), optP(types.IntType)),
 	"inet_ntop":   proto(subr, types.StringType, p(types.IntType), p(voidP)),
 	"htons":       proto(subr, uint16T, p(uint16T)),
 	"htonl":       proto(subr, uint32T, p(uint32T)),
@@ -274,4 +274,45 @@ var builtinFuncs = map[string]*builtinFunc{
 	"quantize":   varargs(proto(aggfn, void, anyP)),
 	"lquantize":  varargs(proto(aggfn, void, anyP, p(int32T), p(int32T))),
 	"llquantize": varargs(proto(aggfn, void, anyP, p(int32T), p(int32T), p(int32T), p(int32T))),
+}
+
+// The subroutines DTrace for Linux adds on the kernel's locks and network
+// addresses (its dt_open.c): mutexes are the kernel's struct mutex,
+// reader-writer locks its rwlock_t, both resolved in the kernel's types
+// when the program is checked (kernelParam).
+var (
+	kernelMutex  = &types.Type{Kind: types.Struct, Name: "mutex", Module: "vmlinux"}
+	kernelRWLock = types.NewTypedef("rwlock_t", "vmlinux", &types.Type{Kind: types.Struct, Module: "vmlinux"})
+)
+
+func init() {
+	mutexP := p(types.PointerTo(kernelMutex))
+	rwlockP := p(types.PointerTo(kernelRWLock))
+	for name, f := range map[string]*builtinFunc{
+		"mutex_owned":         proto(subr, types.IntType, mutexP),
+		"mutex_owner":         proto(subr, types.PointerTo(taskStruct), mutexP),
+		"mutex_type_adaptive": proto(subr, types.IntType, mutexP),
+		"mutex_type_spin":     proto(subr, types.IntType, mutexP),
+		"rw_read_held":        proto(subr, types.IntType, rwlockP),
+		"rw_write_held":       proto(subr, types.IntType, rwlockP),
+		"rw_iswriter":         proto(subr, types.IntType, rwlockP),
+		"link_ntop":           proto(subr, types.StringType, p(types.IntType), p(voidP)),
+	} {
+		builtinFuncs[name] = f
+	}
+}
+
+// kernelParam returns the parameter type t with a pointer to a kernel
+// typedef (rwlock_t *) replaced by a pointer to the kernel's own typedef,
+// which an argument of that type must match: the kernel's rwlock_t is an
+// untagged struct, known only through its typedef. Without the kernel's
+// types, t stays as it is.
+func (c *Checker) kernelParam(t *types.Type) *types.Type {
+	if t == nil || t.Kind != types.Pointer || t.Elem.Kind != types.Typedef || t.Elem.Module != "vmlinux" || c.cfg.Kernel == nil {
+		return t
+	}
+	if k := c.cfg.Kernel.Type("typedef", t.Elem.Name); k != nil {
+		return types.PointerTo(k)
+	}
+	return t
 }

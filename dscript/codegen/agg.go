@@ -9,7 +9,6 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
-	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
 // maxLLQuantizeBins bounds an llquantize's buckets: its value is zeroed in
@@ -59,19 +58,14 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 			pos += n
 			continue
 		}
-		kt := c.typeOf(k)
-		c.expr(k)
-		if kt.IsString() || kt.IsStringLike() {
-			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-			c.copyStr(pos, asm.R6)
-			pos += c.g.keySize(types.StringType)
-			continue
-		}
-		if kt.IsSpecial() {
+		if c.typeOf(k).IsSpecial() {
 			c.fail(k, "a stack or symbol aggregation key")
 		}
-		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
-		pos += 8
+		st := c.typeOf(k)
+		if i < len(a.Keys) {
+			st = a.Keys[i]
+		}
+		pos += c.storeKey(st, k, pos)
 	}
 	found := c.newLabel()
 	lookup := func() {
@@ -90,11 +84,16 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
 	)
 	c.call(asm.FnMapUpdateElem)
-	// -EEXIST: another firing inserted the key first; anything else is a
-	// full map.
-	raced := c.newLabel()
-	c.emit(asm.JEq.Imm(asm.R0, -17, raced))
+	// -EEXIST: another firing inserted the key first. -ENOMEM (no
+	// element to be had where the probe fired) and -EBUSY (an update of
+	// this map nested in another on this CPU) are losses of their own
+	// kind, not aggsize's. Anything else (-E2BIG) is a full map.
+	raced, context := c.newLabel(), c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, -17, raced), asm.JEq.Imm(asm.R0, -12, context), asm.JEq.Imm(asm.R0, -16, context))
 	c.countIfFailed(abi.CounterAggDrops)
+	c.emit(asm.Ja.Label(raced))
+	c.label(context)
+	c.countIfFailed(abi.CounterAggContext)
 	c.label(raced)
 	// A key that could not be stored is dropped (counted above); the
 	// clause goes on.
@@ -168,7 +167,9 @@ func (c *clauseGen) quantizeIndex() {
 	c.emit(asm.JSLT.Imm(asm.R1, 0, neg))
 	c.log2(asm.R1, asm.R3)
 	c.emit(asm.Mov.Imm(asm.R2, abi.QuantizeZero+1), asm.Add.Reg(asm.R2, asm.R3), asm.Ja.Label(done))
-	c.emit(asm.Neg.Imm(asm.R1, 0).WithSymbol(neg))
+	// -v is v again for the least int64: its bucket is the lowest, that
+	// of every value at or below -2^62.
+	c.emit(asm.Neg.Imm(asm.R1, 0).WithSymbol(neg), asm.Mov.Imm(asm.R2, 0), asm.JSLT.Imm(asm.R1, 0, done))
 	c.log2(asm.R1, asm.R3)
 	c.emit(asm.Mov.Imm(asm.R2, abi.QuantizeZero-1), asm.Sub.Reg(asm.R2, asm.R3))
 	c.label(pos)

@@ -48,9 +48,10 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		c.g.prog.NeedsTime = true
 		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxTime, asm.DWord))
 	case "walltimestamp":
-		c.g.prog.NeedsTime = true
+		// The time of each read, as in DTrace for Linux: it advances
+		// within a clause, where timestamp does not.
+		c.call(asm.FnKtimeGetNs)
 		c.emit(
-			asm.LoadMem(asm.R0, regCtx, abi.CtxTime, asm.DWord),
 			asm.LoadMem(asm.R1, regGlobals, abi.GlobalWallBase, asm.DWord),
 			asm.Add.Reg(asm.R0, asm.R1),
 		)
@@ -62,9 +63,11 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 	case "arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9":
 		c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxArg(int(name[3]-'0')), asm.DWord))
 	case "execname":
-		off := c.temp(c.g.opts.StrSize)
-		c.zero(off, 16)
-		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, 16))
+		// The task's comm, whole whatever strsize: what reads the string
+		// reads strsize bytes of it at most.
+		off := c.temp(max(c.strSize(), commLen))
+		c.zero(off, commLen)
+		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, commLen))
 		c.call(asm.FnGetCurrentComm)
 		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
 	case "probeprov", "probemod", "probefunc", "probename":

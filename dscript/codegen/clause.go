@@ -54,7 +54,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	c.valuePtr(regGlobals, abi.GlobalsMap)
 	strtab := len(c.insns)
 	c.valuePtr(regStrings, abi.StringsMap)
-	c.emit(asm.LoadMem(asm.R0, regGlobals, abi.GlobalExiting, asm.DWord), asm.JNE.Imm(asm.R0, 0, c.exitLabel))
+	c.exitingCheck(cl)
 	if cl.Pred != nil {
 		c.at(cl.Pred)
 		c.branchFalse(cl.Pred, c.exitLabel)
@@ -73,7 +73,9 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	if !usesReg(c.insns[strtab+1:], regStrings) {
 		c.insns = slices.Delete(c.insns, strtab, strtab+1)
 	}
-	c.spillRawCtx()
+	c.resetAllocaTop()
+	g.usesAlloca = g.usesAlloca || c.usesAlloca
+	c.spillRawCtx(cl)
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:], g.prog.CtxUse.NArgs))
@@ -183,7 +185,7 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 	t := c.typeOf(x)
 	base := c.g.recordBase()
 	switch {
-	case c.isBuiltin(x, "execname") && c.g.opts.StrSize >= commLen:
+	case c.isBuiltin(x, "execname") && c.strSize() >= commLen:
 		// The task's comm, NUL-padded, straight into a field of its own
 		// size: the consumer reads a string up to its NUL whatever the
 		// field's size, and gives it the type's strsize.
@@ -193,9 +195,9 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 		return f
 	case t.IsString() || t.IsStringLike() && t.Resolve().Kind == types.Array:
 		// The bytes past the NUL are never read: not cleared first.
-		f := c.field(x, kind, c.g.opts.StrSize, types.StringType)
+		f := c.field(x, kind, c.strSize(), types.StringType)
 		c.expr(x)
-		c.readStr(base+f.Offset, c.g.opts.StrSize, asm.R0)
+		c.readStr(base+f.Offset, c.strSize(), asm.R0)
 		return f
 	case t.IsScalar() || t.IsSpecial():
 		f := c.field(x, kind, 8, t)
@@ -205,6 +207,29 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 	}
 	c.fail(x, "recording a value of type "+t.String())
 	return nil
+}
+
+// traceBytes compiles trace() of a value DTrace records by reference: an
+// array (a char array included: D's strings are not arrays), a struct or
+// a union. Its bytes are recorded as tracemem() records them, and printed
+// as DTrace for Linux prints such a record (a by-reference record that is
+// not a string): as tracemem()'s hex dump. Memory that cannot be read is
+// a bad-address fault at its address, as other reads of kernel memory
+// are.
+func (c *clauseGen) traceBytes(x ast.Expr) {
+	t := c.typeOf(x)
+	size := t.Resolve().Size
+	if size <= 0 || size > recordRegion {
+		c.fail(x, fmt.Sprintf("trace() of a %d-byte value (%s)", size, t))
+	}
+	f := c.field(x, FieldTracemem, int(size), nil)
+	memory := c.place(x) == placeMemory && !c.allocaLoadCheck(x, size)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(size)))
+	c.scratchAddr(asm.R1, c.g.recordBase()+f.Offset)
+	c.call(asm.FnProbeReadKernel)
+	if memory {
+		c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
+	}
 }
 
 // commLen is the size of a task's comm (TASK_COMM_LEN), NUL included.
@@ -349,6 +374,10 @@ func (c *clauseGen) action(x *ast.Call) {
 	name := x.Fun.Name
 	switch name {
 	case "trace":
+		if isAggregate(c.typeOf(x.Args[0])) {
+			c.traceBytes(x.Args[0])
+			break
+		}
 		c.recordValue(x.Args[0], FieldTrace)
 	case "printf":
 		f := c.field(x, FieldPrintf, 0, nil)
@@ -518,4 +547,71 @@ func ctxUse(insns asm.Instructions, nargs int) abi.CtxUse {
 func scratchOffset(ins asm.Instruction, r asm.Register, nargs int) bool {
 	return ins.OpCode.Class().IsALU() && ins.OpCode.ALUOp() == asm.Add && ins.OpCode.Source() == asm.ImmSource &&
 		ins.Dst == r && ins.Constant >= int64(abi.CtxUse{NArgs: nargs}.ScratchStart())
+}
+
+// exitingCheck ends the clause when tracing is stopping (exit() or a full
+// buffer set the exiting flag), except on END: DTrace runs a probe's
+// clauses while its activity state is the probe's (active, or draining
+// for END), and exit() sets it to draining, so that the clauses after an
+// exit() on END still run (and the last exit() wins). The session clears
+// the flag before it fires END.
+func (c *clauseGen) exitingCheck(cl *ast.Clause) {
+	endID, onEnd, onlyEnd := c.g.endMatch(cl)
+	if onlyEnd {
+		return
+	}
+	c.emit(asm.LoadMem(asm.R0, regGlobals, abi.GlobalExiting, asm.DWord))
+	if !onEnd {
+		c.emit(asm.JNE.Imm(asm.R0, 0, c.exitLabel))
+		return
+	}
+	going := c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, 0, going),
+		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
+		asm.JNE.Imm(asm.R0, int32(endID), c.exitLabel))
+	c.label(going)
+}
+
+// endMatch reports whether clause cl may be enabled on dtrace:::END
+// (onEnd, the probe's id endID) and whether it is enabled on END alone;
+// without the checker's matches, it reports neither.
+func (g *gen) endMatch(cl *ast.Clause) (endID uint32, onEnd, onlyEnd bool) {
+	ids, others := g.dtraceMatch(cl, "END")
+	if ids == nil {
+		return 0, false, false
+	}
+	return ids[0], true, !others
+}
+
+// dtraceMatch returns the ids of the probes among dtrace:::names that
+// clause cl may be enabled on, in the order of names (0 for one it is
+// not: nil when none), and whether cl may be enabled on other probes (as
+// it may be when a description matched none yet: -Z, probes made later);
+// without the checker's matches, it returns neither.
+func (g *gen) dtraceMatch(cl *ast.Clause, names ...string) (ids []uint32, others bool) {
+	if g.info.Matches == nil {
+		return nil, false
+	}
+	found := make([]uint32, len(names))
+	any := false
+	for _, pd := range cl.Probes {
+		if len(g.info.Matches[pd]) == 0 {
+			others = true
+		}
+		for _, p := range g.info.Matches[pd] {
+			i := -1
+			if p.Provider == "dtrace" && p.Module == "" && p.Function == "" {
+				i = slices.Index(names, p.Name)
+			}
+			if i < 0 {
+				others = true
+				continue
+			}
+			found[i], any = p.ID, true
+		}
+	}
+	if !any {
+		return nil, others
+	}
+	return found, others
 }

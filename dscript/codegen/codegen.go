@@ -30,27 +30,60 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
+// DefaultDynVarSize and DefaultAggSize are the dynvarsize and aggsize the
+// code generator sizes maps for when Options leave them 0.
+const (
+	DefaultDynVarSize = 1 << 20
+	DefaultAggSize    = 4 << 20
+)
+
+// NoFrames is the StackFrames and UStackFrames of the options set to 0:
+// stack() and ustack() record no frames.
+const NoFrames = -1
+
+// ScratchError is a program that needs more scratch memory (the probe
+// context, the records, this-> variables and each statement's
+// temporaries: strings of StrSize bytes among them) than one map value
+// holds. It matches ErrNotSupported.
+type ScratchError struct {
+	Need, Max, StrSize int
+}
+
+func (e *ScratchError) Error() string {
+	return fmt.Sprintf("a program needing %d bytes of scratch memory (at most %d) is %v", e.Need, e.Max, ErrNotSupported)
+}
+
+func (e *ScratchError) Unwrap() error { return ErrNotSupported }
+
 // ErrNotSupported is wrapped by the errors for D features the code
 // generator does not compile yet.
 var ErrNotSupported = errors.New("not supported yet")
 
 // Options are the compile-time options that shape the generated code.
 type Options struct {
-	StrSize int // strsize: bytes in a D string, NUL included (default 256)
+	StrSize int // strsize: the characters a D string keeps, its NUL not counted (default 256)
 	// NSpec is nspec, the number of speculations (0: DTrace's default, 1;
 	// NoSpec: none), and SpecSize specsize, the bytes of a speculation's
 	// records each CPU may send (0: DTrace's default, 32k; negative:
 	// none); see spec.go.
 	NSpec, SpecSize int
 	// StackFrames and UStackFrames are stackframes and ustackframes: the
-	// frames stack() and ustack() capture when not told (0: 20 and 100).
+	// frames stack() and ustack() capture when not told (0: 20 and 100;
+	// NoFrames: none, as DTrace records for an option set to 0).
 	StackFrames, UStackFrames int
+	// MaxFrames is maxframes: stack(), ustack() and jstack() capture at
+	// most that many frames, fewer than asked silently, as DTrace for
+	// Linux (0: the kernel's most, abi.MaxStackFrames).
+	MaxFrames int
 	// DynVarSize is dynvarsize: the bytes of keys and values each dynamic
 	// variable (associative array, self-> variable) may hold (default 1m).
 	DynVarSize int
 	// AggSize is aggsize: the bytes of keys and values each aggregation
 	// may hold on each CPU (default 4m).
 	AggSize int
+	// ScratchSize is scratchsize: the bytes of scratch memory alloca()
+	// and copyin() may allocate in a clause (0: DTrace's default, 256).
+	ScratchSize int
 	// Fill compiles bufpolicy=fill: each CPU counts the bytes of the
 	// records it sends (abi.ScratchFill); a record that would take it past
 	// the runner's limit (abi.GlobalFillAt) is not sent, is not a drop, and
@@ -100,6 +133,11 @@ type Program struct {
 	// which of its other fields the clauses read, which are all a
 	// trampoline needs to fill.
 	CtxUse abi.CtxUse
+
+	// strtokPos is the offset in the scratch value of strtok()'s
+	// position (-1: no string), which every firing starts without
+	// (Link); 0 when no clause calls strtok().
+	strtokPos int
 }
 
 // Clause is one compiled probe clause.
@@ -161,7 +199,7 @@ type Agg struct {
 	Keys []*types.Type
 	Map  string
 	// KeySize and ValueSize are the map's; each key is 8 bytes for an
-	// integer and StrSize bytes for a string, in order.
+	// integer and abi.StrSlot(StrSize) bytes for a string, in order.
 	KeySize   int
 	ValueSize int
 	Object    *check.Object
@@ -195,10 +233,13 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 		opts.StrSize = 256
 	}
 	if opts.DynVarSize <= 0 {
-		opts.DynVarSize = 1 << 20
+		opts.DynVarSize = DefaultDynVarSize
 	}
 	if opts.AggSize <= 0 {
-		opts.AggSize = 4 << 20
+		opts.AggSize = DefaultAggSize
+	}
+	if opts.ScratchSize <= 0 {
+		opts.ScratchSize = 256
 	}
 	g := &gen{
 		opts:    opts,
@@ -211,7 +252,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	g.prog.CtxUse.NArgs = scanArgs(units)
 	g.scratchBase = g.prog.CtxUse.ScratchStart()
 	g.scanStackKeys(units)
-	n := 0
+	n, dtNo := 0, 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i
 		for _, it := range u.File.Items {
@@ -219,19 +260,25 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 			if !ok {
 				continue
 			}
-			g.clauseNo = n
+			g.clauseNo, g.dtClauseNo = n, dtNo
 			c, err := g.clause(n, cl)
 			if err != nil {
 				return nil, err
 			}
 			g.prog.Clauses = append(g.prog.Clauses, c)
 			n++
+			dtNo += max(len(cl.Probes), 1)
 		}
 	}
 	g.prog.GlobalsSize = align8(g.globOff)
 	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
+	if g.usesAlloca {
+		// The alloca area, after the temporaries (alloca.go).
+		g.prog.patchAllocaArea(g.prog.ScratchSize)
+		g.prog.ScratchSize += 2 * g.scratchLimit()
+	}
 	if g.prog.ScratchSize > abi.MaxScratch {
-		return nil, fmt.Errorf("a program needing %d bytes of scratch memory (at most %d) is %w", g.prog.ScratchSize, abi.MaxScratch, ErrNotSupported)
+		return nil, &ScratchError{Need: g.prog.ScratchSize, Max: abi.MaxScratch, StrSize: opts.StrSize}
 	}
 	g.prog.Strings = g.strtab
 	if len(g.prog.Strings) == 0 {
@@ -263,12 +310,20 @@ type gen struct {
 	// per clause
 	cl       *clauseGen
 	clauseNo int
-	unit     int // index of the unit being compiled
+	// dtClauseNo is the clause's number as DTrace names it in fault
+	// messages (dt_clause_N) and gives it in ERROR's arg2: DTrace compiles
+	// a clause once per probe description, numbering each copy, so a
+	// clause's number is that of its first description.
+	dtClauseNo int
+	unit       int // index of the unit being compiled
 
 	spec *specProg // speculations (spec.go), once used
 
 	// stackSlots sizes the stack keys of aggregations (stack.go).
 	stackSlots map[*check.Object][]int
+
+	// usesAlloca is set once a clause uses the alloca area (alloca.go).
+	usesAlloca bool
 }
 
 // Error is a construct the code generator cannot compile yet, located in

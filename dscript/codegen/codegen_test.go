@@ -155,8 +155,8 @@ func TestGlobalStoreOfConstant(t *testing.T) {
 	}
 }
 
-// An int global is stored with a 32-bit store after the value is
-// sign-extended from 32 bits.
+// An int global is stored with a 32-bit store: the store truncates the
+// 64-bit value, nothing before it does.
 func TestGlobalStoreOfInt(t *testing.T) {
 	prog := compile(t, "int y;\nBEGIN\n{\n\ty = 7;\n}\n")
 	s := stmt(t, prog, 4)
@@ -164,33 +164,40 @@ func TestGlobalStoreOfInt(t *testing.T) {
 	if last.OpCode != asm.StoreMemOp(asm.Word) || last.Dst != asm.R8 {
 		t.Errorf("last instruction %v, want a 32-bit store into r8", last)
 	}
-	if s[1].OpCode.ALUOp() != asm.LSh || s[1].Constant != 32 || s[2].OpCode.ALUOp() != asm.ArSh || s[2].Constant != 32 {
-		t.Errorf("want the value sign-extended from 32 bits (<<32, s>>32):\n%v", s)
+	if len(s) != 2 {
+		t.Errorf("want the constant loaded and stored, nothing else:\n%v", s)
 	}
 }
 
 // Every clause starts by skipping itself once exit() has set the exiting
-// word of the globals value.
+// word of the globals value, except on END, whose clauses DTrace runs
+// after an exit() on END: a clause on END alone has no test, one on END
+// and another probe tests the probe's id too.
 func TestPrologueSkipsWhenExiting(t *testing.T) {
-	prog := compile(t, "BEGIN\n{\n\ttrace(1);\n}\nEND\n{\n\ttrace(2);\n}\n")
-	for _, cl := range prog.Clauses {
+	prog := compile(t, "BEGIN\n{\n\ttrace(1);\n}\nEND\n{\n\ttrace(2);\n}\nBEGIN, END\n{\n\ttrace(3);\n}\n")
+	for i, cl := range prog.Clauses {
 		insns := cl.Insns
 		if insns[0].Symbol() != cl.Symbol {
 			t.Errorf("%s: first instruction %v does not carry the symbol", cl.Symbol, insns[0])
 		}
-		ok := false
-		for i := 0; i+1 < len(insns); i++ {
-			if isLoadFrom(insns[i], asm.R8, abi.GlobalExiting) && insns[i+1].OpCode.JumpOp() == asm.JNE &&
-				insns[i+1].Constant == 0 && insns[i+1].Reference() == cl.Symbol+"_out" {
-				ok = true
-				break
+		tests, idTest := false, false
+		for j := 0; j+1 < len(insns); j++ {
+			if isLoadFrom(insns[j], asm.R8, abi.GlobalExiting) {
+				tests = true
 			}
-			if comment(insns[i+1]) != "" && i > 0 {
+			if tests && isLoadFrom(insns[j], asm.R9, abi.CtxProbeID) && insns[j+1].OpCode.JumpOp() == asm.JNE &&
+				insns[j+1].Reference() == cl.Symbol+"_out" {
+				idTest = true
+			}
+			if comment(insns[j+1]) != "" && j > 0 {
 				break // the first statement starts: too late
 			}
 		}
-		if !ok {
-			t.Errorf("%s: no test of the exiting word before the first statement:\n%v", cl.Symbol, insns)
+		if want := i != 1; tests != want {
+			t.Errorf("%s: tests the exiting word: %v, want %v:\n%v", cl.Symbol, tests, want, insns)
+		}
+		if want := i == 2; idTest != want {
+			t.Errorf("%s: tests the probe's id: %v, want %v:\n%v", cl.Symbol, idTest, want, insns)
 		}
 	}
 }
@@ -363,8 +370,10 @@ func TestCountWithoutKeysUsesZeroKey(t *testing.T) {
 // bpf_probe_read_kernel_str, an integer one stored after it.
 func TestAggregationKeysInScratch(t *testing.T) {
 	prog := compile(t, "string s;\nlong x;\nBEGIN\n{\n\t@[s, x] = count();\n}\n")
-	if a := prog.Aggs[0]; a.KeySize != 256+8 {
-		t.Errorf("key size %d, want 264", a.KeySize)
+	// strsize (256) characters and a NUL, rounded up to 8 bytes.
+	const slot = 264
+	if a := prog.Aggs[0]; a.KeySize != slot+8 {
+		t.Errorf("key size %d, want %d", a.KeySize, slot+8)
 	}
 	s := stmt(t, prog, 5)
 	rd := calls(s, asm.FnProbeReadKernelStr)
@@ -378,12 +387,12 @@ func TestAggregationKeysInScratch(t *testing.T) {
 	key := dst.Constant
 	var stored bool
 	for _, ins := range s[rd[0]:] {
-		if ins.OpCode == asm.StoreMemOp(asm.DWord) && ins.Dst == asm.R9 && int64(ins.Offset) == key+256 {
+		if ins.OpCode == asm.StoreMemOp(asm.DWord) && ins.Dst == asm.R9 && int64(ins.Offset) == key+slot {
 			stored = true
 		}
 	}
 	if !stored {
-		t.Errorf("x is not stored after the string, at r9%+d:\n%v", key+256, s)
+		t.Errorf("x is not stored after the string, at r9%+d:\n%v", key+slot, s)
 	}
 	lookup := calls(s, asm.FnMapLookupElem)[0]
 	if r2 := s[lookup-1]; r2.Dst != asm.R2 || r2.Constant != key {
@@ -391,40 +400,49 @@ func TestAggregationKeysInScratch(t *testing.T) {
 	}
 }
 
-// Strings compare byte by byte from scratch copies of both operands, in a
-// loop bounded by strsize.
+// Strings compare 8 bytes at a time from scratch copies of both operands,
+// in a loop bounded by strsize, or by the words of a literal operand.
 func TestStringCompareUsesScratchCopies(t *testing.T) {
-	prog := compile(t, "string s;\nlong c;\nBEGIN\n{\n\tc = s == \"abc\";\n}\n")
-	s := stmt(t, prog, 5)
-	rd := calls(s, asm.FnProbeReadKernelStr)
-	if len(rd) != 2 {
-		t.Fatalf("want both strings copied, got %d copies:\n%v", len(rd), s)
-	}
-	var offs []int64
-	for _, i := range rd {
-		if r1 := s[i-2]; r1.Dst == asm.R1 && r1.OpCode.ALUOp() == asm.Add {
-			offs = append(offs, r1.Constant)
+	for _, tc := range []struct {
+		expr  string
+		words int64
+	}{
+		{`s == "abc"`, 1},
+		{`"abcdefgh" < s`, 2},
+		{`s != t`, 33},
+	} {
+		prog := compile(t, "string s, t;\nlong c;\nBEGIN\n{\n\tc = "+tc.expr+";\n}\n")
+		s := stmt(t, prog, 5)
+		rd := calls(s, asm.FnProbeReadKernelStr)
+		if len(rd) != 2 {
+			t.Fatalf("%s: want both strings copied, got %d copies:\n%v", tc.expr, len(rd), s)
 		}
-	}
-	if len(offs) != 2 || offs[0] == offs[1] {
-		t.Fatalf("copies into %v, want two scratch buffers", offs)
-	}
-	// The loop reads through r1 and r2 set to the two copies.
-	var p1, p2, bytes, bound bool
-	for _, ins := range s[rd[1]:] {
-		switch {
-		case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R1 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
-			p1 = true
-		case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R2 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
-			p2 = true
-		case ins.OpCode == asm.LoadMemOp(asm.Byte) && (ins.Src == asm.R1 || ins.Src == asm.R2):
-			bytes = true
-		case ins.OpCode.JumpOp() == asm.JGE && ins.Constant == 256:
-			bound = true
+		var offs []int64
+		for _, i := range rd {
+			if r1 := s[i-2]; r1.Dst == asm.R1 && r1.OpCode.ALUOp() == asm.Add {
+				offs = append(offs, r1.Constant)
+			}
 		}
-	}
-	if !p1 || !p2 || !bytes || !bound {
-		t.Errorf("compare loop: pointers %v %v, byte loads %v, strsize bound %v:\n%v", p1, p2, bytes, bound, s)
+		if len(offs) != 2 || offs[0] == offs[1] {
+			t.Fatalf("%s: copies into %v, want two scratch buffers", tc.expr, offs)
+		}
+		// The loop reads through r1 and r2 set to the two copies.
+		var p1, p2, words, bound bool
+		for _, ins := range s[rd[1]:] {
+			switch {
+			case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R1 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
+				p1 = true
+			case ins.OpCode.ALUOp() == asm.Add && ins.Dst == asm.R2 && ins.OpCode.Source() == asm.ImmSource && (ins.Constant == offs[0] || ins.Constant == offs[1]):
+				p2 = true
+			case ins.OpCode == asm.LoadMemOp(asm.DWord) && (ins.Src == asm.R1 || ins.Src == asm.R2):
+				words = true
+			case ins.OpCode.JumpOp() == asm.JGE && ins.Constant == tc.words:
+				bound = true
+			}
+		}
+		if !p1 || !p2 || !words || !bound {
+			t.Errorf("%s: compare loop: pointers %v %v, word loads %v, bound of %d words %v:\n%v", tc.expr, p1, p2, words, tc.words, bound, s)
+		}
 	}
 }
 
@@ -510,10 +528,11 @@ func TestPrintfOneRecord(t *testing.T) {
 	if f := r.Fields[1]; f.Offset != abi.HeaderSize || f.Size != 8 {
 		t.Errorf("a at %d (%d bytes), want %d (8)", f.Offset, f.Size, abi.HeaderSize)
 	}
-	if f := r.Fields[2]; f.Offset != abi.HeaderSize+8 || f.Size != 256 {
-		t.Errorf("s at %d (%d bytes), want %d (256)", f.Offset, f.Size, abi.HeaderSize+8)
+	// A string field holds strsize characters and the NUL.
+	if f := r.Fields[2]; f.Offset != abi.HeaderSize+8 || f.Size != 257 {
+		t.Errorf("s at %d (%d bytes), want %d (257)", f.Offset, f.Size, abi.HeaderSize+8)
 	}
-	if r.Size != abi.HeaderSize+8+256+8 {
+	if r.Size != abi.HeaderSize+8+abi.StrSlot(256)+8 {
 		t.Errorf("record size %d", r.Size)
 	}
 	insns := prog.Clauses[0].Insns
@@ -715,5 +734,24 @@ func TestNotSupportedErrors(t *testing.T) {
 	}
 	if want := "line 3: llquantize() with 9003 buckets (at most 2048) is not supported yet"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
+	}
+}
+
+// trace() of a value DTrace records by reference (an array, a char array
+// included, a struct, a union) records its bytes as tracemem() does; a
+// string stays a string.
+func TestTraceByReference(t *testing.T) {
+	prog := compile(t, "char n[6];\nstruct p { int x; short y; } s;\nBEGIN\n{\n\ttrace(n);\n\ttrace(s);\n\ttrace(stringof(n));\n}\n")
+	fs := prog.Records[0].Fields
+	if len(fs) != 3 {
+		t.Fatalf("%d fields, want 3: %+v", len(fs), fs)
+	}
+	for i, want := range []struct {
+		kind codegen.FieldKind
+		size int
+	}{{codegen.FieldTracemem, 6}, {codegen.FieldTracemem, 8}, {codegen.FieldTrace, 257}} {
+		if fs[i].Kind != want.kind || fs[i].Size != want.size {
+			t.Errorf("field %d: kind %v size %d, want kind %v size %d", i, fs[i].Kind, fs[i].Size, want.kind, want.size)
+		}
 	}
 }

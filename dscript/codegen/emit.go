@@ -51,6 +51,9 @@ type clauseGen struct {
 	spec *specClause
 	// exitLabel ends the clause.
 	exitLabel string
+	// usesAlloca is set in a clause that allocates scratch memory or
+	// reaches it through an alloca pointer (alloca.go).
+	usesAlloca bool
 }
 
 func (c *clauseGen) fail(n ast.Node, what string) {
@@ -174,6 +177,59 @@ func (c *clauseGen) normalize(r asm.Register, t *types.Type) {
 	}
 }
 
+// typecast converts the value in R0 from type src to type dst as DTrace's
+// dt_cg_typecast does: only a cast to an integer type narrower than 64
+// bits changes the value, and only when it narrows, changes the
+// signedness of a value of the same width, or widens a signed value to an
+// unsigned type; the value is then truncated to dst and extended as dst's
+// signedness says. Any other cast leaves the 64 bits as they are (an int
+// holding 2147483648 after an overflow, cast to long, stays 2147483648).
+func (c *clauseGen) typecast(src, dst *types.Type) {
+	d := dst.Resolve()
+	if d == nil || (d.Kind != types.Int && d.Kind != types.Enum) || d.Size >= 8 {
+		return
+	}
+	ssize, ssigned := int64(8), false
+	if s := src.Resolve(); s != nil && (s.Kind == types.Int || s.Kind == types.Enum) {
+		ssize, ssigned = s.Size, src.IsSigned()
+	}
+	dsigned := dst.IsSigned()
+	switch {
+	case d.Size > ssize && (dsigned || !ssigned):
+		return
+	case d.Size == ssize && dsigned == ssigned:
+		return
+	}
+	c.normalize(asm.R0, dst)
+}
+
+// keyWidth truncates the integer key k, evaluated in R0, to the key type
+// t (normalize), unless k's value already has t's width: a value of type
+// t loaded or produced as such (a variable, a builtin, a constant), where
+// arithmetic, casts and ?: may leave bits past it.
+func (c *clauseGen) keyWidth(k ast.Expr, t *types.Type) {
+	if types.Same(c.typeOf(k), t) && !mayOverflow(k) {
+		return
+	}
+	c.normalize(asm.R0, t)
+}
+
+// mayOverflow reports whether the 64-bit value of x may have bits past
+// its type's width: operators compute in 64 bits.
+func mayOverflow(x ast.Expr) bool {
+	switch e := x.(type) {
+	case *ast.Paren:
+		return mayOverflow(e.X)
+	case *ast.Binary:
+		return !isCompare(e.Op) && e.Op != ast.LAnd && e.Op != ast.LOr && e.Op != ast.LXor
+	case *ast.Unary:
+		return e.Op != ast.Not && e.Op != ast.Deref
+	case *ast.Cast, *ast.Cond, *ast.Assign:
+		return true
+	}
+	return false
+}
+
 // load loads a value of type t from [base+off] into dst, extending it to
 // 64 bits as its signedness says.
 func (c *clauseGen) load(dst, base asm.Register, off int16, t *types.Type) {
@@ -212,7 +268,7 @@ func (c *clauseGen) store(base asm.Register, off int16, src asm.Register, t *typ
 // into the strsize buffer at R9+dst, zero-padded, so that it can serve as a
 // map key or be compared byte for byte.
 func (c *clauseGen) copyStr(dst int, src asm.Register) {
-	n := c.g.opts.StrSize
+	n := c.strSize()
 	c.zero(dst, align8(n))
 	c.emit(
 		asm.Mov.Reg(asm.R3, src),

@@ -61,9 +61,7 @@ func (c *clauseGen) expr(x ast.Expr) {
 		} else {
 			c.expr(x.X)
 		}
-		if t := c.typeOf(x); t.IsInteger() {
-			c.normalize(asm.R0, t)
-		}
+		c.typecast(c.typeOf(x.X), c.typeOf(x))
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
@@ -171,17 +169,23 @@ func (c *clauseGen) memberOffset(x *ast.Member, st *types.Type, m types.Member) 
 // scalar is read into a temporary and loaded; an array or struct stays an
 // address (a char array is then usable as a string, copied into scratch).
 // An address the kernel refuses to read is a bad-address fault, as in
-// DTrace (R6 keeps the address for the report).
+// DTrace (R6 keeps the address for the report). A scalar read through an
+// alloca pointer (n the place read) is checked against the clause's
+// scratch memory and loaded from there.
 func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 	r := t.Resolve()
+	if t.IsScalar() && r.Size > 0 && c.allocaLoadCheck(n, r.Size) {
+		c.load(asm.R0, asm.R0, 0, t)
+		return
+	}
 	switch {
 	case r.Kind == types.Array && r.Elem.IsCharLike():
-		off := c.temp(c.g.opts.StrSize)
+		off := c.temp(c.strSize())
 		size := r.Len
-		if size > int64(c.g.opts.StrSize) {
-			size = int64(c.g.opts.StrSize)
+		if size > int64(c.strSize()) {
+			size = int64(c.strSize())
 		}
-		c.zero(off, align8(c.g.opts.StrSize))
+		c.zero(off, align8(c.strSize()))
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
 			asm.Mov.Imm(asm.R2, int32(size)))
 		c.call(asm.FnProbeReadKernelStr)
@@ -213,10 +217,10 @@ func (g *gen) stringOffset(s string) int {
 		return off
 	}
 	off := len(g.strtab)
-	b := make([]byte, align8(g.opts.StrSize))
+	b := make([]byte, align8(g.strBuf()))
 	copy(b, s)
-	if len(s) >= g.opts.StrSize {
-		b[g.opts.StrSize-1] = 0
+	if len(s) > g.opts.StrSize {
+		b[g.opts.StrSize] = 0
 	}
 	g.strtab = append(g.strtab, b...)
 	g.strs[s] = off
@@ -234,13 +238,15 @@ func (c *clauseGen) ident(x *ast.Ident) {
 		c.builtin(x, x.Name)
 	case check.ObjInline:
 		c.expr(o.Inline())
-		c.normalize(asm.R0, o.Type())
+		c.typecast(c.typeOf(o.Inline()), o.Type())
 	default:
 		c.loadVar(x, o)
 	}
 }
 
-// unary compiles a unary operator.
+// unary compiles a unary operator. As in DTrace, -, + and ~ compute in
+// 64 bits: the value is truncated to its type only where it is stored or
+// recorded.
 func (c *clauseGen) unary(x *ast.Unary) {
 	t := c.typeOf(x)
 	switch x.Op {
@@ -278,7 +284,6 @@ func (c *clauseGen) unary(x *ast.Unary) {
 	default:
 		c.fail(x, "operator "+x.Op.String())
 	}
-	c.normalize(asm.R0, t)
 }
 
 // boolify sets R0 to 1 when "R0 op 0" holds, else 0.
@@ -328,9 +333,8 @@ func (c *clauseGen) binary(x *ast.Binary) {
 		r1 := asm.R1
 		c.arith(x, x.Op, asm.R0, &r1, 0, lt, rt)
 	}
-	if !isCompare(x.Op) && x.Op != ast.LXor {
-		c.normalize(asm.R0, c.typeOf(x))
-	}
+	// The result stays 64 bits wide, as in DTrace: it is truncated to
+	// its type where it is stored or recorded, not here.
 }
 
 func isCompare(op ast.Op) bool {
@@ -370,13 +374,18 @@ func (c *clauseGen) arith(n ast.Node, op ast.Op, dst asm.Register, src *asm.Regi
 		alu(asm.Or)
 	case ast.Xor:
 		alu(asm.Xor)
-	case ast.Shl:
-		alu(asm.LSh)
-	case ast.Shr:
-		if lt.IsSigned() {
-			alu(asm.ArSh)
+	case ast.Shl, ast.Shr:
+		// The count is taken modulo 64, as the BPF machine (and so
+		// DTrace) shifts: a negative count or one of 64 or more is not
+		// refused.
+		sh := asm.LSh
+		if op == ast.Shr {
+			sh = pick2(lt.IsSigned(), asm.ArSh, asm.RSh)
+		}
+		if src == nil {
+			c.emit(sh.Imm(dst, imm&63))
 		} else {
-			alu(asm.RSh)
+			c.emit(asm.And.Imm(*src, 63), sh.Reg(dst, *src))
 		}
 	case ast.Div, ast.Mod:
 		c.divide(op, dst, *src, signed)
@@ -384,7 +393,7 @@ func (c *clauseGen) arith(n ast.Node, op ast.Op, dst asm.Register, src *asm.Regi
 		c.fail(n, "operator ^^")
 	default: // comparisons
 		var j asm.JumpOp
-		sign := lt.IsSigned() && rt.IsSigned()
+		sign := compareSigned(lt, rt)
 		switch op {
 		case ast.Eq:
 			j = asm.JEq
@@ -408,6 +417,23 @@ func (c *clauseGen) arith(n ast.Node, op ast.Op, dst asm.Register, src *asm.Regi
 		c.emit(asm.Mov.Imm(dst, 0), asm.Ja.Label(end), asm.Mov.Imm(dst, 1).WithSymbol(yes))
 		c.label(end)
 	}
+}
+
+// compareSigned reports whether integers of types l and r compare signed:
+// when their common type (types.Arith) is signed, as DTrace decides it
+// (dt_cg_compare_signed). Anything else (pointers) compares unsigned.
+func compareSigned(l, r *types.Type) bool {
+	if !l.IsInteger() || !r.IsInteger() {
+		return false
+	}
+	return types.Arith(l, r).IsSigned()
+}
+
+func pick2(b bool, x, y asm.ALUOp) asm.ALUOp {
+	if b {
+		return x
+	}
+	return y
 }
 
 func pick(b bool, x, y asm.JumpOp) asm.JumpOp {
@@ -475,22 +501,37 @@ func (c *clauseGen) cond(x *ast.Cond) {
 	c.label(els)
 	c.expr(x.F)
 	c.label(end)
-	if t := c.typeOf(x); t.IsInteger() {
-		c.normalize(asm.R0, t)
-	}
 }
 
-// strCompare compares two strings byte by byte up to their NUL or strsize,
-// leaving the comparison's truth in R0.
+// strCompare compares two strings up to their NUL or strsize, leaving
+// the comparison's truth in R0.
+//
+// Both operands are copied into NUL-padded scratch buffers first (a
+// string may be any address: a kernel char array, a NULL from strstr,
+// which could not be read directly) and compared 8 bytes at a time: the
+// first word that differs decides, read big-endian so that an unsigned
+// comparison orders its bytes as strcmp does; equal words holding a NUL
+// end the strings. Each step leaves the loop on its fall-through and
+// continues on a jump, so that the verifier, which walks the fall-through
+// first and keeps the jumps for later, holds a couple of pending branches
+// per comparison rather than two per byte: a predicate of many string
+// comparisons stays within its limit of 8192 pending branches. The
+// buffers are free again once the result is in R0.
 func (c *clauseGen) strCompare(x *ast.Binary) {
 	if !isCompare(x.Op) {
 		c.fail(x, "operator "+x.Op.String()+" on strings")
 	}
-	// Both operands are copied into scratch first: a string may be any
-	// address (a kernel char array, a NULL from strstr), which the loop
-	// below could not read directly.
-	n := c.g.opts.StrSize
+	saved := c.temps
+	n := abi.StrSlot(c.g.opts.StrSize)
 	a, b := c.temp(n), c.temp(n)
+	// Against a string literal the words past the one holding its NUL
+	// are never reached.
+	words := n / 8
+	for _, op := range []ast.Expr{x.X, x.Y} {
+		if lit, ok := ast.Unparen(op).(*ast.StringLit); ok {
+			words = min(words, len(lit.Value)/8+1)
+		}
+	}
 	c.expr(x.X)
 	c.push(x)
 	c.expr(x.Y)
@@ -499,24 +540,51 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	c.pop(asm.R6)
 	c.copyStr(a, asm.R6)
 	c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(a)),
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(b)))
-	loop, diff, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
-	c.emit(asm.Mov.Imm(asm.R3, 0))
-	c.emit(asm.JGE.Imm(asm.R3, int32(c.g.opts.StrSize), eq).WithSymbol(loop))
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(b)),
+		asm.Mov.Imm(asm.R3, 0))
+	loop, same, next, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(asm.JGE.Imm(asm.R3, int32(words), eq).WithSymbol(loop))
 	c.emit(
-		asm.LoadMem(asm.R4, asm.R1, 0, asm.Byte),
-		asm.LoadMem(asm.R5, asm.R2, 0, asm.Byte),
-		asm.JNE.Reg(asm.R4, asm.R5, diff),
-		asm.JEq.Imm(asm.R4, 0, eq),
-		asm.Add.Imm(asm.R1, 1),
-		asm.Add.Imm(asm.R2, 1),
+		asm.LoadMem(asm.R4, asm.R1, 0, asm.DWord),
+		asm.LoadMem(asm.R5, asm.R2, 0, asm.DWord),
+		asm.JEq.Reg(asm.R4, asm.R5, same),
+	)
+	// The words differ: R0 = the sign of the difference, -1 or 1; for ==
+	// and != any non-zero value, with no branch more for the verifier.
+	if x.Op == ast.Eq || x.Op == ast.Ne {
+		c.emit(asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
+	} else {
+		c.emit(
+			asm.HostTo(asm.BE, asm.R4, asm.DWord),
+			asm.HostTo(asm.BE, asm.R5, asm.DWord),
+			asm.Mov.Imm(asm.R0, -1),
+			asm.JLT.Reg(asm.R4, asm.R5, end),
+			asm.Mov.Imm(asm.R0, 1),
+			asm.Ja.Label(end),
+		)
+	}
+	// Equal words: a NUL among their bytes ends both strings
+	// ((v - 0x01...01) & ~v & 0x80...80 is not 0).
+	c.emit(
+		asm.LoadImm(asm.R0, 0x0101010101010101, asm.DWord).WithSymbol(same),
+		asm.Mov.Reg(asm.R5, asm.R4),
+		asm.Sub.Reg(asm.R5, asm.R0),
+		asm.Xor.Imm(asm.R4, -1),
+		asm.And.Reg(asm.R5, asm.R4),
+		asm.LoadImm(asm.R0, -0x7f7f7f7f7f7f7f80, asm.DWord), // 0x8080808080808080
+		asm.And.Reg(asm.R5, asm.R0),
+		asm.JEq.Imm(asm.R5, 0, next),
+		asm.Ja.Label(eq),
+	)
+	c.emit(
+		asm.Add.Imm(asm.R1, 8).WithSymbol(next),
+		asm.Add.Imm(asm.R2, 8),
 		asm.Add.Imm(asm.R3, 1),
 		asm.Ja.Label(loop),
 	)
-	// R0 = sign of the difference: -1, 0, 1
-	c.emit(asm.Mov.Imm(asm.R0, -1).WithSymbol(diff), asm.JLT.Reg(asm.R4, asm.R5, end), asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
 	c.emit(asm.Mov.Imm(asm.R0, 0).WithSymbol(eq))
 	c.label(end)
+	c.temps = saved
 	zero := int32(0)
 	c.arith(x, x.Op, asm.R0, nil, zero, types.IntType, types.IntType)
 }
@@ -574,7 +642,7 @@ func (c *clauseGen) compareJump(e *ast.Binary, negate bool) (asm.JumpOp, bool) {
 	if negate {
 		op = map[ast.Op]ast.Op{ast.Eq: ast.Ne, ast.Ne: ast.Eq, ast.Lt: ast.Ge, ast.Ge: ast.Lt, ast.Gt: ast.Le, ast.Le: ast.Gt}[op]
 	}
-	sign := lt.IsSigned() && rt.IsSigned()
+	sign := compareSigned(lt, rt)
 	switch op {
 	case ast.Eq:
 		return asm.JEq, true

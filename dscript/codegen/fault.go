@@ -20,7 +20,8 @@ const (
 //
 //	+0   u64 the faulting address or value (arg5)
 //	+8   u64 the fault code (arg4) | the BPF pc (arg3) << 8
-//	+16  u64 the clause's index (arg2)
+//	+16  u32 the clause's index in the program (for abi.EPIDMap's key)
+//	+20  u32 the clause's number as DTrace numbers it (arg2; gen.dtClauseNo)
 //
 // The store of the clause's index is the first instruction of a clause's
 // fault exit, which is how errorFunc finds the area.
@@ -82,7 +83,8 @@ func (c *clauseGen) finishFaults(cl *ast.Clause) {
 		return
 	}
 	c.insns = append(c.insns,
-		bpf.StoreImm64(regCtx, int16(c.faultArea()+16), int32(c.g.clauseNo)).WithSymbol(c.sym+faultSuffix),
+		asm.StoreImm(regCtx, int16(c.faultArea()+16), int64(c.g.clauseNo), asm.Word).WithSymbol(c.sym+faultSuffix),
+		asm.StoreImm(regCtx, int16(c.faultArea()+20), int64(c.g.dtClauseNo), asm.Word),
 		asm.Mov.Imm(asm.R0, 1),
 		asm.Return(),
 	)
@@ -117,10 +119,10 @@ func canFault(cl *Clause) bool {
 // fault.
 func faultAreaOf(cl *Clause) (int, bool) {
 	n := len(cl.Insns)
-	if n < 3 || cl.Insns[n-3].Symbol() != cl.Symbol+faultSuffix {
+	if n < 4 || cl.Insns[n-4].Symbol() != cl.Symbol+faultSuffix {
 		return 0, false
 	}
-	return int(cl.Insns[n-3].Offset) - 16, true
+	return int(cl.Insns[n-4].Offset) - 16, true
 }
 
 // errorStacks is what the ERROR clauses that capture stacks or read caller
@@ -156,7 +158,7 @@ func handlersReadRawCtx(handlers []*Clause) bool {
 //     ERROR's: the id errorID, errno 0, arg0 = 0, arg1 = the enabled
 //     probe ID of the faulting clause on the faulting probe (from abi.EPIDMap,
 //     which a program has when a clause may be enabled on ERROR; 0
-//     otherwise), arg2 = the clause's index, arg3 = the BPF pc of the fault,
+//     otherwise), arg2 = the clause's number (as DTrace numbers it), arg3 = the BPF pc of the fault,
 //     arg4 = the fault code, arg5 = the faulting address or value
 //     (arguments past arg5 keep the faulting probe's values);
 //   - the handlers that capture stacks get the program's context and
@@ -230,7 +232,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 		insns = append(insns, nop.WithSymbol(noEPID))
 	}
 	insns = append(insns,
-		asm.LoadMem(asm.R1, regCtx, int16(area+16), asm.DWord),
+		asm.LoadMem(asm.R1, regCtx, int16(area+20), asm.Word),
 		asm.StoreMem(regCtx, abi.CtxArg(2), asm.R1, asm.DWord),
 		asm.LoadMem(asm.R1, regCtx, int16(area+8), asm.DWord),
 		asm.Mov.Reg(asm.R2, asm.R1),

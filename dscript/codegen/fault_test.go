@@ -52,9 +52,9 @@ func TestFaultSites(t *testing.T) {
 		}
 	}
 	n := len(cl.Insns)
-	tail := cl.Insns[n-3:]
-	if tail[0].Symbol() != cl.Symbol+"_fault" || tail[0].Constant != 1 ||
-		tail[1].OpCode.ALUOp() != asm.Mov || tail[1].Constant != 1 || tail[2].OpCode.JumpOp() != asm.Exit {
+	tail := cl.Insns[n-4:]
+	if tail[0].Symbol() != cl.Symbol+"_fault" || tail[0].Constant != 1 || tail[1].Constant != 1 ||
+		tail[2].OpCode.ALUOp() != asm.Mov || tail[2].Constant != 1 || tail[3].OpCode.JumpOp() != asm.Exit {
 		t.Errorf("clause does not end with its fault exit:\n%v", tail)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf"
 )
 
 // Linking: the program of one attachment, as libdtrace's dt_link and
@@ -41,6 +42,10 @@ type Trampoline struct {
 	// label): the probes share one block per distinct list of clauses,
 	// chosen by the id at run time.
 	Dynamic bool
+	// OneCPU makes the program run its clauses only on CPU, as the cpu
+	// option does: firings on the other CPUs end at once.
+	OneCPU bool
+	CPU    int
 }
 
 // Stack says what lies between the traced code and a clause's call of a
@@ -87,6 +92,11 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	machinery := t.Stack.machinery()
 	insns := asm.Instructions{
 		asm.Mov.Reg(abi.RegCtx, asm.R1).WithSource(asm.Comment("trampoline: " + t.Name)),
+	}
+	if t.OneCPU {
+		insns = append(insns, asm.FnGetSmpProcessorId.Call(), asm.JNE.Imm(asm.R0, int32(t.CPU), abi.ExitLabel))
+	}
+	insns = append(insns,
 		asm.StoreImm(asm.RFP, key, 0, asm.Word),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.ScratchMap),
 		asm.Mov.Reg(asm.R2, asm.RFP),
@@ -94,6 +104,10 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		asm.FnMapLookupElem.Call(),
 		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
 		asm.Mov.Reg(abi.RegProbeCtx, asm.R0),
+	)
+	// strtok() has no string to go on with in a new firing.
+	if p.strtokPos != 0 {
+		insns = append(insns, bpf.StoreImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))
 	}
 	// The timestamp is taken only when a clause reads it.
 	if p.NeedsTime {

@@ -385,13 +385,22 @@ func (c *clauseGen) charArrayString(n int64) {
 	c.resultStr(dst)
 }
 
-// writable makes the address in R0 of a place of kind k one the program
-// may store size bytes at. A direct place is. Memory is when it lies in
-// the scratch region alloca and copyin allocate from: R0 then becomes a
-// pointer into the scratch value the verifier bounds; anywhere else is a
-// fault, as a store outside DTrace's scratch space is. R1 is clobbered.
-func (c *clauseGen) writable(n ast.Node, k placeKind, size int64) {
+// writable makes the address in R0 of the place lx, of kind k, one the
+// program may store size bytes at. A direct place is. Memory reached
+// through an alloca pointer is when the clause has allocated it
+// (allocaAccess). Other memory is when it lies in the this-> region of
+// the scratch value or in what the clause has allocated (a pointer kept
+// in alloca memory); anywhere else is a fault, as a store outside DTrace's
+// scratch space is. R0 then becomes a pointer into the scratch value the
+// verifier bounds. R1-R5 are clobbered.
+func (c *clauseGen) writable(n ast.Node, lx ast.Expr, k placeKind, size int64) {
 	if k == placeDirect {
+		return
+	}
+	if c.allocaPlace(lx) {
+		slot := c.temp(8)
+		c.stSlot(slot, asm.R0)
+		c.allocaAccess(n, slot, size, -1)
 		return
 	}
 	lo, hi := int64(c.g.scratchBase), int64(c.g.scratchBase+thisRegion)
@@ -411,10 +420,14 @@ func (c *clauseGen) writable(n ast.Node, k placeKind, size int64) {
 		asm.JLE.Imm(asm.R0, int32(last), ok),
 	)
 	c.label(bad)
-	c.emit(asm.Add.Reg(asm.R0, asm.R1)) // the address, for the report
-	c.fault(n, faultBadAddr, asm.R0)
+	done := c.newLabel()
+	c.emit(asm.Add.Reg(asm.R0, asm.R1)) // the address
+	c.stSlot(slot, asm.R0)
+	c.allocaAccess(n, slot, size, -1)
+	c.emit(asm.Ja.Label(done))
 	c.label(ok)
 	c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Reg(asm.R1, asm.R0), asm.Mov.Reg(asm.R0, asm.R1))
+	c.label(done)
 }
 
 // zeroAt stores size bytes of zeros at the address in R0 (a direct place,

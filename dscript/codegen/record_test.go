@@ -46,8 +46,8 @@ func TestRecordWakesByBytesSent(t *testing.T) {
 }
 
 // execname is recorded at the size of a task's comm, written there by
-// bpf_get_current_comm; other strings take strsize bytes, not cleared
-// first.
+// bpf_get_current_comm; other strings take strsize bytes and their NUL,
+// not cleared first.
 func TestRecordStrings(t *testing.T) {
 	prog := compile(t, "string s;\nBEGIN\n{\n\tprintf(\"%s %s\\n\", execname, s);\n}\n")
 	r := prog.Records[0]
@@ -57,8 +57,8 @@ func TestRecordStrings(t *testing.T) {
 	if f := r.Fields[1]; f.Size != 16 || !f.Type.IsString() {
 		t.Errorf("execname field of %d bytes (%s), want 16 (string)", f.Size, f.Type)
 	}
-	if f := r.Fields[2]; f.Size != 256 || f.Offset != r.Fields[1].Offset+16 {
-		t.Errorf("s at %d (%d bytes), want %d (256)", f.Offset, f.Size, r.Fields[1].Offset+16)
+	if f := r.Fields[2]; f.Size != 257 || f.Offset != r.Fields[1].Offset+16 {
+		t.Errorf("s at %d (%d bytes), want %d (257)", f.Offset, f.Size, r.Fields[1].Offset+16)
 	}
 	s := stmt(t, prog, 4)
 	comm := calls(s, asm.FnGetCurrentComm)
@@ -79,8 +79,8 @@ func TestRecordStrings(t *testing.T) {
 // With a strsize smaller than a comm, execname is recorded as any string.
 func TestRecordExecnameSmallStrsize(t *testing.T) {
 	p := compileOpts(t, "BEGIN\n{\n\ttrace(execname);\n}\n", codegen.Options{StrSize: 8})
-	if f := p.Records[0].Fields[0]; f.Size != 8 {
-		t.Errorf("execname field of %d bytes with strsize 8, want 8", f.Size)
+	if f := p.Records[0].Fields[0]; f.Size != 9 {
+		t.Errorf("execname field of %d bytes with strsize 8, want 9", f.Size)
 	}
 }
 

@@ -36,8 +36,10 @@ import (
 //   - commit(id) and discard(id) move an active speculation back to
 //     inactive (keeping its generation) and send a record tagged with the
 //     id and the generation; for an inactive one they do nothing.
-//     speculate, commit and discard of 0 do nothing; an id above nspec is
-//     an illegal operation (DTRACEFLT_ILLOP), as in DTrace.
+//     commit and discard of 0 do nothing; of an id above nspec, they are
+//     an illegal operation (DTRACEFLT_ILLOP), as in DTrace. speculate()
+//     of an id that is not active (0 and ids above nspec included) ends
+//     the clause, as in DTrace for Linux.
 //
 // The tag is the header's abi.HeaderTag word; see abi.SpecTag.
 // A speculative record that a CPU finishes while another CPU commits the
@@ -64,10 +66,6 @@ const (
 	specActive   = 1
 )
 
-// specWordDrop is the clause's speculation word after speculate(0): its
-// records are dropped.
-const specWordDrop = 0x0fffffff
-
 // specProg is a program's speculation setup, made on first use.
 type specProg struct {
 	nspec int
@@ -80,7 +78,7 @@ type specProg struct {
 
 // specClause marks a clause that calls speculate(). Its speculation word,
 // the abi.HeaderTag word of its record (the header's tag), is 0 until
-// speculate() sets it to the id (or specWordDrop for 0); finishing a
+// speculate() sets it to the id; finishing a
 // record replaces it with the record's tag, whose low byte is still the
 // id.
 type specClause struct {
@@ -174,19 +172,32 @@ func (c *clauseGen) specID(x *ast.Call, p *specProg, zero string) {
 }
 
 // speculate compiles speculate(id): the clause's records from here on are
-// speculative, to speculation id.
+// speculative, to speculation id. As in DTrace for Linux, the clause ends
+// there, silently, unless id is an active speculation (claimed by
+// speculation(), not yet committed or discarded): 0 and ids above nspec
+// included.
 func (c *clauseGen) speculate(x *ast.Call) {
 	p := c.specs(x)
 	if c.spec == nil {
 		c.fail(x, "speculate() outside a clause's statements")
 	}
-	word := int16(c.g.recordBase() + abi.HeaderTag)
-	zero, done := c.newLabel(), c.newLabel()
-	c.specID(x, p, zero)
-	c.emit(asm.StoreMem(regCtx, word, asm.R0, asm.Word), asm.Ja.Label(done))
-	c.label(zero)
-	c.emit(asm.StoreImm(regCtx, word, specWordDrop, asm.Word))
-	c.label(done)
+	c.expr(x.Args[0])
+	c.emit(
+		asm.Mov.Reg32(asm.R0, asm.R0),
+		asm.JEq.Imm(asm.R0, 0, c.exitLabel),
+		asm.JGT.Imm(asm.R0, int32(p.nspec), c.exitLabel),
+		asm.Mov.Reg(asm.R6, asm.R0),
+		asm.Sub.Imm(asm.R0, 1),
+		asm.LSh.Imm(asm.R0, 3),
+	)
+	c.valuePtr(asm.R1, abi.SpecMap)
+	c.emit(
+		asm.Add.Reg(asm.R1, asm.R0),
+		asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord),
+		asm.And.Imm(asm.R2, 0xff),
+		asm.JNE.Imm(asm.R2, specActive, c.exitLabel),
+		asm.StoreMem(regCtx, int16(c.g.recordBase()+abi.HeaderTag), asm.R6, asm.Word),
+	)
 	if c.spec.alone {
 		c.record(x)
 	}
@@ -290,7 +301,6 @@ func (c *clauseGen) specRecord(r *Record) string {
 	c.emit(
 		asm.LoadMem(asm.R0, regCtx, int16(base+abi.HeaderTag), asm.Word),
 		asm.JEq.Imm(asm.R0, 0, normal),
-		asm.JEq.Imm(asm.R0, specWordDrop, skip),
 		asm.And.Imm(asm.R0, 0xff),
 		asm.Sub.Imm(asm.R0, 1),
 		asm.JGE.Imm(asm.R0, int32(p.nspec), skip), // never: bounds the index for the verifier

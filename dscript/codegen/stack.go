@@ -7,6 +7,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -101,13 +102,20 @@ func (c *clauseGen) symInfo(call *ast.Call) *abi.SymInfo {
 // constant (which the checker refuses).
 func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *abi.SymInfo, ok bool) {
 	s = &abi.SymInfo{Kind: symKinds[call.Fun.Name]}
+	// The option's frames: 0 is the default, NoFrames none.
+	frames := func(opt, def int) int {
+		if opt == NoFrames {
+			return 0
+		}
+		return cmp.Or(opt, def)
+	}
 	switch {
 	case s.Kind == abi.SymStack:
-		s.Frames = cmp.Or(opts.StackFrames, abi.DefaultStackFrames)
+		s.Frames = frames(opts.StackFrames, abi.DefaultStackFrames)
 	case call.Fun.Name == "jstack":
 		s.Frames = abi.DefaultJStackFrames
 	case s.Kind == abi.SymUStack:
-		s.Frames = cmp.Or(opts.UStackFrames, abi.DefaultUStackFrames)
+		s.Frames = frames(opts.UStackFrames, abi.DefaultUStackFrames)
 	default:
 		return s, true
 	}
@@ -121,7 +129,10 @@ func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *abi.SymInfo, 
 		}
 		s.Frames = int(min(n, abi.MaxStackFrames))
 	}
-	s.Frames = min(max(s.Frames, 1), abi.MaxStackFrames)
+	s.Frames = min(max(s.Frames, 0), abi.MaxStackFrames)
+	if opts.MaxFrames > 0 {
+		s.Frames = min(s.Frames, opts.MaxFrames)
+	}
 	return s, true
 }
 
@@ -183,7 +194,7 @@ func (c *clauseGen) rawCtx(r asm.Register) {
 // spillRawCtx puts the spills of R2 and R3 at the start of a clause that
 // reads them (after the prologue's first instruction). It runs once the
 // body is compiled, before anything depends on instruction positions.
-func (c *clauseGen) spillRawCtx() {
+func (c *clauseGen) spillRawCtx(cl *ast.Clause) {
 	if !slices.ContainsFunc(c.insns, isLoadOf(stackRawCtx)) {
 		return
 	}
@@ -197,7 +208,38 @@ func (c *clauseGen) spillRawCtx() {
 			asm.StoreMem(asm.RFP, stackMachB, asm.R5, asm.DWord),
 		)
 	}
+	spills = append(spills, c.noKernelStack(cl)...)
 	c.insns = slices.Insert(c.insns, 1, spills...)
+}
+
+// skipAll is a skip of more kernel frames than there are: bpf_get_stack
+// then captures none (and fails).
+const skipAll = 0xff
+
+// noKernelStack returns, for a clause that may fire on dtrace:::BEGIN or
+// END, the instructions (after the spill of the skip) that make the
+// kernel stack empty there: DTrace for Linux fires them from its own
+// process in user mode (uprobes), where the kernel stack is empty, so
+// that stack() records no frame, stackdepth is 0 and caller 0. Here they
+// fire from dtrace's system call, whose frames are not the traced code's.
+func (c *clauseGen) noKernelStack(cl *ast.Clause) asm.Instructions {
+	ids, others := c.g.dtraceMatch(cl, "BEGIN", "END")
+	if ids == nil {
+		return nil
+	}
+	all := bpf.StoreImm64(asm.RFP, stackSkip, skipAll)
+	if !others {
+		return asm.Instructions{all}
+	}
+	jump := func(op asm.JumpOp, id uint32, off int16) asm.Instruction {
+		return asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(op).SetSource(asm.ImmSource), Dst: asm.R0, Offset: off, Constant: int64(id)}
+	}
+	return asm.Instructions{
+		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
+		jump(asm.JEq, ids[0], 1),
+		jump(asm.JNE, ids[1], 1),
+		all,
+	}
 }
 
 // isLoadOf returns whether an instruction reloads the stack slot at off.
@@ -223,6 +265,10 @@ func readsRawCtx(cl *Clause) bool {
 // past the frames captured (all of it on an error); R0 is the helper's
 // result.
 func (c *clauseGen) getStack(off, size int, user bool) {
+	if size == 0 {
+		c.emit(asm.Mov.Imm(asm.R0, 0)) // a stack of no frames
+		return
+	}
 	c.rawCtx(asm.R1)
 	if user {
 		c.emit(asm.Mov.Imm(asm.R4, bpfFUserStack))

@@ -1,6 +1,7 @@
 package codegen_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cilium/ebpf/asm"
@@ -181,5 +182,45 @@ func TestStackFramesOption(t *testing.T) {
 func TestSymbolKeyMix(t *testing.T) {
 	if _, err := build("BEGIN\n{\n\t@[sym(0)] = count();\n\t@[mod(0)] = count();\n}\n"); err == nil {
 		t.Error("sym() and mod() keyed one aggregation")
+	}
+}
+
+// maxframes caps the frames stack(), ustack() and jstack() capture,
+// whether asked for or the defaults, silently, as DTrace for Linux.
+func TestMaxFrames(t *testing.T) {
+	src := "BEGIN\n{\n\tstack(10);\n\tustack();\n\tstack(2);\n}\n"
+	for _, c := range []struct {
+		max  int
+		want []int
+	}{{0, []int{10, 100, 2}}, {3, []int{3, 3, 2}}} {
+		prog := compileOpts(t, src, codegen.Options{MaxFrames: c.max})
+		var got []int
+		for _, f := range prog.Records[0].Fields {
+			got = append(got, f.Sym.Frames)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("maxframes=%d: frames %v, want %v", c.max, got, c.want)
+		}
+	}
+}
+
+// On BEGIN and END the kernel stack is empty: a clause of those alone
+// skips every frame; one of BEGIN and another probe does when the probe
+// id is BEGIN's; any other clause keeps the trampoline's skip.
+func TestNoKernelStackOnBegin(t *testing.T) {
+	prog := compile(t, "BEGIN\n{\n\tstack();\n}\nBEGIN, syscall::read:entry\n{\n\tstack();\n}\nsyscall::read:entry\n{\n\tstack();\n}\n")
+	skipsAll := func(cl *codegen.Clause) (all, conditional bool) {
+		for i, ins := range cl.Insns[:12] {
+			if isStoreImm(ins) && ins.Dst == asm.RFP && ins.Constant == 0xff {
+				return true, i > 0 && cl.Insns[i-1].OpCode.JumpOp() == asm.JNE
+			}
+		}
+		return false, false
+	}
+	for i, want := range []struct{ all, cond bool }{{true, false}, {true, true}, {false, false}} {
+		all, cond := skipsAll(prog.Clauses[i])
+		if all != want.all || cond != want.cond {
+			t.Errorf("clause %d: skips all %v (on the probe id %v), want %v (%v):\n%v", i, all, cond, want.all, want.cond, prog.Clauses[i].Insns)
+		}
 	}
 }

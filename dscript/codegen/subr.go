@@ -74,13 +74,19 @@ func init() {
 		"bcopy":     subrBcopy,
 
 		"inet_ntoa": subrInetNtoa, "inet_ntoa6": subrInetNtoa6, "inet_ntop": subrInetNtop,
+		"link_ntop": subrLinkNtop,
 
 		"progenyof": subrProgenyof,
 	}
 }
 
-// strSize is strsize: the bytes of a string buffer, NUL included.
-func (c *clauseGen) strSize() int { return c.g.opts.StrSize }
+// strSize is the bytes of a string buffer: strsize characters and the
+// terminating NUL, as DTrace keeps them.
+func (c *clauseGen) strSize() int { return c.g.strBuf() }
+
+// strBuf is the bytes of a string buffer: strsize characters and the
+// terminating NUL.
+func (g *gen) strBuf() int { return g.opts.StrSize + 1 }
 
 // ldSlot loads the 8-byte scratch slot at R9+off into r.
 func (c *clauseGen) ldSlot(r asm.Register, off int) {
@@ -392,98 +398,87 @@ func subrCopyinstr(c *clauseGen, x *ast.Call) {
 }
 
 // thisAlloc reserves n bytes of the this-> region for the program's
-// lifetime (memory that must outlive a statement: alloca, copyin) and
-// returns their offset from R9.
+// lifetime (per-CPU state that outlives a clause: strtok's, the alloca
+// area's top) and returns their offset from R9.
 func (c *clauseGen) thisAlloc(n ast.Node, size int) int {
 	g := c.g
 	size = align8(size)
 	if g.thisSize+size > thisRegion {
-		c.fail(n, "this much alloca/copyin memory")
+		c.fail(n, "this many clause-local variables")
 	}
 	off := g.scratchBase + g.thisSize
 	g.thisSize += size
 	return off
 }
 
-// allocSize returns the buffer size for a size argument: the constant, or
-// strsize when it is not a constant (the runtime size is then bounded to
-// it).
-func (c *clauseGen) allocSize(x ast.Expr) (int, bool) {
-	if v, ok := c.constOf(x); ok {
-		if v < 0 || v > thisRegion {
-			c.fail(x, "a size this large")
-		}
-		return int(v), true
-	}
-	return c.strSize(), false
-}
-
 // subrCopyin: copyin(addr, size) copies size bytes of user memory into
-// scratch and returns its address. The memory lasts for the clause (it
-// is reserved for the call site); a size that is not a constant gets
-// strsize bytes, and a larger one faults (out of scratch space), as does
-// an address the kernel cannot read (bad address).
+// scratch memory it allocates (alloca.go) and returns their address. A
+// size past scratchsize (or negative) is an invalid size; more than the
+// clause has left is out of scratch space; an address the kernel cannot
+// read is a bad address.
 func subrCopyin(c *clauseGen, x *ast.Call) {
-	size, isConst := c.allocSize(x.Args[1])
-	dst := c.thisAlloc(x, size)
-	c.expr(x.Args[0])
-	if isConst {
-		c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(size)))
-	} else {
-		c.push(x)
-		c.expr(x.Args[1])
-		c.emit(asm.Mov.Reg(asm.R2, asm.R0))
-		c.faultIf(x, asm.JGT, asm.R2, int32(size), abi.FaultNoScratch, asm.R2)
-		c.pop(asm.R3)
-	}
-	c.emit(asm.Mov.Reg(asm.R6, asm.R3))
-	c.scratchAddr(asm.R1, dst)
+	size := c.intArg(x.Args[1])
+	c.checkSize(x, size)
+	c.ldSlot(asm.R0, size)
+	c.alloc(x)
+	dst := c.temp(8)
+	c.stSlot(dst, asm.R0)
+	src := c.intArg(x.Args[0])
+	// The destination, bounded for the verifier: alloc returned it
+	// within scratchsize of the area's start, which is twice as long.
+	c.allocaAccess(x, dst, 0, size)
+	c.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	c.ldSlot(asm.R2, size)
+	c.clampU(asm.R2, c.g.scratchLimit())
+	c.ldSlot(asm.R3, src)
 	c.call(asm.FnProbeReadUser)
-	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
-	c.resultStr(dst)
+	c.ldSlot(asm.R1, src)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R1)
+	c.ldSlot(asm.R0, dst)
 }
 
-// subrAlloca: alloca(size) reserves size bytes of scratch for the clause
-// (for the call site: a non-constant size gets strsize bytes, and a
-// larger one faults: out of scratch space).
+// subrAlloca: alloca(size) allocates size bytes of scratch memory for the
+// clause (alloca.go) and returns their address; more than the clause has
+// left of scratchsize is out of scratch space.
 func subrAlloca(c *clauseGen, x *ast.Call) {
-	size, isConst := c.allocSize(x.Args[0])
-	if !isConst {
-		c.expr(x.Args[0])
-		c.faultIf(x, asm.JGT, asm.R0, int32(size), abi.FaultNoScratch, asm.R0)
-	}
-	dst := c.thisAlloc(x, size)
-	c.resultStr(dst)
+	c.expr(x.Args[0])
+	c.alloc(x)
 }
 
-// subrBcopy: bcopy(src, dst, size) copies size bytes from src to dst,
-// which must lie in the alloca/copyin part of scratch; otherwise nothing
-// is copied. dst may be a pointer or an address kept in a variable: it is
-// turned into an offset from the scratch value.
+// subrBcopy: bcopy(src, dst, size) copies size bytes of kernel memory
+// from src to dst, an alloca pointer (the checker requires one), as
+// DTrace checks it: a size past scratchsize (or negative) is an invalid
+// size; src NULL (or, an alloca pointer, outside what the clause
+// allocated) is a bad address; dst's access is checked as any through an
+// alloca pointer; src unreadable is a bad address.
 func subrBcopy(c *clauseGen, x *ast.Call) {
-	lo, hi := c.g.scratchBase, c.g.scratchBase+thisRegion
-	srcSlot := c.intArg(x.Args[0])
-	dstSlot := c.intArg(x.Args[1]) // a pointer stored becomes a number
-	sizeSlot := c.intArg(x.Args[2])
-	baseSlot := c.temp(8)
-	c.stSlot(baseSlot, regCtx)
-	skip := c.newLabel()
-	c.ldSlot(asm.R4, dstSlot)
-	c.ldSlot(asm.R5, baseSlot)
-	c.ldSlot(asm.R2, sizeSlot)
-	c.emit(
-		asm.Sub.Reg(asm.R4, asm.R5), // offset of dst in scratch
-		asm.JLT.Imm(asm.R4, int32(lo), skip),
-		asm.JGT.Imm(asm.R4, int32(hi), skip),
-		asm.JGT.Imm(asm.R2, int32(hi-lo), skip),
-		asm.Mov.Reg(asm.R5, asm.R4),
-		asm.Add.Reg(asm.R5, asm.R2),
-		asm.JGT.Imm(asm.R5, int32(hi), skip),
-	)
-	c.scratchAddr(asm.R1, 0, asm.R4)
-	c.ldSlot(asm.R3, srcSlot)
-	c.call(asm.FnProbeReadKernel)
-	c.label(skip)
+	c.copyToAlloca(x, x.Args[0], x.Args[1], x.Args[2], asm.FnProbeReadKernel)
+}
+
+// copyToAlloca compiles bcopy() and copyinto(): size bytes read with
+// helper from src to dst, an alloca pointer (see subrBcopy).
+func (c *clauseGen) copyToAlloca(x *ast.Call, srcX, dstX, sizeX ast.Expr, helper asm.BuiltinFunc) {
+	var src, dst, size int
+	if helper == asm.FnProbeReadKernel { // bcopy's order of evaluation
+		src, dst, size = c.intArg(srcX), c.intArg(dstX), c.intArg(sizeX)
+	} else {
+		src, size, dst = c.intArg(srcX), c.intArg(sizeX), c.intArg(dstX)
+	}
+	c.checkSize(x, size)
+	if c.isAlloca(srcX) {
+		c.allocaAccess(x, src, 0, size)
+	} else {
+		c.ldSlot(asm.R1, src)
+		c.faultIf(x, asm.JEq, asm.R1, 0, abi.FaultBadAddr, asm.R1)
+	}
+	c.allocaAccess(x, dst, 0, size)
+	c.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	c.ldSlot(asm.R2, size)
+	c.clampU(asm.R2, c.g.scratchLimit())
+	c.ldSlot(asm.R3, src)
+	c.call(helper)
+	c.ldSlot(asm.R1, src)
+	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R1)
 	c.emit(asm.Mov.Imm(asm.R0, 0))
 }
 

@@ -10,7 +10,7 @@ import (
 // subrLltostr compiles lltostr(v [, base]) as illumos does: base 10
 // (the default) is signed, other bases print the 64-bit pattern unsigned,
 // base 16 with a "0x" prefix and base 8 with a "0"; a base outside 2..36
-// gives "" (DTrace reports an illegal operation).
+// is an illegal operation, as in DTrace (the base reported).
 //
 // The digits are written from the end of a 72-byte scratch area, one per
 // iteration of a loop of at most 64; the result is copied from there.
@@ -94,7 +94,7 @@ func subrLltostr(c *clauseGen, x *ast.Call) {
 	c.call(asm.FnProbeReadKernelStr)
 	c.emit(asm.Ja.Label(done))
 	c.label(invalid)
-	c.setStr(dst, "")
+	c.fault(x, abi.FaultIllOp, asm.R2)
 	c.label(done)
 	c.resultStr(dst)
 }

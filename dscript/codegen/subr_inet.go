@@ -19,14 +19,92 @@ const (
 // output position bounds it for the verifier without a branch.
 const inetWork = 64
 
-// subrInetNtoa6 compiles inet_ntoa6(in6_addr_t *): the IPv6 address as
-// text, or only its IPv4 part (a.b.c.d) when it is an IPv4-mapped or
-// IPv4-compatible address (see inetText.v6).
+// subrInetNtoa6 compiles inet_ntoa6(in6_addr_t * [, strict]): the IPv6
+// address as text, or only its IPv4 part (a.b.c.d) when it is an
+// IPv4-mapped or IPv4-compatible address (see inetText.v6). With a
+// strict argument (an integer constant) other than 0, such an address is
+// written whole, as inet_ntop writes it.
 func subrInetNtoa6(c *clauseGen, x *ast.Call) {
+	strict := false
+	if len(x.Args) > 1 {
+		v, _ := c.constOf(x.Args[1])
+		strict = v != 0
+	}
 	t := c.newInetText()
 	c.expr(x.Args[0])
 	t.read(asm.R0, 16)
-	t.v6(true)
+	t.v6(!strict)
+	t.finish()
+}
+
+// Hardware types of link_ntop(): Linux's ARPHRD_ETHER and
+// ARPHRD_INFINIBAND, and the bytes of their addresses.
+const (
+	arphrdEther      = 1
+	arphrdInfiniband = 32
+	etherAddrLen     = 6
+	infinibandLen    = 20
+)
+
+// subrLinkNtop compiles link_ntop(type, addr), as DTrace for Linux
+// defines it: the link-layer address at addr, of ARPHRD_ETHER (6 bytes) or
+// ARPHRD_INFINIBAND (20 bytes), each byte as two lowercase hex digits,
+// separated by ':'. Any other type is an illegal operation (the type
+// reported); a NULL addr is a bad address; an address the kernel cannot
+// read gives "".
+func subrLinkNtop(c *clauseGen, x *ast.Call) {
+	t := c.newInetText()
+	raw := c.temp(infinibandLen) // the address, read
+	n := c.temp(8)               // its bytes
+	c.expr(x.Args[0])
+	ether, ib, read := c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, arphrdEther, ether), asm.JEq.Imm(asm.R0, arphrdInfiniband, ib))
+	c.fault(x, abi.FaultIllOp, asm.R0)
+	c.label(ether)
+	c.stSlotImm(n, etherAddrLen)
+	c.emit(asm.Ja.Label(read))
+	c.label(ib)
+	c.stSlotImm(n, infinibandLen)
+	c.label(read)
+	c.expr(x.Args[1])
+	c.faultIf(x, asm.JEq, asm.R0, 0, abi.FaultBadAddr, asm.R0)
+	c.emit(asm.Mov.Reg(asm.R3, asm.R0))
+	c.ldSlot(asm.R2, n)
+	c.clampU(asm.R2, infinibandLen)
+	c.scratchAddr(asm.R1, raw)
+	c.call(asm.FnProbeReadKernel)
+	c.stSlotImm(t.pos, 0)
+	empty, done := c.newLabel(), c.newLabel()
+	c.emit(asm.JNE.Imm(asm.R0, 0, empty))
+	c.loop(asm.R6, infinibandLen, func(brk, next string) {
+		c.ldSlot(asm.R1, n)
+		c.exitIfReg(asm.JGE, asm.R6, asm.R1, brk)
+		c.scratchAddr(asm.R1, raw, asm.R6)
+		c.emit(asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte))
+		for _, shift := range []int32{4, 0} {
+			c.emit(
+				asm.Mov.Reg(asm.R2, asm.R1),
+				asm.RSh.Imm(asm.R2, shift),
+				asm.And.Imm(asm.R2, 15),
+				// '0'+d, or 'a'+d-10 past 9: add 39 when 9-d is negative
+				asm.Mov.Imm(asm.R3, 9),
+				asm.Sub.Reg(asm.R3, asm.R2),
+				asm.RSh.Imm(asm.R3, 63),
+				asm.Mul.Imm(asm.R3, 'a'-'0'-10),
+				asm.Add.Reg(asm.R2, asm.R3),
+				asm.Add.Imm(asm.R2, '0'),
+			)
+			t.put(asm.R2)
+		}
+		t.putChar(':')
+	})
+	// The last ':' becomes the NUL.
+	c.ldSlot(asm.R5, t.pos)
+	c.emit(asm.Add.Imm(asm.R5, -1))
+	c.stSlot(t.pos, asm.R5)
+	c.emit(asm.Ja.Label(done))
+	c.label(empty)
+	c.label(done)
 	t.finish()
 }
 

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/cilium/ebpf/asm"
+	"github.com/dtrace-go/dtrace/abi"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
@@ -206,23 +207,31 @@ func (c *clauseGen) strtokState(n ast.Node) int {
 	size := align8(8 + c.strSize())
 	off := c.thisAlloc(n, size)
 	c.g.vars[strtokObj] = &varInfo{obj: strtokObj, off: off, size: size}
+	c.g.prog.strtokPos = off
 	return off
 }
 
-// subrStrtok compiles strtok(s, delims): with s not NULL, tokenizing
-// starts on a copy of s; with NULL it goes on where the last call (on this
-// CPU) stopped. The result is the next run of bytes not in delims, or
-// NULL when there is none.
+// subrStrtok compiles strtok(s, delims) as DTrace for Linux does: with
+// s a string, tokenizing starts on a copy of it (a NULL string is a bad
+// address); with the constant NULL it goes on where the last call stopped
+// in this firing of the probe (a bad address when none has: every firing
+// starts with no state, see Link). The result is the next run of bytes
+// not in delims, or NULL when there is none.
 func subrStrtok(c *clauseGen, x *ast.Call) {
 	n := c.strSize()
 	st := c.strtokState(x)
 	pos, str := st, st+8
-	keep := c.newLabel()
-	c.expr(x.Args[0])
-	c.emit(asm.JEq.Imm(asm.R0, 0, keep))
-	c.readStr(str, n, asm.R0)
-	c.stSlotImm(pos, 0)
-	c.label(keep)
+	if v, ok := c.constOf(x.Args[0]); ok && v == 0 {
+		c.ldSlot(asm.R1, pos)
+		c.emit(asm.Mov.Imm(asm.R0, 0))
+		c.faultIf(x, asm.JEq, asm.R1, -1, abi.FaultBadAddr, asm.R0)
+	} else {
+		c.expr(x.Args[0])
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+		c.readStr(str, n, asm.R0)
+		c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
+		c.stSlotImm(pos, 0)
+	}
 
 	// A bitmap of the delimiters.
 	del, _ := c.strArg(x.Args[1])

@@ -30,17 +30,69 @@ const maxVarSize = 1 << 20
 // valueSize is the bytes a value of type t takes in a variable.
 func (g *gen) valueSize(t *types.Type) int {
 	if t.IsString() {
-		return align8(g.opts.StrSize)
+		return abi.StrSlot(g.opts.StrSize)
 	}
 	return align8(int(t.Resolve().Size))
 }
 
 // keySize is the bytes a key of type t takes in a map key.
-func (g *gen) keySize(t *types.Type) int {
-	if t.IsString() {
-		return align8(g.opts.StrSize)
+func (g *gen) keySize(t *types.Type) int { return KeySize(t, g.opts.StrSize) }
+
+// KeySize is the bytes a key of type t takes in the map key of an
+// aggregation or an associative array, for strings of strsize bytes: a
+// string's strsize bytes and its NUL, NUL-padded; the bytes of an array, a struct or
+// a union (KeyByValue), zero-padded; 8 for the others (integers,
+// pointers), in each case rounded up to 8 bytes.
+func KeySize(t *types.Type, strsize int) int {
+	switch {
+	case t.IsString():
+		return abi.StrSlot(strsize)
+	case KeyByValue(t):
+		return align8(int(t.Resolve().Size))
 	}
 	return 8
+}
+
+// KeyByValue reports whether a key of type t is its value's bytes, as
+// DTrace keys by an array (a char array among them: curthread->comm), a
+// struct or a union: by what they hold, not where.
+func KeyByValue(t *types.Type) bool { return isAggregate(t) }
+
+// storeKey stores the key k, for the key of type st of a map's key
+// signature, at R9+pos, and returns the bytes it takes: a string copied
+// (from a string, a char array or a char pointer); an array, struct or
+// union copied by value (a string, into a char array's slot: up to its
+// NUL); anything else as 8 bytes. R0 to R6 are clobbered.
+func (c *clauseGen) storeKey(st *types.Type, k ast.Expr, pos int) int {
+	kt := c.typeOf(k)
+	switch {
+	case st.IsString():
+		c.expr(k)
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+		c.copyStr(pos, asm.R6)
+	case KeyByValue(st):
+		size := c.g.keySize(st)
+		c.zero(pos, size)
+		if KeyByValue(kt) {
+			c.place(k)
+			n := min(kt.Resolve().Size, st.Resolve().Size)
+			c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
+			c.scratchAddr(asm.R1, pos)
+			c.call(asm.FnProbeReadKernel)
+			c.faultIf(k, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
+		} else {
+			c.expr(k)
+			c.readStr(pos, int(st.Resolve().Size), asm.R0)
+		}
+		return size
+	default:
+		// An integer key is stored at its declared type's width (one
+		// key, one bit pattern), as DTrace stores tuple members.
+		c.expr(k)
+		c.keyWidth(k, st)
+		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
+	}
+	return c.g.keySize(st)
 }
 
 // variable returns the storage of o, allocating it on first use.
@@ -63,7 +115,7 @@ func (c *clauseGen) variable(n ast.Node, o *check.Object) *varInfo {
 	switch {
 	case o.Assoc():
 		for _, k := range o.Keys() {
-			if !k.IsScalar() && !k.IsString() {
+			if !k.IsScalar() && !k.IsString() && !(KeyByValue(k) && k.IsComplete()) {
 				c.fail(n, "a key of type "+k.String())
 			}
 			v.keySize += g.keySize(k)
@@ -152,17 +204,13 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 		pos += 8
 	}
-	for _, k := range keys {
-		kt := c.typeOf(k)
-		c.expr(k)
-		if kt.IsString() || kt.IsStringLike() {
-			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-			c.copyStr(pos, asm.R6)
-			pos += c.g.keySize(types.StringType)
-			continue
+	sig := v.obj.Keys()
+	for i, k := range keys {
+		st := c.typeOf(k)
+		if i < len(sig) {
+			st = sig[i]
 		}
-		c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
-		pos += 8
+		pos += c.storeKey(st, k, pos)
 	}
 	c.key = off
 }
@@ -276,10 +324,9 @@ func (c *clauseGen) assign(x *ast.Assign) {
 		c.pop(asm.R0)
 		c.compound(x, t)
 	} else {
+		// The value is stored at t's width; the assignment's own value
+		// is the right-hand side's, as in DTrace.
 		c.expr(x.Y)
-		if t.IsInteger() {
-			c.normalize(asm.R0, t)
-		}
 	}
 	c.storeVar(x, v, t, keys, x.Op == ast.AssignOp && c.isZero(x.Y))
 }
@@ -293,7 +340,6 @@ func (c *clauseGen) compound(x *ast.Assign, t *types.Type) {
 	}
 	r1 := asm.R1
 	c.arith(x, op, asm.R0, &r1, 0, t, c.typeOf(x.Y))
-	c.normalize(asm.R0, t)
 }
 
 // assignWhole assigns a struct or union to the D variable v (keys: an
@@ -362,7 +408,7 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.expr(x.Y) // the source's address
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.copyInto(size)
 	case t.IsString():
 		n := int64(c.strSize())
@@ -372,24 +418,23 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.expr(x.Y)
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, n)
+		c.writable(x, lx, k, n)
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, int32(n)))
 		c.pop(asm.R3)
 		c.call(asm.FnProbeReadKernelStr)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case t.IsScalar() && x.Op == ast.AssignOp:
 		c.expr(x.Y)
-		c.normalize(asm.R0, t)
 		c.push(x)
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.aligned(x, k, size)
 		c.pop(asm.R1)
 		c.store(asm.R0, 0, asm.R1, t)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R1))
 	case t.IsScalar():
 		k := c.place(lx)
-		c.writable(x, k, size)
+		c.writable(x, lx, k, size)
 		c.aligned(x, k, size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
@@ -452,7 +497,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 		if t.IsString() {
 			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 			c.emit(asm.Mov.Reg(asm.R1, regGlobals), asm.Add.Imm(asm.R1, int32(v.off)),
-				asm.Mov.Imm(asm.R2, int32(c.g.opts.StrSize)), asm.Mov.Reg(asm.R3, asm.R6))
+				asm.Mov.Imm(asm.R2, int32(c.strSize())), asm.Mov.Reg(asm.R3, asm.R6))
 			c.call(asm.FnProbeReadKernelStr)
 			c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 			return
@@ -481,13 +526,12 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	o := c.g.info.Uses[lx]
 	if o == nil {
 		k := c.place(lx)
-		c.writable(x, k, t.Resolve().Size)
+		c.writable(x, lx, k, t.Resolve().Size)
 		c.aligned(x, k, t.Resolve().Size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
 		c.push(x) // the old value
 		c.emit(asm.Add.Imm(asm.R0, int32(delta)))
-		c.normalize(asm.R0, t)
 		c.emit(asm.LoadMem(asm.R1, asm.RFP, c.slot(c.depth-2), asm.DWord))
 		c.store(asm.R1, 0, asm.R0, t)
 		if post {
@@ -509,7 +553,6 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	c.expr(lx)
 	c.push(x) // the old value
 	c.emit(asm.Add.Imm(asm.R0, int32(delta)))
-	c.normalize(asm.R0, t)
 	c.storeVar(x, v, t, keys, false)
 	if post {
 		c.pop(asm.R0)

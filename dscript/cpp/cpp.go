@@ -20,6 +20,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"syscall"
 )
 
 // DefaultPath is the preprocessor run unless -x cpppath names another.
@@ -126,6 +128,13 @@ func Preprocess(c Config, text []byte) ([]byte, error) {
 		cmd.Stderr = os.Stderr
 	}
 
+	// cpp dies with its parent: a dtrace killed while cpp runs (on a
+	// large script, or an #include of a FIFO nobody writes) leaves no cpp
+	// behind. The signal follows the thread that started cpp, which stays
+	// this goroutine's until cpp has been waited for.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	if err := cmd.Start(); err != nil {
 		// execvp's ENOENT is exit status 127 in dt_preproc, EDT_CPPENT;
 		// any other exec failure is 126, EDT_CPPEXEC.

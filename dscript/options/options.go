@@ -195,7 +195,13 @@ var specs = [...]Spec{
 	{Name: "cpu", Class: Runtime, Kind: Bool},
 	{Name: "destructive", Class: Runtime, Kind: Bool},
 	{Name: "dynvarsize", Class: Runtime, Kind: Size},
+	// folded=FILE writes the stack-keyed aggregations as folded stacks
+	// (flame graphs) when tracing ends.
+	{Name: "folded", Class: Runtime, Kind: String, Added: true},
 	{Name: "grabanon", Class: Runtime, Kind: Bool},
+	// httpserver=HOST:PORT serves the aggregations over HTTP while
+	// tracing runs (/metrics, /debug/pprof/NAME).
+	{Name: "httpserver", Class: Runtime, Kind: String, Added: true},
 	{Name: "jstackframes", Class: Runtime, Kind: Bool},
 	{Name: "jstackstrsize", Class: Runtime, Kind: Size},
 	// lockmem takes "unlimited" or a size; dt_opt_lockmem ignores a bad
@@ -204,7 +210,12 @@ var specs = [...]Spec{
 	{Name: "maxframes", Class: Runtime, Kind: Bool, Added: true},
 	{Name: "noresolve", Class: Runtime, Kind: Bool, Added: true},
 	{Name: "nspec", Class: Runtime, Kind: Bool},
+	// oformat is FreeBSD's structured output; "json" writes JSON Lines.
+	{Name: "oformat", Class: Runtime, Kind: Enum, Words: []string{"text", "json"}, Added: true},
 	{Name: "pcapsize", Class: Runtime, Kind: Size, Added: true},
+	// pprof=FILE writes the aggregations as a pprof profile when
+	// tracing ends.
+	{Name: "pprof", Class: Runtime, Kind: String, Added: true},
 	{Name: "scratchsize", Class: Runtime, Kind: Size, Added: true},
 	{Name: "specsize", Class: Runtime, Kind: Size},
 	{Name: "stackframes", Class: Runtime, Kind: Bool},
@@ -346,6 +357,37 @@ func (s *Spec) check(v string, given, pragma bool) error {
 		if s.Name == "unsetenv" && strings.Contains(v, "=") {
 			return ErrBadValue
 		}
+		if (s.Name == "pprof" || s.Name == "folded") && v == "" {
+			return ErrBadValue
+		}
+		if s.Name == "httpserver" && !validHostPort(v) {
+			return ErrBadValue
+		}
 	}
 	return nil
+}
+
+// validHostPort reports whether v is HOST:PORT ([HOST]:PORT for an IPv6
+// address; HOST may be empty) with a port number from 0 to 65535.
+func validHostPort(v string) bool {
+	i := strings.LastIndexByte(v, ':')
+	if i < 0 {
+		return false
+	}
+	host, port := v[:i], v[i+1:]
+	if strings.HasPrefix(host, "[") != strings.HasSuffix(host, "]") || strings.ContainsAny(host, " /") ||
+		!strings.HasPrefix(host, "[") && strings.Contains(host, ":") {
+		return false
+	}
+	if port == "" || len(port) > 5 {
+		return false
+	}
+	n := 0
+	for _, c := range port {
+		if c < '0' || c > '9' {
+			return false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n <= 65535
 }

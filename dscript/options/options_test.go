@@ -24,6 +24,17 @@ func TestValidate(t *testing.T) {
 		bad("quiet", "99999999999999999999"),
 		ok("cpu", "3"), ok("nspec", "010"),
 
+		// dtrace-go's outputs.
+		ok("pprof", "out.pb.gz"), bad("pprof", ""), {"pprof", "", false, ErrBadValue},
+		ok("folded", "/tmp/x"), bad("folded", ""),
+		ok("oformat", "json"), ok("oformat", "text"), bad("oformat", "xml"), bad("oformat", "JSON"),
+		{"oformat", "", false, ErrBadValue},
+		ok("httpserver", "127.0.0.1:9100"), ok("httpserver", ":0"), ok("httpserver", "[::1]:80"),
+		ok("httpserver", "0.0.0.0:65535"), ok("httpserver", "localhost:9100"),
+		bad("httpserver", "9100"), bad("httpserver", "host:"), bad("httpserver", ":65536"),
+		bad("httpserver", "::1:80"), bad("httpserver", "[::1:80"), bad("httpserver", "a b:80"),
+		bad("httpserver", ":9x"), {"httpserver", "", false, ErrBadValue},
+
 		// Sizes.
 		{"bufsize", "", false, nil},
 		ok("bufsize", "4m"), ok("bufsize", "4M"), ok("bufsize", "512k"),

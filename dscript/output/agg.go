@@ -11,31 +11,8 @@ import (
 	"github.com/dtrace-go/dtrace/abi"
 )
 
-// stddev is dt_stddev: the integer square root of the average of the
-// squares less the square of the average, in DTrace's 128-bit arithmetic
-// (the average truncated toward zero, the difference wrapping).
-func stddev(e *sink.Entry, normal uint64) uint64 {
-	if e.Count == 0 {
-		return 0
-	}
-	sq := new(big.Int).SetUint64(e.SumSq.Hi)
-	sq.Lsh(sq, 64)
-	sq.Or(sq, new(big.Int).SetUint64(e.SumSq.Lo))
-	sq.Quo(sq, new(big.Int).SetUint64(normal))
-	sq.Quo(sq, new(big.Int).SetUint64(uint64(e.Count)))
-
-	avg := e.Sum / int64(normal) / e.Count
-	if avg < 0 {
-		avg = -avg
-	}
-	a := new(big.Int).SetUint64(uint64(avg))
-	a.Mul(a, a)
-	d := sq.Sub(sq, a)
-	if d.Sign() < 0 {
-		d.Add(d, new(big.Int).Lsh(big.NewInt(1), 128))
-	}
-	return d.Sqrt(d).Uint64()
-}
+// stddev is dt_stddev (sink.Stddev).
+func stddev(e *sink.Entry, normal uint64) uint64 { return sink.Stddev(e, normal) }
 
 // zeroEntry is the zero-filled data printa() of several aggregations shows
 // for a key one of them does not have.

@@ -225,7 +225,7 @@ func (s *TextSink) systemStdout() io.Writer {
 // record names, opened for appending and created if need be; freopen("")
 // (an action without a format) restores the output the sink started with.
 // A file that cannot be opened is reported as libdtrace reports it,
-// "dtrace: error on enabled probe ID E (ID P: prov:mod:func:name):
+// "error on enabled probe ID E (ID P: prov:mod:func:name):
 // couldn't freopen() "NAME": error", and the output stays where it was.
 func (s *TextSink) freopen(a *sink.Action, r *sink.Record) error {
 	if err := s.w.Flush(); err != nil {
@@ -249,7 +249,7 @@ func (s *TextSink) freopen(a *sink.Action, r *sink.Record) error {
 		if s.cfg.Notify != nil {
 			p := r.Probe
 			s.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning,
-				Message: fmt.Sprintf("dtrace: error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't freopen() \"%s\": %s",
+				Message: fmt.Sprintf("error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't freopen() \"%s\": %s",
 					r.Clause+1, p.ID, p.Provider, p.Module, p.Function, p.Name, name, Strerror(err))})
 		}
 		return nil

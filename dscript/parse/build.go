@@ -440,12 +440,14 @@ func (b *builder) atom(first antlr.Token) ast.Expr {
 	case p.DParserINTEGER:
 		return &ast.IntLit{At: at, Text: text}
 	case p.DParserCHARLIT:
+		text = b.ts.rawText(first)
 		var v int64
 		for _, ch := range unescape(text[1 : len(text)-1]) {
 			v = v<<8 | int64(ch)
 		}
 		return &ast.CharLit{At: at, Text: text, Value: v}
 	case p.DParserSTRINGLIT:
+		text = b.ts.rawText(first)
 		return &ast.StringLit{At: at, Text: text, Value: string(cString(unescape(text[1 : len(text)-1])))}
 	case p.DParserMACRO:
 		return &ast.Macro{At: at, Name: text}

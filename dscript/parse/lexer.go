@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/antlr4-go/antlr/v4"
 
@@ -26,8 +27,11 @@ type tokenSource struct {
 	sim   *antlr.LexerATNSimulator
 	runes []rune
 	src   []byte
-	cfg   Config
-	pair  *antlr.TokenSourceCharStreamPair
+	// byteOff maps rune indexes to byte offsets in src, made on first use
+	// (rawText) when src is not ASCII.
+	byteOff []int
+	cfg     Config
+	pair    *antlr.TokenSourceCharStreamPair
 
 	typedefs map[string]bool // typedef names declared in this program
 	idents   map[string]bool // names known to be identifiers
@@ -331,6 +335,29 @@ func (ts *tokenSource) firstByte(t antlr.Token) string {
 		return ""
 	}
 	return string(ts.src[off : off+1])
+}
+
+// rawText returns the source of token t: its text as the lexer gives it,
+// but with the bytes of src that are not UTF-8 as they are rather than as
+// U+FFFD, which the lexer, reading runes, turned them into. A string
+// literal holds bytes, as in C.
+func (ts *tokenSource) rawText(t antlr.Token) string {
+	text := t.GetText()
+	if ts.runes == nil || !strings.ContainsRune(text, utf8.RuneError) {
+		return text
+	}
+	start, stop := t.GetStart(), t.GetStop()
+	if start < 0 || stop < start || stop >= len(ts.runes) || string(ts.runes[start:stop+1]) != text {
+		return text // not a span of the source
+	}
+	if ts.byteOff == nil {
+		ts.byteOff = make([]int, 0, len(ts.runes)+1)
+		for off := range string(ts.src) {
+			ts.byteOff = append(ts.byteOff, off)
+		}
+		ts.byteOff = append(ts.byteOff, len(ts.src))
+	}
+	return string(ts.src[ts.byteOff[start]:ts.byteOff[stop+1]])
 }
 
 // runeByteOffset returns the byte offset of the n-th rune of src as Go

@@ -467,6 +467,30 @@ func TestLiterals(t *testing.T) {
 	}
 }
 
+// Literals hold the source's bytes, UTF-8 or not (C's strings are bytes):
+// none becomes U+FFFD, and the other tokens keep their places.
+func TestLiteralBytes(t *testing.T) {
+	f := mustParse(t, "BEGIN { s = \"a\xe9b\"; c = '\xff'; u = \"\u00e9\xfe\"; }\nEND { t = \"\xc3\"; }", Config{})
+	var lits []ast.Expr
+	for _, it := range f.Items {
+		for _, s := range it.(*ast.Clause).Body {
+			lits = append(lits, s.(*ast.ExprStmt).X.(*ast.Assign).Y)
+		}
+	}
+	if v := lits[0].(*ast.StringLit).Value; v != "a\xe9b" {
+		t.Errorf("string value %q, want %q", v, "a\xe9b")
+	}
+	if v := lits[1].(*ast.CharLit).Value; v != 0xff {
+		t.Errorf("char value %#x, want 0xff", v)
+	}
+	if v := lits[2].(*ast.StringLit).Value; v != "\u00e9\xfe" {
+		t.Errorf("string value %q, want %q", v, "\u00e9\xfe")
+	}
+	if v := lits[3].(*ast.StringLit).Value; v != "\xc3" || lits[3].Pos().Line != 2 {
+		t.Errorf("string value %q at %v, want %q on line 2", v, lits[3].Pos(), "\xc3")
+	}
+}
+
 func TestErrors(t *testing.T) {
 	tests := []struct {
 		src  string

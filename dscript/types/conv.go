@@ -33,25 +33,13 @@ func rank(t *Type) int64 {
 	return n
 }
 
-// Promote returns the type of an integer operand after integer promotion:
-// types narrower than int become int.
-func Promote(t *Type) *Type {
-	r := t.Resolve()
-	if r.Kind == Enum || r.Size < IntType.Size {
-		return IntType
-	}
-	return t
-}
-
 // Arith returns the result type of a binary arithmetic operator applied to
-// integers of types l and r, as DTrace computes it: both narrower than int
-// gives int; otherwise the operand of greater rank, the left one on a tie.
-// The type returned keeps its typedef name (uint64_t stays uint64_t).
+// integers of types l and r, as DTrace computes it (dt_type_promote): the
+// operand of greater rank, the left one on a tie, with an enum ranking as
+// int. Unlike C, D promotes nothing to int: char + char is a char. The type
+// returned keeps its typedef name (uint64_t stays uint64_t).
 func Arith(l, r *Type) *Type {
 	lr, rr := rank(l), rank(r)
-	if lr < 32 && rr < 32 {
-		return IntType
-	}
 	if l.Resolve().Kind == Enum {
 		l = IntType
 	}

@@ -38,8 +38,11 @@ func TestArith(t *testing.T) {
 	tests := []struct {
 		l, r, want *Type
 	}{
-		{CharType, CharType, IntType},
-		{ShortType, UCharType, IntType},
+		// No promotion to int: the operand of greater rank.
+		{CharType, CharType, CharType},
+		{ShortType, UCharType, ShortType},
+		{UCharType, CharType, UCharType},
+		{CharType, IntType, IntType},
 		{IntType, UIntType, UIntType},
 		{UIntType, IntType, UIntType},
 		{LongType, UIntType, LongType},

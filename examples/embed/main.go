@@ -54,7 +54,7 @@ func count(d time.Duration) ([]row, error) {
 	var s topSink
 	notify := func(n sink.Notice) {
 		if n.Kind == sink.NoticeDrop || n.Kind == sink.NoticeFault {
-			fmt.Fprintln(os.Stderr, n.Message)
+			fmt.Fprintln(os.Stderr, "embed:", n.Message)
 		}
 	}
 	if _, err := h.Run(context.Background(), dtrace.RunConfig{Sink: &s, Notify: notify}); err != nil {

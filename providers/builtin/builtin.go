@@ -6,9 +6,12 @@ import (
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/dtrace"
 	"github.com/dtrace-go/dtrace/providers/fbt"
+	"github.com/dtrace-go/dtrace/providers/internal/uproc"
 	"github.com/dtrace-go/dtrace/providers/perf"
+	"github.com/dtrace-go/dtrace/providers/pid"
 	"github.com/dtrace-go/dtrace/providers/profile"
 	"github.com/dtrace-go/dtrace/providers/syscall"
+	"github.com/dtrace-go/dtrace/providers/usdt"
 )
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
@@ -26,11 +29,16 @@ func Providers(sys providers.System) []providers.Provider {
 	return append(ps, fbt.New(sys))
 }
 
-// Registry returns a registry of Providers.
+// Registry returns a registry of Providers, with the factories of the
+// providers made on demand: pid (pid1234) and the USDT providers of
+// processes (python1234).
 func Registry(sys providers.System) *providers.Registry {
 	r, err := providers.NewRegistry(Providers(sys)...)
 	if err != nil {
 		panic(err) // the names are distinct
 	}
+	cache := &uproc.Cache{}
+	r.AddFactory(pid.NewFactory(cache))
+	r.AddFactory(usdt.NewFactory(cache))
 	return r
 }

@@ -62,6 +62,9 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 				Fragment: tramp.Static(p.ID),
 				Stack:    tramp.RawTracepointStack(""),
 				Trigger:  trigger,
+				// Fired by the runner, on the cpu option's CPU
+				// when it is set.
+				UserSpace: true,
 			})
 		case Error:
 		default:

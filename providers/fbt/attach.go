@@ -488,7 +488,7 @@ func (a *attached) Notice() string {
 	if a.refused == 1 {
 		s = ""
 	}
-	return fmt.Sprintf("dtrace: %d fbt probe%s not enabled: the kernel refused to probe the function%s (%s)", a.refused, s, s, a.first)
+	return fmt.Sprintf("%d fbt probe%s not enabled: the kernel refused to probe the function%s (%s)", a.refused, s, s, a.first)
 }
 
 func (a *attached) refuse(fn string, err error) {

@@ -21,6 +21,7 @@ package profile
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -253,10 +254,10 @@ const (
 	ptCS = 136
 )
 
-// fragment fills arg0 and arg1 with the PCs. The sample's registers tell
-// the mode by the privilege level in cs; in kernel mode, the user PC is
-// the one saved in the task's pt_regs (bpf_task_pt_regs of
-// bpf_get_current_task_btf), when those are user registers.
+// fragment fills arg0 and arg1 with the interrupted PC, as DTrace does:
+// arg0 is the PC when the sample interrupted the kernel (0 otherwise),
+// arg1 the PC when it interrupted a user process (0 otherwise). The
+// sample's registers tell the mode by the privilege level in cs.
 func fragment(id uint32) func(abi.CtxUse) (asm.Instructions, error) {
 	return func(use abi.CtxUse) (asm.Instructions, error) { return pcFragment(id, use), nil }
 }
@@ -271,14 +272,6 @@ func pcFragment(id uint32, use abi.CtxUse) asm.Instructions {
 		// Kernel mode.
 		asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(0), asm.R7, asm.DWord),
 		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxArg(1), 0),
-		asm.FnGetCurrentTaskBtf.Call(),
-		asm.Mov.Reg(asm.R1, asm.R0),
-		asm.FnTaskPtRegs.Call(),
-		asm.LoadMem(asm.R1, asm.R0, ptCS, asm.DWord),
-		asm.And.Imm(asm.R1, 3),
-		asm.JNE.Imm(asm.R1, 3, done),
-		asm.LoadMem(asm.R1, asm.R0, ptIP, asm.DWord),
-		asm.StoreMem(abi.RegProbeCtx, abi.CtxArg(1), asm.R1, asm.DWord),
 		asm.Ja.Label(done),
 		// User mode.
 		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxArg(0), 0).WithSymbol(user),
@@ -290,11 +283,18 @@ func pcFragment(id uint32, use abi.CtxUse) asm.Instructions {
 	return append(insns, tramp.Fire(id, "")...)
 }
 
+// duration is the probe's period as a time.Duration: a period past the
+// longest one (2^63-1 ns, 292 years) is the longest, which no run outlives
+// (the kernel's timers, in signed nanoseconds too, take no longer one).
+func (d Probe) duration() time.Duration {
+	return time.Duration(min(d.Period, math.MaxInt64))
+}
+
 // attach attaches prog to a cpu-clock sampling event on every online CPU,
 // sampling every period: CPUs where that fails are passed over, as DTrace
 // passes them over (bpf.AttachCPUClock).
 func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
-	links, err := bpf.AttachCPUClock(prog, bpf.Sampling{Period: time.Duration(d.Period)})
+	links, err := bpf.AttachCPUClock(prog, bpf.Sampling{Period: d.duration()})
 	if err != nil {
 		return nil, fmt.Errorf("profile provider: %w", err)
 	}
@@ -308,13 +308,14 @@ func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
 // and arg1 (the interrupted PCs) are 0, and pid and execname are dtrace's.
 func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
 	return &providers.Attachment{
-		Name:     "tick_" + p.Name,
-		Type:     ebpf.RawTracepoint,
-		Probes:   []*providers.Probe{p},
-		Fragment: tramp.Static(p.ID),
-		Stack:    tramp.RawTracepointStack(""),
+		Name:      "tick_" + p.Name,
+		Type:      ebpf.RawTracepoint,
+		Probes:    []*providers.Probe{p},
+		Fragment:  tramp.Static(p.ID),
+		Stack:     tramp.RawTracepointStack(""),
+		UserSpace: true,
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			t, err := bpf.StartTicker(prog, time.Duration(d.Period))
+			t, err := bpf.StartTicker(prog, d.duration())
 			if err != nil {
 				return nil, fmt.Errorf("profile provider: %s: %w", p.Name, err)
 			}

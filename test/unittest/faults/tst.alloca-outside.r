@@ -1,4 +1,4 @@
 next clause
 
 -- @@stderr --
-dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0xffffe8ffffc7c588) at BPF pc 38
+dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0xffffe8ffffc7c588) at BPF pc 63

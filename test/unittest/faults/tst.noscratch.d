@@ -1,8 +1,8 @@
 #pragma D option quiet
 
 /*
- * alloca and copyin of a size known only at run time get strsize bytes of
- * scratch memory; more is out of scratch space.
+ * A clause allocates at most scratchsize bytes (256 by default): alloca of
+ * more is out of scratch space; copyin of more is an invalid size.
  */
 BEGIN
 {

@@ -1,7 +1,8 @@
 /*
  * @@runtest-opts: -q -c /bin/true
- * The command is held at the end of its exec until the probes are enabled:
- * its very first system call (the dynamic linker's brk) is seen.
+ * The command is held at its entry point until the probes are enabled:
+ * the dynamic linker has mapped its libraries by then (its brk and mmap
+ * calls are not seen), and the command's own first system call is.
  */
 syscall:::entry
 /pid == $target && !seen/

@@ -1,2 +1,2 @@
-first: brk
+first: exit_group
 

@@ -2,8 +2,10 @@
 #pragma D option quiet
 
 /*
- * A speculation id above nspec (-1 is 0xffffffff) is an illegal operation:
- * the clause stops there and dtrace:::ERROR fires with DTRACEFLT_ILLOP (3).
+ * commit() or discard() of a speculation id above nspec (-1 is 0xffffffff)
+ * is an illegal operation: the clause stops there and dtrace:::ERROR fires
+ * with DTRACEFLT_ILLOP (3). speculate() of one ends the clause silently,
+ * as DTrace for Linux does.
  */
 BEGIN
 {

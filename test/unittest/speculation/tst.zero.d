@@ -2,14 +2,16 @@
 #pragma D option quiet
 
 /*
- * speculate(0) drops the clause's data but not the clause's other effects;
- * commit(0) and discard(0) do nothing.
+ * speculate(0) ends the clause there, as DTrace for Linux does (0 is never
+ * an active speculation): nothing after it is done; commit(0) and
+ * discard(0) do nothing.
  */
 BEGIN
 {
+	x = 42;
 	speculate(0);
 	printf("never printed\n");
-	x = 42;
+	x = 43;
 }
 
 BEGIN

@@ -1,4 +1,7 @@
-/* trace() of a char array member prints it as a string. */
+/*
+ * trace() of a char array member prints its bytes as DTrace for Linux
+ * prints a by-reference value: the hex dump of tracemem().
+ */
 struct rec {
 	int id;
 	char name[8];

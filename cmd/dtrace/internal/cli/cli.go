@@ -12,10 +12,11 @@
 package cli
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -80,6 +81,8 @@ type state struct {
 	output  *os.File
 
 	progs []*dtrace.Program // the compiled programs, in command-line order
+
+	scripts map[string][]byte // the -s scripts read, by path (script)
 }
 
 // Run runs dtrace with the command line args (args[0] is the command's
@@ -368,15 +371,64 @@ func (s *state) compile() error {
 	return nil
 }
 
-// readScript reads a -s script and, with -C, preprocesses it.
-func (s *state) readScript(path string) ([]byte, error) {
+// maxScript is the most bytes of a script dtrace reads: a D program is
+// text, of a few thousand lines at most.
+const maxScript = 16 << 20
+
+// errScriptSize is the error of a script of more than maxScript bytes.
+var errScriptSize = fmt.Errorf("script is larger than %d MiB", maxScript>>20)
+
+// script returns the text of the -s script path, read once: the "#!"
+// line's options and the compiler see the same bytes, even from a pipe or
+// a terminal, which give them once. Reading stops at the first NUL byte,
+// which the D lexer refuses (a syntax error there, as DTrace reports it
+// as its lexer reaches it: /dev/zero gives that error, not a dtrace that
+// reads forever), and at maxScript bytes (errScriptSize).
+func (s *state) script(path string) ([]byte, error) {
+	if text, ok := s.scripts[path]; ok {
+		return text, nil
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, s.errorf(exitError, "failed to open %s: %s", path, dtrace.Strerror(err))
+		return nil, err
 	}
 	defer f.Close()
-	text, err := io.ReadAll(bufio.NewReader(f))
-	if err != nil {
+	var text []byte
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := f.Read(buf)
+		if i := bytes.IndexByte(buf[:n], 0); i >= 0 {
+			text = append(text, buf[:i+1]...)
+			break
+		}
+		text = append(text, buf[:n]...)
+		if len(text) > maxScript {
+			return nil, errScriptSize
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if s.scripts == nil {
+		s.scripts = map[string][]byte{}
+	}
+	s.scripts[path] = text
+	return text, nil
+}
+
+// readScript reads a -s script and, with -C, preprocesses it.
+func (s *state) readScript(path string) ([]byte, error) {
+	text, err := s.script(path)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe) && pe.Op == "open":
+		return nil, s.errorf(exitError, "failed to open %s: %s", path, dtrace.Strerror(err))
+	case errors.Is(err, errScriptSize):
+		return nil, s.errorf(exitError, "failed to compile script %s: %v", path, err)
+	case err != nil:
 		// EDT_FIO: what libdtrace reports when the lexer cannot read.
 		return nil, s.errorf(exitError, "failed to compile script %s: %s", path,
 			"Error occurred while reading from input stream")

@@ -69,3 +69,16 @@ func TestListGolden(t *testing.T) {
 		})
 	}
 }
+
+// An id no probe has is an invalid probe description wherever it is
+// given, -Z or not (dt_node_pdesc_by_id), and the message names it.
+func TestUnknownID(t *testing.T) {
+	useSystem(t, fixtureSystem)
+	for _, args := range [][]string{{"-l", "-i", "999999"}, {"-l", "-n", "999999"}, {"-e", "-Z", "-i", "999999"}, {"-e", "-n", "999999 {}"}} {
+		var stdout, stderr bytes.Buffer
+		st := Run(append([]string{"dtrace"}, args...), &stdout, &stderr)
+		if st != 1 || !strings.Contains(stderr.String(), ": invalid probe identifier 999999: No probe matches description\n") {
+			t.Errorf("dtrace %v: exit %d, stderr %q", args, st, stderr.String())
+		}
+	}
+}

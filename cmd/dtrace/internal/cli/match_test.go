@@ -140,7 +140,7 @@ func descriptions(all []dtrace.Probe, n int) []string {
 		)
 	}
 	// And some that match nothing.
-	ds = append(ds, "nosuchprovider:::", ":::nosuchname", "syscall::nosuchcall:entry", "999999")
+	ds = append(ds, "nosuchprovider:::", ":::nosuchname", "syscall::nosuchcall:entry")
 	// A description that starts with a digit is a probe id, to DTrace's
 	// lexer as to ours: drop those that are not (a module named 9p).
 	return slices.DeleteFunc(ds, func(d string) bool {

@@ -26,18 +26,24 @@ func (s *state) trace() error {
 				return
 			}
 		}
-		fmt.Fprintf(s.stderr, "%s\n", n.Message)
+		fmt.Fprintf(s.stderr, "%s: %s\n", s.pname, n.Message)
 	}
 	tc := dtrace.TextConfig{Testing: os.Getenv("_DTRACE_TESTING") != "", Stderr: s.stderr, Notify: notify}
 	if s.output != nil {
 		// system() commands write to dtrace's standard output, not -o's.
 		tc.SystemOutput = s.stdout
 	}
-	ts := s.h.NewTextSink(out, tc)
-	defer ts.Close()
+	o, err := s.h.NewOutput(out, tc)
+	if err != nil {
+		return s.errorf(exitError, "%v", err)
+	}
+	defer o.Close()
+	if a := o.HTTPAddr(); a != "" {
+		fmt.Fprintf(s.stderr, "dtrace: serving /metrics and /debug/pprof/ on http://%s/\n", a)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	status, err := s.h.Run(ctx, dtrace.RunConfig{Sink: ts, Notify: notify})
+	status, err := s.h.Run(ctx, dtrace.RunConfig{Sink: o, Notify: notify})
 	if err != nil {
 		var ns *dtrace.NotSupportedError
 		var ce *dtrace.CompileError

@@ -6,7 +6,7 @@ import (
 )
 
 // usage prints illumos dtrace's usage message (usage() in dtrace.c, with
-// -h) and returns its exit status.
+// -h), then dtrace-go's output options, and returns its exit status.
 func usage(w io.Writer, pname string) int {
 	const predact = "[[ predicate ] action ]"
 	fmt.Fprintf(w, "Usage: %s [-32|-64] [-aACeFGhHlqSvVwZ] "+
@@ -57,6 +57,14 @@ func usage(w io.Writer, pname string) int {
 		"\t-x  enable or modify compiler and tracing options\n"+
 		"\t-X  specify ISO C conformance settings for preprocessor\n"+
 		"\t-Z  permit probe descriptions that match zero probes\n")
+
+	fmt.Fprint(w, "\n"+
+		"\t-x pprof=file         write the aggregations as a gzipped pprof profile\n"+
+		"\t-x folded=file        write the stack-keyed aggregations as folded stacks\n"+
+		"\t-x oformat=json       write records and aggregations as JSON Lines\n"+
+		"\t-x httpserver=[host]:port\n"+
+		"\t                      serve /metrics (Prometheus) and /debug/pprof/NAME\n"+
+		"\t                      while tracing (host: 127.0.0.1 unless given)\n")
 
 	return exitUsage
 }

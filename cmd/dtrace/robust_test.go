@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// requireRoot skips a test that traces, unless DTRACE_TEST_REQUIRE_BPF
+// makes that a failure.
+func requireRoot(t *testing.T) {
+	t.Helper()
+	if os.Geteuid() == 0 {
+		return
+	}
+	if os.Getenv("DTRACE_TEST_REQUIRE_BPF") != "" {
+		t.Fatal("needs root (DTRACE_TEST_REQUIRE_BPF is set)")
+	}
+	t.Skip("needs root")
+}
+
+// Every message of a dtrace run under another name has that name, as
+// DTrace's have g_pname: its own and the run's notices (here the match
+// notice) alike.
+func TestProgramName(t *testing.T) {
+	requireRoot(t)
+	dir := t.TempDir()
+	renamed := filepath.Join(dir, "mytrace")
+	if err := os.Symlink(dtrace, renamed); err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd := exec.Command(renamed, "-n", "BEGIN { exit(0); }")
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	want := "mytrace: description 'BEGIN ' matched 1 probe\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
+
+// A user without the privileges tracing needs is told which.
+func TestUnprivileged(t *testing.T) {
+	requireRoot(t) // to become another user
+	if err := os.Chmod(filepath.Dir(dtrace), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(dtrace, "-q", "-n", "BEGIN { exit(0); }")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	want := "dtrace: could not enable tracing: DTrace requires additional privileges: tracing needs root, or CAP_BPF and CAP_PERFMON\n"
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || string(out) != want {
+		t.Errorf("%v: %q, want exit 1 and %q", err, out, want)
+	}
+}
+
+// A script that never ends (/dev/zero) is refused at its first NUL byte,
+// as DTrace's lexer refuses it, and one too large at 16 MiB: dtrace does
+// not read without bound.
+func TestScriptBounds(t *testing.T) {
+	r := run(t, "", "-e", "-s", "/dev/zero")
+	if r.code != 1 || !strings.HasPrefix(r.stderr, "dtrace: failed to compile script /dev/zero: line 1: syntax error near ") {
+		t.Errorf("-s /dev/zero: %v", r)
+	}
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.d")
+	if err := os.WriteFile(big, []byte(strings.Repeat("/* a comment of a script too large */\n", 17<<20/38)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = run(t, "", "-e", "-s", big)
+	if r.code != 1 || r.stderr != "dtrace: failed to compile script "+big+": script is larger than 16 MiB\n" {
+		t.Errorf("-s big.d: %v", r)
+	}
+}
+
+// A script on a FIFO is read once, its "#!" line skipped: the writer
+// sends its bytes once.
+func TestScriptFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "script")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		f.WriteString("#!/usr/sbin/dtrace -Zs\nnosuch:::probe { trace(1); }\n")
+		f.Close()
+	}()
+	r := run(t, "", "-e", "-Z", "-s", fifo)
+	if r.code != 0 || r.stderr != "" {
+		t.Errorf("-e -s FIFO: %v", r)
+	}
+}
+
+// cpp dies with dtrace: a dtrace killed while cpp reads an #include that
+// never ends leaves no cpp behind.
+func TestPreprocessorDiesWithDtrace(t *testing.T) {
+	if _, err := exec.LookPath("cpp"); err != nil {
+		t.Skip("no cpp")
+	}
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "never")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	script := writeFile(t, dir, "x.d", "#include \""+fifo+"\"\nBEGIN { exit(0); }\n")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, dtrace, "-C", "-e", "-s", script)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait for cpp to be started (a child of dtrace, blocked on the FIFO).
+	var cpp int
+	for cpp == 0 && ctx.Err() == nil {
+		cpp = childOf(cmd.Process.Pid)
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	for ctx.Err() == nil {
+		if err := syscall.Kill(cpp, 0); err == syscall.ESRCH {
+			return
+		}
+		if b, _ := os.ReadFile("/proc/" + strconv.Itoa(cpp) + "/stat"); strings.Contains(string(b), ") Z ") {
+			return // a zombie: dead, not yet reaped by init
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("cpp (pid %d) outlived dtrace", cpp)
+}
+
+// childOf returns the pid of a child process of pid, or 0.
+func childOf(pid int) int {
+	tasks, _ := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/children")
+	for _, f := range tasks {
+		b, _ := os.ReadFile(f)
+		if fs := strings.Fields(string(b)); len(fs) > 0 {
+			n, _ := strconv.Atoi(fs[0])
+			return n
+		}
+	}
+	return 0
+}

@@ -1,0 +1,273 @@
+package check
+
+import (
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/diag"
+)
+
+// Alloca pointers: DTrace's compile-time rules on the scratch memory that
+// alloca() and copyin() return (dt_parser.c's alloca taint, dt_cg.c's
+// checks).
+//
+// A value is an alloca pointer when it comes from alloca() or copyin(),
+// from a variable assigned one, or from one by a cast, pointer or integer
+// arithmetic, ++ or --, the comma operator, ?: (its true branch), & of
+// what one points to, or stringof. Info.Alloca records these
+// expressions: the code generator checks every access through one against
+// the scratch memory the clause has allocated.
+//
+// The rules, checked once a program's clauses are type-checked:
+//
+//   - D_ALLOCA_INCOMPAT: a variable (global, self->, this->, associative
+//     array) holds alloca pointers or other values, never both, in any
+//     clause of the program (assigning the literal 0 is neither); and a
+//     ?: whose branches differ (one an alloca pointer) may not be assigned
+//     to a variable.
+//   - D_OP_INCOMPAT: pointers to alloca and to other memory are not added
+//     or subtracted.
+//   - D_PROTO_ARG: bcopy()'s destination and copyinto()'s must be alloca
+//     pointers; inet_ntoa6()'s second argument must be an integer
+//     constant.
+
+// allocaFlags is what the program assigns a variable: alloca pointers,
+// other values, or both.
+type allocaFlags uint8
+
+const (
+	allocaAssigned    allocaFlags = 1 << iota // an alloca pointer
+	nonAllocaAssigned                         // anything else but the literal 0
+)
+
+// allocaRules computes Info.Alloca for the clauses of the program being
+// checked, with the variables' flags of every program checked so far, and
+// reports the first violation of the rules, in source order.
+func (c *Checker) allocaRules(clauses []*ast.Clause) {
+	if c.allocaVars == nil {
+		c.allocaVars = map[*Object]allocaFlags{}
+	}
+	c.info.Alloca = map[ast.Expr]bool{}
+	// The rules, in source order, with what the variables have been
+	// assigned so far: DTrace compiles clause after clause, and refuses
+	// the assignment that makes a variable hold both kinds of values.
+	for _, cl := range clauses {
+		ast.Inspect(cl, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.Assign:
+				c.allocaAssign(x)
+				c.allocaAssignRules(x)
+			case *ast.Binary:
+				c.allocaArith(x)
+			case *ast.Call:
+				c.allocaCall(x)
+			}
+			return true
+		})
+	}
+	// What variables are assigned only grows, so this settles: a value
+	// assigned in a later clause taints the uses in an earlier one (an
+	// alloca pointer kept from another clause is out of that clause's
+	// scratch memory).
+	for changed := true; changed; {
+		changed = false
+		for _, cl := range clauses {
+			ast.Inspect(cl, func(n ast.Node) bool {
+				if a, ok := n.(*ast.Assign); ok && c.allocaAssign(a) {
+					changed = true
+				}
+				return true
+			})
+		}
+	}
+	for _, cl := range clauses {
+		ast.Inspect(cl, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok && c.isAlloca(e) {
+				c.info.Alloca[e] = true
+			}
+			return true
+		})
+	}
+}
+
+// allocaAssign records what the assignment a gives its variable, and
+// reports whether that changed the variable's flags.
+func (c *Checker) allocaAssign(a *ast.Assign) bool {
+	o := c.allocaVar(a.X)
+	if o == nil {
+		return false
+	}
+	var f allocaFlags
+	switch {
+	case c.isAlloca(a.Y):
+		f = allocaAssigned
+	case a.Op != ast.AssignOp:
+		// p += n stores p moved, an alloca pointer when p is one.
+		// (DTrace for Linux marks p non-alloca here, and so refuses
+		// the assignment of alloca() to p: a limit of its
+		// implementation, not a rule.)
+		return false
+	case !isLiteralZero(c, a.Y):
+		f = nonAllocaAssigned
+	}
+	if c.allocaVars[o]&f == f {
+		return false
+	}
+	c.allocaVars[o] |= f
+	return true
+}
+
+// allocaAssignRules reports the assignments D_ALLOCA_INCOMPAT refuses.
+func (c *Checker) allocaAssignRules(a *ast.Assign) {
+	o := c.allocaVar(a.X)
+	if o == nil {
+		return
+	}
+	if c.allocaMixed(a.Y) {
+		c.errorf(a, diag.Tag("D_ALLOCA_INCOMPAT"), "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable")
+	}
+	if c.allocaVars[o] == allocaAssigned|nonAllocaAssigned {
+		c.errorf(a, diag.Tag("D_ALLOCA_INCOMPAT"), "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", o.Name())
+	}
+}
+
+// allocaArith refuses adding or subtracting an alloca pointer and another
+// pointer.
+func (c *Checker) allocaArith(x *ast.Binary) {
+	if x.Op != ast.Add && x.Op != ast.Sub {
+		return
+	}
+	lt, rt := c.info.Types[x.X], c.info.Types[x.Y]
+	if lt == nil || rt == nil || !(isPtrLike(lt) || lt.IsString()) || !(isPtrLike(rt) || rt.IsString()) {
+		return
+	}
+	if c.isAlloca(x.X) != c.isAlloca(x.Y) {
+		c.errorf(x, diag.D_OP_INCOMPAT, "adding or subtracting pointers to alloca and non-alloca space is meaningless: \"%s\" %s \"%s\"", lt, x.Op, rt)
+	}
+}
+
+// allocaCall checks the arguments the subroutines require alloca pointers
+// or constants for.
+func (c *Checker) allocaCall(x *ast.Call) {
+	dst := -1
+	switch x.Fun.Name {
+	case "bcopy":
+		dst = 1
+	case "copyinto":
+		dst = 2
+	case "inet_ntoa6":
+		if len(x.Args) > 1 {
+			if _, ok := c.info.Consts[x.Args[1]]; !ok {
+				c.errorf(x, diag.D_PROTO_ARG, "inet_ntoa6( ) argument #2 must be an integer constant")
+			}
+		}
+	}
+	if dst >= 0 && dst < len(x.Args) && !c.isAlloca(x.Args[dst]) {
+		c.errorf(x, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer", x.Fun.Name, dst+1)
+	}
+}
+
+// allocaVar returns the variable an assignment to x stores into, or nil.
+func (c *Checker) allocaVar(x ast.Expr) *Object {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident, *ast.ScopedVar, *ast.Index:
+		o := c.info.Uses[e]
+		if o == nil {
+			return nil
+		}
+		switch o.Kind() {
+		case ObjGlobal, ObjSelf, ObjThis:
+			return o
+		}
+	}
+	return nil
+}
+
+// isAlloca reports whether the value of x is an alloca pointer.
+func (c *Checker) isAlloca(x ast.Expr) bool {
+	switch e := x.(type) {
+	case *ast.Paren:
+		return c.isAlloca(e.X)
+	case *ast.Call:
+		return e.Fun.Name == "alloca" || e.Fun.Name == "copyin"
+	case *ast.Ident, *ast.ScopedVar, *ast.Index:
+		if o := c.info.Uses[e]; o != nil {
+			return c.allocaVars[o]&allocaAssigned != 0
+		}
+		return false
+	case *ast.Cast:
+		return c.isAlloca(e.X)
+	case *ast.Binary:
+		switch e.Op {
+		case ast.Comma:
+			return c.isAlloca(e.Y)
+		case ast.Add, ast.Sub, ast.Mul, ast.Div, ast.Mod, ast.And, ast.Or, ast.Xor, ast.LAnd, ast.LOr, ast.LXor:
+			return c.isAlloca(e.X) || c.isAlloca(e.Y)
+		}
+	case *ast.Cond:
+		return c.isAlloca(e.T)
+	case *ast.Assign:
+		return c.isAlloca(e.X)
+	case *ast.Stringof:
+		return c.isAlloca(e.X)
+	case *ast.Unary:
+		switch e.Op {
+		case ast.PreInc, ast.PreDec, ast.PostInc, ast.PostDec:
+			return c.isAlloca(e.X)
+		case ast.Addr:
+			return c.allocaPlace(e.X)
+		}
+	}
+	return false
+}
+
+// allocaPlace reports whether the lvalue x lies in memory an alloca
+// pointer points to: *p, p[i], p->m, or a member or element of one.
+func (c *Checker) allocaPlace(x ast.Expr) bool {
+	switch e := x.(type) {
+	case *ast.Paren:
+		return c.allocaPlace(e.X)
+	case *ast.Unary:
+		return e.Op == ast.Deref && c.isAlloca(e.X)
+	case *ast.Index:
+		if c.info.Uses[e] != nil {
+			return false // an associative array's element
+		}
+		return c.isAlloca(e.X) || c.isAlloca(e.Index[0]) || c.allocaPlace(e.X)
+	case *ast.Member:
+		if e.Arrow {
+			return c.isAlloca(e.X)
+		}
+		return c.allocaPlace(e.X)
+	}
+	return false
+}
+
+// allocaMixed reports whether x is a ?: with one branch an alloca pointer
+// and the other not (or holds such a ?: where its value comes from).
+func (c *Checker) allocaMixed(x ast.Expr) bool {
+	switch e := x.(type) {
+	case *ast.Paren:
+		return c.allocaMixed(e.X)
+	case *ast.Cast:
+		return c.allocaMixed(e.X)
+	case *ast.Cond:
+		return c.isAlloca(e.T) != c.isAlloca(e.F) || c.allocaMixed(e.T) || c.allocaMixed(e.F)
+	case *ast.Binary:
+		if e.Op == ast.Comma {
+			return c.allocaMixed(e.Y)
+		}
+	}
+	return false
+}
+
+// isLiteralZero reports whether x is the integer constant 0 written as a
+// literal (possibly cast): DTrace's parser folds it into an integer node,
+// which assigns no alloca-ness. NULL is an inline, not a literal.
+func isLiteralZero(c *Checker, x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.IntLit, *ast.CharLit:
+		return c.info.Consts[e] == 0
+	case *ast.Cast:
+		return isLiteralZero(c, e.X)
+	}
+	return false
+}

@@ -1,0 +1,10 @@
+/* A variable that holds an alloca pointer may not hold another pointer. */
+BEGIN
+{
+	a = (char *)alloca(1);
+}
+
+BEGIN
+{
+	a = (char *)arg0; /* ERROR D_ALLOCA_INCOMPAT "^a: cannot reuse the same identifier for both alloca and non-alloca allocations$" */
+}

@@ -1,0 +1,31 @@
+/*
+ * What each node of a fleet aggregates, for dtrace -x httpserver to serve
+ * (examples/daemonset.yaml): system calls by name and process (a counter
+ * per pair in Prometheus), the latency of read(2) in nanoseconds (a
+ * histogram), and kernel and user stacks sampled at 99 Hertz (a profile
+ * at /debug/pprof/cpu for Parca or Pyroscope).
+ */
+#pragma D option quiet
+
+syscall:::entry
+{
+	@syscalls[probefunc, execname] = count();
+}
+
+syscall::read:entry
+{
+	self->ts = timestamp;
+}
+
+syscall::read:return
+/self->ts/
+{
+	@read_latency = quantize(timestamp - self->ts);
+	self->ts = 0;
+}
+
+profile-99
+/pid != 0/
+{
+	@cpu[execname, stack(), ustack()] = count();
+}

@@ -1,0 +1,265 @@
+// Package uproc reads what the providers built on uprobes (pid, usdt)
+// need of a process: the objects it maps, each opened once as a
+// symtab.Image, where each is loaded, and words of its memory.
+package uproc
+
+import (
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/dtrace-go/dtrace/symtab"
+)
+
+// ErrNoProcess is the error of Open for a process that does not exist.
+var ErrNoProcess = errors.New("no such process")
+
+// Cache holds the objects of the processes read through it, each file
+// opened once (by device and inode) whatever the number of processes that
+// map it. A Cache is safe for concurrent use.
+type Cache struct {
+	// Proc is the proc file system's mount point; "" is /proc.
+	Proc string
+
+	mu     sync.Mutex
+	images map[fileKey]*imageEntry
+	sdt    map[fileKey][]string
+}
+
+type fileKey struct {
+	dev   string
+	inode uint64
+}
+
+type imageEntry struct {
+	im  *symtab.Image
+	err error
+}
+
+func (c *Cache) proc() string {
+	if c.Proc == "" {
+		return "/proc"
+	}
+	return c.Proc
+}
+
+// Process is a process's objects, as its memory map showed them when it
+// was read.
+type Process struct {
+	PID int
+	// Objects are the files the process maps executable code from: its
+	// executable first, then by address.
+	Objects []*Object
+	dir     string
+}
+
+// Object is a file a process maps code from.
+type Object struct {
+	// Path is the file's path as the process sees it.
+	Path string
+	// File is a path to the file that works from dtrace's mount
+	// namespace, for the file deleted since, too (a /proc/PID/map_files
+	// link): what uprobes are attached to.
+	File string
+	// Module is the file's base name, the module of its probes.
+	Module string
+	// Exe says the object is the process's executable (a.out).
+	Exe bool
+	// Image is the object's symbols and code. It belongs to the Cache.
+	Image *symtab.Image
+	// Bias is what the object's link-time addresses add to be the
+	// process's addresses.
+	Bias uint64
+	// Dev and Inode identify the file.
+	Dev   string
+	Inode uint64
+	// maps are the object's mappings.
+	maps []symtab.FileMapping
+}
+
+// Contains reports whether the process address addr lies in one of the
+// object's executable mappings.
+func (o *Object) Contains(addr uint64) bool {
+	for _, m := range o.maps {
+		if m.Exec && addr >= m.Start && addr < m.Limit {
+			return true
+		}
+	}
+	return false
+}
+
+// Open reads process pid's memory map and opens the objects it maps code
+// from. A process that does not exist (or is a zombie, whose map is empty)
+// is ErrNoProcess.
+func (c *Cache) Open(pid int) (*Process, error) {
+	dir := filepath.Join(c.proc(), strconv.Itoa(pid))
+	maps, err := symtab.ReadMappings(c.proc(), pid)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ESRCH):
+		return nil, ErrNoProcess
+	case err != nil:
+		return nil, fmt.Errorf("read the memory map of pid %d: %w", pid, err)
+	case len(maps) == 0:
+		return nil, ErrNoProcess
+	}
+	exe, _ := os.Readlink(filepath.Join(dir, "exe"))
+	exe = strings.TrimSuffix(exe, " (deleted)")
+	p := &Process{PID: pid, dir: dir}
+	byFile := map[fileKey]*Object{}
+	for _, m := range maps {
+		if m.Path == "" || m.Path[0] != '/' || m.Inode == 0 {
+			continue
+		}
+		k := fileKey{m.Dev, m.Inode}
+		o := byFile[k]
+		if o == nil {
+			o = &Object{Path: m.Path, Module: filepath.Base(m.Path), Exe: m.Path == exe, Dev: m.Dev, Inode: m.Inode,
+				File: filepath.Join(dir, "map_files", strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))}
+			byFile[k] = o
+		}
+		o.maps = append(o.maps, m)
+	}
+	for k, o := range byFile {
+		if !slices.ContainsFunc(o.maps, func(m symtab.FileMapping) bool { return m.Exec }) {
+			continue
+		}
+		im, err := c.image(k, o)
+		if err != nil {
+			continue // not an ELF object (a font mapped executable)
+		}
+		o.Image = im
+		bias, ok := uint64(0), false
+		for _, m := range o.maps {
+			if link, found := im.LinkAddr(m.Offset); found {
+				bias, ok = m.Start-link, true
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		o.Bias = bias
+		p.Objects = append(p.Objects, o)
+	}
+	slices.SortFunc(p.Objects, func(a, b *Object) int {
+		if a.Exe != b.Exe {
+			if a.Exe {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.maps[0].Start, b.maps[0].Start)
+	})
+	return p, nil
+}
+
+// image opens the object of k once, through the process's map_files link
+// (which reaches it in any mount namespace and after it was deleted), else
+// its path.
+func (c *Cache) image(k fileKey, o *Object) (*symtab.Image, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.images == nil {
+		c.images = map[fileKey]*imageEntry{}
+	}
+	if e := c.images[k]; e != nil {
+		return e.im, e.err
+	}
+	im, err := symtab.OpenMappedImage(o.File, o.Path)
+	if err != nil {
+		if _, serr := os.Stat(o.File); serr != nil {
+			// No map_files (a kernel without it, no privilege):
+			// the path itself.
+			o.File = o.Path
+			im, err = symtab.OpenMappedImage(o.Path, o.Path)
+		}
+	}
+	c.images[k] = &imageEntry{im, err}
+	return im, err
+}
+
+// ObjectAt returns the object whose executable mapping holds the process
+// address addr, or nil.
+func (p *Process) ObjectAt(addr uint64) *Object {
+	for _, o := range p.Objects {
+		if o.Contains(addr) {
+			return o
+		}
+	}
+	return nil
+}
+
+// ReadWord reads the 64-bit word at the process address addr.
+func (p *Process) ReadWord(addr uint64) (uint64, error) {
+	f, err := os.Open(filepath.Join(p.dir, "mem"))
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var b [8]byte
+	if _, err := f.ReadAt(b[:], int64(addr)); err != nil {
+		return 0, fmt.Errorf("read pid %d memory at %#x: %w", p.PID, addr, err)
+	}
+	return binary.LittleEndian.Uint64(b[:]), nil
+}
+
+// Alive reports whether the process still exists (and is not a zombie).
+func (c *Cache) Alive(pid int) bool {
+	b, err := os.ReadFile(filepath.Join(c.proc(), strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	return i >= 0 && i+2 < len(b) && b[i+2] != 'Z' && b[i+2] != 'X'
+}
+
+// SDTProviders returns the names of the SDT providers of the objects
+// process pid maps code from. Each file is read once per Cache, and not
+// kept open.
+func (c *Cache) SDTProviders(pid int) ([]string, error) {
+	maps, err := symtab.ReadMappings(c.proc(), pid)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(c.proc(), strconv.Itoa(pid))
+	var out []string
+	seen := map[fileKey]bool{}
+	for _, m := range maps {
+		k := fileKey{m.Dev, m.Inode}
+		if !m.Exec || m.Path == "" || m.Path[0] != '/' || m.Inode == 0 || seen[k] {
+			continue
+		}
+		seen[k] = true
+		c.mu.Lock()
+		names, ok := c.sdt[k]
+		c.mu.Unlock()
+		if !ok {
+			file := filepath.Join(dir, "map_files", strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))
+			names, err = symtab.SDTProviders(file)
+			if err != nil {
+				names, _ = symtab.SDTProviders(filepath.Join(dir, "root", m.Path))
+			}
+			c.mu.Lock()
+			if c.sdt == nil {
+				c.sdt = map[fileKey][]string{}
+			}
+			c.sdt[k] = names
+			c.mu.Unlock()
+		}
+		for _, n := range names {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,371 @@
+// Package pid is DTrace's pid provider: pidNNN:MODULE:FUNCTION:NAME
+// probes on the functions of process NNN, made on demand as descriptions
+// name them (pid$target:libc.so.6:malloc:entry).
+//
+// The module is the base name of an object the process maps code from
+// (a.out names its executable); the function is one of the object's
+// function symbols (its symbol table, dynamic symbols, .gnu_debugdata,
+// separate debug file, or a Go program's function table); the name is
+// entry, return, or a hexadecimal offset of an instruction in the
+// function. As in DTrace, an empty or pattern name makes the entry and
+// return probes and a probe at every instruction whose offset the pattern
+// matches.
+//
+// Entry and offset probes are uprobes. arg0..argN are the function's
+// integer arguments by the x86-64 C calling convention (registers, then the
+// stack), or by Go's internal register-based ABI for a Go program's own
+// functions. A return probe of a C function is a uretprobe (arg0 0, arg1
+// the return value); a return probe of a Go function is a uprobe on each
+// of its return instructions (arg0 the instruction's offset, arg1 the
+// first result), for a uretprobe replaces the return address on the
+// goroutine's stack, which Go may move or grow before the function returns.
+//
+// An IFUNC symbol (strlen, memcpy) is probed at the implementation its
+// resolver chose in the process, read from the words the dynamic loader
+// filled with it; one that cannot be found is refused, never the resolver
+// probed in its place.
+package pid
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/uproc"
+	"github.com/dtrace-go/dtrace/symtab"
+)
+
+// The probe names besides offsets.
+const (
+	Entry  = "entry"
+	Return = "return"
+)
+
+// Kind is what a pid probe is.
+type Kind uint8
+
+// Kinds of pid probes.
+const (
+	KindEntry Kind = iota + 1
+	KindReturn
+	KindOffset
+)
+
+// Probe is what a pid probe's Data holds.
+type Probe struct {
+	Kind Kind
+	// Offset is an offset probe's offset in its function.
+	Offset uint64
+	// Object is the object holding the code probed, Func its function
+	// (for an IFUNC, the implementation's).
+	Object *uproc.Object
+	Func   symtab.Func
+	// Go says the function follows Go's register-based ABI.
+	Go bool
+}
+
+// Factory makes pid providers: NewProvider("pid1234").
+type Factory struct {
+	cache *uproc.Cache
+}
+
+// NewFactory returns a factory of pid providers reading processes through
+// cache.
+func NewFactory(cache *uproc.Cache) *Factory { return &Factory{cache: cache} }
+
+// NewProvider returns the provider pidNNN, or nil when name is not of that
+// form. A process that does not exist is an error.
+func (f *Factory) NewProvider(name string) (providers.Provider, error) {
+	pid, ok := ParseName(name)
+	if !ok {
+		return nil, nil
+	}
+	if !f.cache.Alive(pid) {
+		return nil, fmt.Errorf("process %d: %w", pid, uproc.ErrNoProcess)
+	}
+	return &Provider{name: name, pid: pid, cache: f.cache}, nil
+}
+
+// ParseName returns the process id of a pid provider's name, pidNNN.
+func ParseName(name string) (int, bool) {
+	digits, ok := strings.CutPrefix(name, "pid")
+	if !ok || digits == "" || digits[0] == '0' {
+		return 0, false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, false
+		}
+	}
+	pid, err := strconv.Atoi(digits)
+	if err != nil || pid <= 0 || pid != int(int32(pid)) {
+		return 0, false
+	}
+	return pid, true
+}
+
+// Provider is the pid provider of one process.
+type Provider struct {
+	name  string
+	pid   int
+	cache *uproc.Cache
+	proc  *uproc.Process
+}
+
+// Name returns pidNNN.
+func (p *Provider) Name() string { return p.name }
+
+// PID returns the process's id.
+func (p *Provider) PID() int { return p.pid }
+
+// Probes returns none: pid probes are made as descriptions name them
+// (Expand).
+func (p *Provider) Probes() ([]*providers.Probe, error) { return nil, nil }
+
+// Lookup returns nil: Expand makes the probes.
+func (p *Provider) Lookup(module, function, name string) *providers.Probe { return nil }
+
+// process returns the process, read once.
+func (p *Provider) process() (*uproc.Process, error) {
+	if p.proc == nil {
+		pr, err := p.cache.Open(p.pid)
+		if err != nil {
+			return nil, err
+		}
+		p.proc = pr
+	}
+	return p.proc, nil
+}
+
+// DescError is a description the provider refuses, in DTrace's words
+// and with its tag (D_PROC_OFF, D_PROC_ALIGN...).
+type DescError struct {
+	Tag string
+	Msg string
+}
+
+func (e *DescError) Error() string { return e.Msg }
+
+// DiagTag returns the error's DTrace tag.
+func (e *DescError) DiagTag() string { return e.Tag }
+
+func descErr(tag, format string, args ...any) error {
+	return &DescError{Tag: tag, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Expand returns the probes module:function:name makes in the process, in
+// DTrace's order: object after object, function after function by
+// address, the return probe, then the entry probe, then the offset probes
+// of each function.
+func (p *Provider) Expand(module, function, name string) ([]*providers.Probe, error) {
+	pr, err := p.process()
+	if err != nil {
+		return nil, err
+	}
+	if module == "" {
+		module = "*"
+	}
+	if function == "" {
+		function = "*"
+	}
+	if name == "" {
+		name = "*"
+	}
+	m := &matcher{p: p, proc: pr, module: module, function: function, name: name}
+	for _, o := range pr.Objects {
+		if !m.moduleMatches(o) {
+			continue
+		}
+		if err := m.object(o); err != nil {
+			return nil, err
+		}
+	}
+	return m.out, nil
+}
+
+// matcher makes the probes of one description.
+type matcher struct {
+	p                      *Provider
+	proc                   *uproc.Process
+	module, function, name string
+	out                    []*providers.Probe
+}
+
+func (m *matcher) moduleMatches(o *uproc.Object) bool {
+	if !providers.IsGlob(m.module) {
+		return m.module == o.Module || m.module == o.Path || m.module == "a.out" && o.Exe
+	}
+	return providers.Glob(m.module, o.Module)
+}
+
+// object makes the probes of one object.
+func (m *matcher) object(o *uproc.Object) error {
+	im := o.Image
+	if !providers.IsGlob(m.function) {
+		fns := im.FuncsNamed(m.function)
+		if len(fns) == 0 {
+			if !providers.IsGlob(m.module) {
+				return descErr("D_PROC_FUNC", "failed to lookup '%s' in module '%s'", m.function, m.module)
+			}
+			return nil
+		}
+		fn := fns[0]
+		if fn.Size == 0 || im.PLT(fn.Value) {
+			return nil
+		}
+		// The function's preferred name, as DTrace names it by its
+		// address.
+		if pf, ok := im.Preferred(fn.Value); ok && pf.Size == fn.Size {
+			fn.Name = pf.Name
+		}
+		return m.function1(o, fn, true)
+	}
+	var last symtab.Func
+	taken := false
+	for _, fn := range im.Funcs() {
+		if fn.Size == 0 || strings.Contains(fn.Name, "@") {
+			continue
+		}
+		// Compiler-made parts of C functions (foo.cold, foo.isra.0)
+		// are not functions; Go's names all have dots.
+		if !im.Go && strings.Contains(fn.Name, ".") {
+			continue
+		}
+		if taken && fn.Value == last.Value && fn.Size == last.Size {
+			continue // an alias of a function already matched
+		}
+		taken = providers.Glob(m.function, fn.Name)
+		if !taken {
+			continue
+		}
+		last = fn
+		if err := m.function1(o, fn, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// function1 makes the probes of function fn of object o. exact says the
+// description named the function: a function that cannot be probed is
+// then an error rather than passed over.
+func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
+	code := codeOf{obj: o, fn: fn}
+	if fn.IFunc {
+		impl, err := m.resolveIFunc(o, fn)
+		if err != nil {
+			if exact {
+				return descErr("D_PROC_CREATEFAIL", "failed to create probes for '%s': %v", fn.Name, err)
+			}
+			return nil
+		}
+		code = impl
+	}
+	goABI := code.obj.Image.GoFunc(code.fn.Value)
+	mk := func(kind Kind, name string, off uint64) {
+		m.out = append(m.out, &providers.Probe{
+			Provider: m.p.name, Module: o.Module, Function: fn.Name, Name: name, NArgs: -1,
+			Data: &Probe{Kind: kind, Offset: off, Object: code.obj, Func: code.fn, Go: goABI},
+		})
+	}
+	n := 0
+	if providers.Glob(m.name, Return) {
+		mk(KindReturn, Return, 0)
+		n++
+	}
+	if providers.Glob(m.name, Entry) {
+		mk(KindEntry, Entry, 0)
+		n++
+	}
+	glob := providers.IsGlob(m.name)
+	if !glob && n == 0 {
+		off, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(m.name, "0x"), "0X"), 16, 64)
+		if err != nil {
+			return descErr("D_PROC_NAME", "'%s' is an invalid probe name", m.name)
+		}
+		if off >= code.fn.Size {
+			return descErr("D_PROC_OFF", "offset 0x%x outside of function '%s'", off, fn.Name)
+		}
+		insns, derr := code.insns()
+		if !boundary(insns, int(off)) {
+			if derr != nil && (len(insns) == 0 || insns[len(insns)-1].off+insns[len(insns)-1].len <= int(off)) {
+				return descErr("D_PROC_CREATEFAIL", "failed to create probe at '%s+0x%x': %v", fn.Name, off, derr)
+			}
+			return descErr("D_PROC_ALIGN", "offset 0x%x is not aligned on an instruction", off)
+		}
+		mk(KindOffset, strconv.FormatUint(off, 16), off)
+		return nil
+	}
+	if glob {
+		insns, _ := code.insns()
+		for _, in := range insns {
+			s := strconv.FormatUint(uint64(in.off), 16)
+			if in.probeable && providers.Glob(m.name, s) {
+				mk(KindOffset, s, uint64(in.off))
+			}
+		}
+	}
+	return nil
+}
+
+// codeOf is the code a probe is placed in: a function of an object.
+type codeOf struct {
+	obj *uproc.Object
+	fn  symtab.Func
+}
+
+// maxFunc bounds the bytes of a function decoded.
+const maxFunc = 1 << 20
+
+// insns decodes the function's instructions.
+func (c codeOf) insns() ([]insn, error) {
+	code, err := c.obj.Image.Code(c.fn.Value, min(c.fn.Size, maxFunc))
+	if err != nil {
+		return nil, err
+	}
+	return decodeFunc(code)
+}
+
+// errIFunc says where an IFUNC's implementation could not be found.
+var errIFunc = errors.New("the implementation its IFUNC resolver chose is not known: it is stored nowhere dtrace can read, or in no object it can probe")
+
+// resolveIFunc finds the implementation the process uses for the IFUNC
+// fn of o: the address its resolver returned, which the dynamic loader
+// stored for o's own calls (an IRELATIVE relocation of the resolver) or
+// for another object's (a GOT entry bound to fn's name).
+func (m *matcher) resolveIFunc(o *uproc.Object, fn symtab.Func) (codeOf, error) {
+	resolver := fn.Value + o.Bias
+	try := func(x *uproc.Object, slots []uint64) (codeOf, bool) {
+		for _, slot := range slots {
+			v, err := m.proc.ReadWord(slot + x.Bias)
+			if err != nil || v == 0 || v == resolver {
+				continue
+			}
+			if x.Image.PLT(v - x.Bias) {
+				continue // a lazy binding not made yet
+			}
+			impl := m.proc.ObjectAt(v)
+			if impl == nil {
+				continue // [vdso], or an object that is not a file
+			}
+			link := v - impl.Bias
+			f, ok := impl.Image.Containing(link)
+			if !ok || f.Value != link {
+				f = symtab.Func{Name: fn.Name, Value: link}
+			}
+			return codeOf{obj: impl, fn: f}, true
+		}
+		return codeOf{}, false
+	}
+	if c, ok := try(o, o.Image.IFuncSlots(fn.Value, "")); ok {
+		return c, nil
+	}
+	for _, x := range m.proc.Objects {
+		if c, ok := try(x, x.Image.IFuncSlots(0, fn.Name)); ok {
+			return c, nil
+		}
+	}
+	return codeOf{}, errIFunc
+}

@@ -1,0 +1,113 @@
+package pid
+
+import (
+	"fmt"
+
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/internal/uprobe"
+)
+
+// Plan places the probes: one program for the uprobes (entry and offset
+// probes, and the return instructions of Go functions) and one for the
+// uretprobes (returns of C functions), attached at every site with one
+// uprobe_multi link per object where the kernel has them. A site whose
+// instruction the kernel cannot probe is left out and its probe reported.
+func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
+	var sites []uprobe.Site
+	for _, pr := range probes {
+		d, ok := pr.Data.(*Probe)
+		if !ok {
+			return nil, fmt.Errorf("pid provider: %s:%s:%s:%s is not a pid probe", pr.Provider, pr.Module, pr.Function, pr.Name)
+		}
+		ss, err := p.sites(pr, d)
+		if err != nil {
+			return nil, fmt.Errorf("pid provider: %s:%s:%s:%s: %w", pr.Provider, pr.Module, pr.Function, pr.Name, err)
+		}
+		sites = append(sites, ss...)
+	}
+	return uprobe.Plan(p.name, p.pid, sites)
+}
+
+// sites returns where probe pr fires.
+func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
+	code := codeOf{obj: d.Object, fn: d.Func}
+	args := uprobe.RegArgs{Regs: uprobe.CArgs, Stack: true}
+	if d.Go {
+		args = uprobe.RegArgs{Regs: uprobe.GoArgs}
+	}
+	site := func(off uint64, fill uprobe.Fill, ret bool) (uprobe.Site, error) {
+		addr := d.Func.Value + off
+		foff, ok := d.Object.Image.FileOffset(addr)
+		if !ok || foff == 0 {
+			return uprobe.Site{}, fmt.Errorf("no code at %#x in %s", addr, d.Object.Path)
+		}
+		s := uprobe.Site{Probe: pr, Path: d.Object.File, Offset: foff, Fill: fill, Return: ret}
+		// Known refusals are not attempted: one refused address fails
+		// a whole uprobe_multi link.
+		if b, err := d.Object.Image.Code(addr, 16); err == nil {
+			in, derr := decodeOne(b)
+			s.Refused = derr != nil || !probeable(b[:in.Len])
+		}
+		return s, nil
+	}
+	switch d.Kind {
+	case KindEntry:
+		off := uint64(0)
+		if d.Go {
+			// Past the stack check, which runs again after the stack
+			// grew.
+			insns, _ := code.insns()
+			off = uint64(goBodyOffset(insns))
+		}
+		s, err := site(off, args, false)
+		return []uprobe.Site{s}, err
+	case KindOffset:
+		s, err := site(d.Offset, args, false)
+		return []uprobe.Site{s}, err
+	case KindReturn:
+		if !d.Go {
+			s, err := site(0, uprobe.ReturnArgs{Reg: "rax"}, true)
+			// A uretprobe is placed at the entry: its instruction
+			// decides.
+			return []uprobe.Site{s}, err
+		}
+		// A uprobe on each return instruction: a uretprobe would
+		// replace the return address on a goroutine stack that Go may
+		// move before the function returns.
+		insns, err := code.insns()
+		if err != nil {
+			return nil, err
+		}
+		var out []uprobe.Site
+		for _, in := range insns {
+			if !in.ret {
+				continue
+			}
+			s, err := site(uint64(in.off), uprobe.ReturnArgs{Offset: int32(in.off), Reg: "rax"}, false)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("no return instruction in %s", d.Func.Name)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("unknown kind %d", d.Kind)
+}
+
+// attributes are those of Oracle's pid provider.
+var attributes = providers.Attributes{
+	Provider: providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
+	Module:   providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+	Function: providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+	Name:     providers.Attr{Name: providers.Evolving, Data: providers.Evolving, Class: providers.ClassISA},
+	Args:     providers.Attr{Name: providers.Private, Data: providers.Private, Class: providers.ClassUnknown},
+}
+
+// Attributes returns the provider's stability attributes.
+func (p *Provider) Attributes() providers.Attributes { return attributes }
+
+// ArgTypes returns nil: the types of a function's arguments are not known.
+func (p *Provider) ArgTypes(pr *providers.Probe) ([]string, error) { return nil, nil }

@@ -1,0 +1,2 @@
+
+  after exit() on END                                               1

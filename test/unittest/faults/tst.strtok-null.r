@@ -1,0 +1,7 @@
+a
+b
+done
+
+-- @@stderr --
+dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc 10
+dtrace: error in dt_clause_3 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc 18

@@ -1,0 +1,3 @@
+same id
+next id
+

@@ -1,0 +1,3 @@
+traced: cc
+killed: the instruction is back
+

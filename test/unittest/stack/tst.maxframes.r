@@ -1,0 +1,5 @@
+
+              vmlinux`syscall_trace_enter+0x180
+
+              ustackprog`c+0xf
+

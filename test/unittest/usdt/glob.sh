@@ -1,0 +1,17 @@
+#!/bin/sh
+# A pattern in the provider field matches the USDT providers of every
+# process that has them: two usdtprog loops, both listed and traced.
+DT=/proc/$PPID/exe
+sh unittest/usdt/build.sh
+/tmp/dtrace-usdt/usdtprog loop &
+p1=$!
+/tmp/dtrace-usdt/usdtprog loop &
+p2=$!
+# Both have mapped their objects before dtrace reads them.
+while ! grep -q usdtprog /proc/$p1/maps || ! grep -q usdtprog /proc/$p2/maps; do sleep 0.01; done
+roles() { sed -e "s/dtgotest$p1\b/dtgotestP1/" -e "s/dtgotest$p2\b/dtgotestP2/" -e "s/\b$p1\b/P1/" -e "s/\b$p2\b/P2/"; }
+$DT -l -n 'dtgotest*:::tick' | awk '{ print $2, $3, $4, $5 }' | roles
+$DT -q -n 'dtgotest*:::tick /!seen[pid]/ { seen[pid] = 1; printf("%s %d\n", probeprov, pid); }
+	dtgotest*:::tick /seen[$1] && seen[$2]/ { exit(0); }' $p1 $p2 | roles | sort
+kill $p1 $p2
+wait
