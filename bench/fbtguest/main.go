@@ -140,7 +140,8 @@ func handWritten(syms []string) (attach, detach time.Duration, err error) {
 			asm.Add.Imm(asm.R2, -8),
 			asm.FnMapLookupElem.Call(),
 			asm.JEq.Imm(asm.R0, 0, "out"),
-			asm.StoreImm(asm.R0, 0, 1, asm.DWord),
+			asm.Mov.Imm(asm.R1, 1),
+			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
 			asm.Mov.Imm(asm.R0, 0).WithSymbol("out"),
 			asm.Return(),
 		}})
