@@ -147,6 +147,8 @@ func (s *TextSink) Record(r *sink.Record) error {
 			err = s.p.Printa(a.Format, a.Aggs...)
 		case sink.ActTraceMem:
 			err = s.p.TraceMem(a.Values[0].Bytes)
+		case sink.ActPrint:
+			err = s.p.Print(a.Values[0])
 		case sink.ActSystem:
 			err = s.system(a)
 		case sink.ActFreopen:
