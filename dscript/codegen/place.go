@@ -132,6 +132,10 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 		return c.place(e.X)
 	case *ast.Ident, *ast.ScopedVar:
 		o := c.g.info.Uses[e]
+		if o != nil && o.Kind() == check.ObjKernel {
+			c.kernelAddr(x, o)
+			return placeMemory
+		}
 		if o == nil || o.Assoc() || !isAggregate(o.Type()) {
 			break
 		}
