@@ -65,6 +65,10 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
+		if m, ok := c.bitField(x); ok && c.ownsMember(x) {
+			c.readBits(x, m, c.memberPlaceBits(x, true))
+			return
+		}
 		if c.ownsMember(x) {
 			c.loadPlace(x, c.memberPlace(x), c.typeOf(x))
 			return
@@ -102,10 +106,11 @@ func (c *clauseGen) member(x *ast.Member) {
 	if !ok {
 		c.fail(x, "member "+x.Name)
 	}
-	if m.Bits != 0 {
-		c.fail(x, "a bit-field")
-	}
 	c.memberOffset(x, st, m)
+	if m.Bits != 0 {
+		c.readBits(x, m, placeMemory)
+		return
+	}
 	c.readKernel(x, m.Type)
 }
 
