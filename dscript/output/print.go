@@ -19,6 +19,13 @@ func (p *Printer) Print(v sink.Value) error {
 	return p.write(&b)
 }
 
+// PrintString returns what Print prints for v.
+func PrintString(v sink.Value) string {
+	var b strings.Builder
+	writeTyped(&b, v)
+	return b.String()
+}
+
 // The layout of print()'s output (libdtrace's DT_PRINT_STARTINDENT and
 // DT_PRINT_DEPTH).
 const (
