@@ -95,7 +95,6 @@ func (c *clauseGen) extractBits(r asm.Register, shift int, m types.Member) {
 // member lx: the value stored is the right-hand side's low Bits bits, and
 // the assignment's value the field's new value.
 func (c *clauseGen) assignBits(x *ast.Assign, lx *ast.Member, m types.Member) {
-	shift, n := c.bitSpan(x, m)
 	if x.Op != ast.AssignOp {
 		c.expr(lx)
 		c.push(x)
@@ -107,6 +106,28 @@ func (c *clauseGen) assignBits(x *ast.Assign, lx *ast.Member, m types.Member) {
 		c.expr(x.Y)
 	}
 	c.push(x) // the value
+	c.storeBits(x, lx, m)
+}
+
+// incdecBits compiles ++ and -- (x, adding delta) of the bit-field
+// member lx: the value is the field's old one (post) or new one.
+func (c *clauseGen) incdecBits(x *ast.Unary, lx *ast.Member, m types.Member, delta int64, post bool) {
+	c.expr(lx)
+	c.push(x) // the old value
+	c.emit(asm.Add.Imm(asm.R0, int32(delta)))
+	c.push(x)
+	c.storeBits(x, lx, m)
+	if post {
+		c.pop(asm.R0)
+	} else {
+		c.depth--
+	}
+}
+
+// storeBits stores the value pushed last (and pops it) into the
+// bit-field member lx, and leaves the field's new value in R0.
+func (c *clauseGen) storeBits(x ast.Node, lx *ast.Member, m types.Member) {
+	shift, n := c.bitSpan(x, m)
 	k := c.memberPlaceBits(lx, true)
 	c.writable(x, lx, k, int64(n))
 	mask := uint64(1)<<m.Bits - 1

@@ -506,6 +506,12 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	}
 	post := x.Op == ast.PostInc || x.Op == ast.PostDec
 	o := c.g.info.Uses[lx]
+	if mx, ok := lx.(*ast.Member); ok && o == nil {
+		if m, ok := c.bitField(mx); ok {
+			c.incdecBits(x, mx, m, delta, post)
+			return
+		}
+	}
 	if o == nil {
 		k := c.place(lx)
 		c.writable(x, lx, k, t.Resolve().Size)

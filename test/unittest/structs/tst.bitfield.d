@@ -4,7 +4,8 @@
  * Bit-fields of a struct declared in the script: stored in their bits
  * alone (the bytes around them untouched), read back sign-extended for a
  * signed type, truncated to their width by an assignment, compound
- * assignments included; and through a pointer into alloca'd memory.
+ * assignments, ++ and -- included; and through a pointer into alloca'd
+ * memory.
  */
 
 struct b {
@@ -27,6 +28,13 @@ BEGIN
 	x.d = x.d + 2;
 	printf("%d %d %d %d\n", x.a, x.d, x.c, x.z);
 	printf("%d\n", x.c = 33);
+	x.a = 2;
+	printf("%d ", x.a++);
+	printf("%d ", x.a);
+	printf("%d ", ++x.a);
+	x.d = 0;
+	printf("%d ", x.d--);
+	printf("%d %d\n", x.d, x.z);
 
 	p = (struct b *)alloca(sizeof (struct b));
 	p->a = -1;
