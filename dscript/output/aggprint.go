@@ -221,19 +221,8 @@ func (p *Printer) writeKey(b *strings.Builder, v sink.Value) {
 	case sink.KindSym, sink.KindUSym, sink.KindUAddr, sink.KindMod, sink.KindUMod:
 		b.WriteString(cprintf("  %-50s", symName(v)))
 		return
-	case sink.KindBytes:
-		// A struct, union or array key: a record of its size, which
-		// dt_print_datum prints as an integer when it has an integer's
-		// size.
-		switch n := len(v.Bytes); n {
-		case 1, 2, 4, 8:
-			v = sink.Uint(leUint(v.Bytes), n)
-		default:
-			writeBytes(b, v.Bytes, 50, false, false)
-			return
-		}
-	case sink.KindString:
-		if v.Size == 0 {
+	case sink.KindString, sink.KindBytes:
+		if v.Size == 0 || v.Kind == sink.KindBytes {
 			writeBytes(b, record(v), 50, false, false)
 			return
 		}

@@ -14,6 +14,9 @@ import (
 // further in. Members whose bytes are all zero are left out, as are
 // nested structs of zeros.
 func (p *Printer) Print(v sink.Value) error {
+	if n := p.opt.PrintSize; n > 0 && len(v.Bytes) > n {
+		v.Bytes = v.Bytes[:n]
+	}
 	var b strings.Builder
 	writeTyped(&b, v)
 	return p.write(&b)
