@@ -178,7 +178,18 @@ func (tv *typedVisitor) visit(name string, t *sink.Type, bitOff, bitSize, depth 
 			return true
 		}
 	case sink.TypeEnum:
-		n := int64(int32(tv.uintAt(off, 4)))
+		u := tv.uintAt(off, t.Size)
+		var n int64
+		switch t.Size {
+		case 1:
+			n = int64(int8(u))
+		case 2:
+			n = int64(int16(u))
+		case 8:
+			n = int64(u)
+		default:
+			n = int64(int32(u))
+		}
 		if e := t.EnumName(n); e != "" {
 			val = "(" + t.Name + ")" + e + ","
 		} else {
