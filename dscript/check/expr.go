@@ -289,6 +289,7 @@ func (c *Checker) ident(x *ast.Ident) operand {
 	}
 	if c.cfg.Kernel != nil {
 		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
+			c.useKernel(x, x.Name, t)
 			return operand{t: t, lvalue: true}
 		}
 	}
@@ -299,6 +300,7 @@ func (c *Checker) ident(x *ast.Ident) operand {
 func (c *Checker) kernelSym(x *ast.Ident) operand {
 	if c.cfg.Kernel != nil {
 		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
+			c.useKernel(x, x.Name, t)
 			return operand{t: t, lvalue: true}
 		}
 	}
