@@ -140,9 +140,13 @@ func (h *Handle) runError(err error) error {
 	var ve *bpf.VerifierError
 	var se *codegen.ScratchError
 	var pke *providers.KernelError
+	var syme *codegen.SymbolError
 	switch {
 	case errors.As(err, &pke):
 		return &KernelError{Reason: pke.Reason, Err: err}
+	case errors.As(err, &syme):
+		return &KernelError{Reason: fmt.Sprintf("`%s: this kernel's /proc/kallsyms lists no address for it "+
+			"(a kernel lists its data symbols there only when built with CONFIG_KALLSYMS_ALL)", syme.Name), Err: err}
 	case errors.As(err, &se):
 		limit := fmt.Sprintf("the clauses need %d bytes of scratch memory, more than the %d a BPF program may have", se.Need, se.Max)
 		if se.StrSize > 256 {

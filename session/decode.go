@@ -48,6 +48,9 @@ type decoder struct {
 	vals []sink.Value
 
 	specs specBufs // speculations not ended yet (spec.go)
+
+	// types holds the sink types of print()'s fields, made on first use.
+	types typeCache
 }
 
 // recInfo is what the decoder works out once about a record.
@@ -165,6 +168,8 @@ func (d *decoder) Record(rec []byte) (exit *int, err error) {
 		case codegen.FieldFreopen:
 			d.args(sink.ActFreopen, rec, info, r, i)
 			i += fd.NArgs
+		case codegen.FieldPrint:
+			d.action(sink.ActPrint, nil, d.typed(rec, fd))
 		case codegen.FieldTracemem:
 			d.action(sink.ActTraceMem, nil, sink.Bytes(tracemem(rec, r, i)))
 			i += fd.NArgs

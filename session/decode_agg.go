@@ -12,6 +12,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/printf"
+	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/sink"
 )
 
@@ -65,7 +66,14 @@ func (d *decoder) keys(a *codegen.Agg, key []byte) []sink.Value {
 			break // a key the consumer does not know the layout of
 		}
 		if codegen.KeyByValue(t) {
-			vs = append(vs, sink.Bytes(bytes.Clone(key[off:off+int(t.Resolve().Size)])))
+			b := key[off : off+int(t.Resolve().Size)]
+			if r := t.Resolve(); (r.Kind == types.Struct || r.Kind == types.Union) && isIntSize(len(b)) {
+				// DTrace records such a key as a record of its size,
+				// which it prints as an integer (dt_print_datum).
+				vs = append(vs, sink.Uint(le.Uint64(append(bytes.Clone(b), make([]byte, 8-len(b))...)), len(b)))
+			} else {
+				vs = append(vs, sink.Bytes(bytes.Clone(b)))
+			}
 		} else {
 			vs = append(vs, decode(key[off:off+n], t, d.prog.StrSize))
 		}
@@ -295,3 +303,6 @@ func (d *decoder) printaAddrs(f *printf.Format, as []*sink.Aggregation) {
 
 // errorsIsNotExist reports whether err says a map key does not exist.
 func errorsIsNotExist(err error) bool { return errors.Is(err, ebpf.ErrKeyNotExist) }
+
+// isIntSize reports whether n bytes are an integer's size.
+func isIntSize(n int) bool { return n == 1 || n == 2 || n == 4 || n == 8 }

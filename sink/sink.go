@@ -84,6 +84,9 @@ const (
 	ActSetopt
 	// ActExit is exit(Values[0]).
 	ActExit
+	// ActPrint is print(p): Values[0] is a KindTyped value, the address
+	// p and the bytes of the type it points to.
+	ActPrint
 )
 
 // Action is one action of a record.

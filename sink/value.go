@@ -22,6 +22,7 @@ const (
 	KindMod                    // mod(): a kernel address shown as its module, Frames[0]
 	KindUMod                   // umod(): a user address shown as its module, Frames[0]
 	KindBytes                  // raw bytes: structs, arrays, tracemem()
+	KindTyped                  // print(): Bytes of Type at address Bits
 )
 
 // IsUser reports whether k holds user addresses of process PID.
@@ -68,8 +69,11 @@ type Value struct {
 	// PID is the process (tgid) of the user kinds.
 	PID uint64
 
-	// Bytes are the raw bytes of KindBytes.
+	// Bytes are the raw bytes of KindBytes and KindTyped.
 	Bytes []byte
+
+	// Type is the type of KindTyped's Bytes.
+	Type *Type
 }
 
 // Frame is an address resolved to its function and object: PC, the
@@ -160,7 +164,7 @@ func (v Value) Len() int {
 	switch v.Kind {
 	case KindString:
 		return len(v.Str) + 1
-	case KindBytes:
+	case KindBytes, KindTyped:
 		return len(v.Bytes)
 	case KindStack:
 		return 8 * len(v.Frames)

@@ -112,9 +112,14 @@ func (c *Checker) traceAction(x *ast.Call) {
 }
 
 // printAction checks print(p) as Oracle's dt_cg_act_print does: the
-// prototype takes a pointer; what it points to must have a size.
+// prototype takes a pointer; what it points to must have a size. The
+// kernel types it holds by value are completed, for the consumer to show
+// them member by member.
 func (c *Checker) printAction(x *ast.Call) {
 	a := x.Args[0]
+	if e, ok := pointee(c.typeOf(a)); ok {
+		c.completeValue(e, map[*types.Type]bool{})
+	}
 	if e, ok := pointee(c.typeOf(a)); ok && !e.IsComplete() {
 		c.errorf(a, diag.D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", e)
 	}
@@ -254,3 +259,21 @@ func (c *Checker) printaValidate(cs *compileState, first, agg *aggregation) {
 type lineNode struct{ at ast.Pos }
 
 func (l lineNode) Pos() ast.Pos { return l.at }
+
+// completeValue completes t and, for a struct, union or array, the types
+// it holds by value (not those it points to).
+func (c *Checker) completeValue(t *types.Type, seen map[*types.Type]bool) {
+	r := c.complete(t).Resolve()
+	if r == nil || seen[r] {
+		return
+	}
+	seen[r] = true
+	switch r.Kind {
+	case types.Array:
+		c.completeValue(r.Elem, seen)
+	case types.Struct, types.Union:
+		for _, m := range r.Members {
+			c.completeValue(m.Type, seen)
+		}
+	}
+}

@@ -104,6 +104,7 @@ type Checker struct {
 	thisVars   map[string]*variable
 	aggs       map[string]*aggregation
 	inlines    map[string]*inline
+	kernelObjs map[string]*Object // the kernel symbols used, by name
 	xlators    []*translator
 	providers  map[string]*ast.ProviderDecl
 	decls      declState // decl.go and pragma.go's state

@@ -293,6 +293,7 @@ func (c *Checker) ident(x *ast.Ident) operand {
 	}
 	if c.cfg.Kernel != nil {
 		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
+			c.useKernel(x, x.Name, t)
 			return operand{t: t, lvalue: true}
 		}
 	}
@@ -303,6 +304,7 @@ func (c *Checker) ident(x *ast.Ident) operand {
 func (c *Checker) kernelSym(x *ast.Ident) operand {
 	if c.cfg.Kernel != nil {
 		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
+			c.useKernel(x, x.Name, t)
 			return operand{t: t, lvalue: true}
 		}
 	}

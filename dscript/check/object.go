@@ -32,6 +32,7 @@ type Object struct {
 	a    *aggregation
 	in   *inline
 	t    *types.Type // builtins and kernel symbols
+	kern Kernel      // kernel symbols: the kernel that knows them
 }
 
 // Kind returns the kind of entity.
@@ -50,6 +51,17 @@ func (o *Object) Type() *types.Type {
 		return o.in.typ
 	}
 	return o.t
+}
+
+// SymbolAddress returns the address of a kernel symbol (ObjKernel), from
+// the kernel's symbols (/proc/kallsyms, read on first use), and whether
+// the kernel lists one.
+func (o *Object) SymbolAddress() (uint64, bool) {
+	a, ok := o.kern.(interface{ Address(string) (uint64, bool) })
+	if o.kind != ObjKernel || !ok {
+		return 0, false
+	}
+	return a.Address(o.name)
 }
 
 // Assoc reports whether the object is an associative array.
@@ -137,6 +149,19 @@ func (c *Checker) useInline(n ast.Node, in *inline) {
 
 // builtinObjs holds one Object per builtin variable.
 var builtinObjs = map[string]*Object{}
+
+// useKernel records that n names the kernel symbol name, of type t.
+func (c *Checker) useKernel(n ast.Node, name string, t *types.Type) {
+	o, ok := c.kernelObjs[name]
+	if !ok {
+		o = &Object{kind: ObjKernel, name: name, t: t, kern: c.cfg.Kernel}
+		if c.kernelObjs == nil {
+			c.kernelObjs = map[string]*Object{}
+		}
+		c.kernelObjs[name] = o
+	}
+	c.info.Uses[n] = o
+}
 
 func (c *Checker) useBuiltin(n ast.Node, name string, t *types.Type) {
 	o, ok := builtinObjs[name]

@@ -146,7 +146,7 @@ func records(s ast.Stmt) bool {
 		}
 		if call, ok := n.(*ast.Call); ok {
 			switch call.Fun.Name {
-			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem":
+			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem", "print":
 				found = true
 			}
 			found = found || symKinds[call.Fun.Name] != 0
@@ -397,6 +397,8 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.validate(f, "printf")
 	case "setopt":
 		c.setopt(x)
+	case "print":
+		c.print(x)
 	case "speculate", "commit", "discard":
 		c.specAction(x)
 	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":

@@ -65,6 +65,10 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
+		if m, ok := c.bitField(x); ok && c.ownsMember(x) {
+			c.readBits(x, m, c.memberPlaceBits(x, true))
+			return
+		}
 		if c.ownsMember(x) {
 			c.loadPlace(x, c.memberPlace(x), c.typeOf(x))
 			return
@@ -88,23 +92,25 @@ func (c *clauseGen) member(x *ast.Member) {
 		st = base.Resolve().Elem
 		c.expr(x.X)
 	} else {
-		inner, ok := ast.Unparen(x.X).(*ast.Member)
-		if !ok {
-			c.fail(x, "a member of a D variable")
-		}
 		// s.m where s is itself a member reached through a pointer: the
-		// address of s, plus m's offset.
-		c.memberAddr(inner)
+		// address of s, plus m's offset; where s is a kernel variable
+		// or *p: its address.
+		if inner, ok := ast.Unparen(x.X).(*ast.Member); ok {
+			c.memberAddr(inner)
+		} else {
+			c.kernelPlace(x.X)
+		}
 		st = base
 	}
 	m, ok := st.Member(x.Name)
 	if !ok {
 		c.fail(x, "member "+x.Name)
 	}
-	if m.Bits != 0 {
-		c.fail(x, "a bit-field")
-	}
 	c.memberOffset(x, st, m)
+	if m.Bits != 0 {
+		c.readBits(x, m, placeMemory)
+		return
+	}
 	c.readKernel(x, m.Type)
 }
 
@@ -114,11 +120,11 @@ func (c *clauseGen) memberAddr(x *ast.Member) {
 	if x.Arrow {
 		c.expr(x.X)
 	} else {
-		inner, ok := ast.Unparen(x.X).(*ast.Member)
-		if !ok {
-			c.fail(x, "a member of a D variable")
+		if inner, ok := ast.Unparen(x.X).(*ast.Member); ok {
+			c.memberAddr(inner)
+		} else {
+			c.kernelPlace(x.X)
 		}
-		c.memberAddr(inner)
 	}
 	st := c.typeOf(x.X)
 	if x.Arrow {
@@ -239,6 +245,9 @@ func (c *clauseGen) ident(x *ast.Ident) {
 	case check.ObjInline:
 		c.expr(o.Inline())
 		c.typecast(c.typeOf(o.Inline()), o.Type())
+	case check.ObjKernel:
+		c.kernelAddr(x, o)
+		c.loadPlace(x, placeMemory, o.Type())
 	default:
 		c.loadVar(x, o)
 	}

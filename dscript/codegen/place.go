@@ -132,6 +132,10 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 		return c.place(e.X)
 	case *ast.Ident, *ast.ScopedVar:
 		o := c.g.info.Uses[e]
+		if o != nil && o.Kind() == check.ObjKernel {
+			c.kernelAddr(x, o)
+			return placeMemory
+		}
 		if o == nil || o.Assoc() || !isAggregate(o.Type()) {
 			break
 		}
@@ -298,6 +302,13 @@ func (c *clauseGen) scale(r asm.Register, size int64) {
 // The kernel's structs reached through pointers are member's business:
 // their offsets are the running kernel's.
 func (c *clauseGen) memberPlace(x *ast.Member) placeKind {
+	return c.memberPlaceBits(x, false)
+}
+
+// memberPlaceBits is memberPlace; a bit-field member (which only the
+// callers that read and write bit-fields accept: bits) leaves in R0 the
+// address of the byte its first bit is in.
+func (c *clauseGen) memberPlaceBits(x *ast.Member, bits bool) placeKind {
 	if !c.ownsMember(x) {
 		c.memberAddr(x)
 		return placeMemory
@@ -310,8 +321,8 @@ func (c *clauseGen) memberPlace(x *ast.Member) placeKind {
 	if !ok {
 		c.fail(x, "member "+x.Name)
 	}
-	if m.Bits != 0 {
-		c.fail(x, "a bit-field")
+	if m.Bits != 0 && !bits {
+		c.fail(x, "this use of a bit-field")
 	}
 	var k placeKind
 	if x.Arrow {

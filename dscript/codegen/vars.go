@@ -403,6 +403,12 @@ func (c *clauseGen) copyInto(size int64) {
 func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 	t := c.typeOf(lx)
 	size := t.Resolve().Size
+	if mx, ok := lx.(*ast.Member); ok {
+		if m, ok := c.bitField(mx); ok {
+			c.assignBits(x, mx, m)
+			return
+		}
+	}
 	switch {
 	case t.IsRecord():
 		c.expr(x.Y) // the source's address
@@ -524,6 +530,12 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 	}
 	post := x.Op == ast.PostInc || x.Op == ast.PostDec
 	o := c.g.info.Uses[lx]
+	if mx, ok := lx.(*ast.Member); ok && o == nil {
+		if m, ok := c.bitField(mx); ok {
+			c.incdecBits(x, mx, m, delta, post)
+			return
+		}
+	}
 	if o == nil {
 		k := c.place(lx)
 		c.writable(x, lx, k, t.Resolve().Size)

@@ -46,6 +46,10 @@ var wellKnown = map[string]string{
 	"init_mm":         "struct mm_struct",
 	"init_uts_ns":     "struct uts_namespace",
 	"init_pid_ns":     "struct pid_namespace",
+	// linux_banner is declared "const char linux_banner[]", its size
+	// the banner's, which BTF does not give: it is read as a string
+	// (what a char array is to D), up to its NUL.
+	"linux_banner": "const char [256]",
 }
 
 // Symbol returns the type of the kernel variable name, and whether it has

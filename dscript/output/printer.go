@@ -21,6 +21,11 @@ type Options struct {
 	// (DefaultStackIndent, 14); StackIndentNone means none.
 	StackIndent int
 
+	// PrintSize is the printsize option: print() shows at most that many
+	// bytes of a value ("..." for the members past them); 0: all it
+	// recorded.
+	PrintSize int
+
 	// sink.Aggregation sorting options.
 	AggSortKey    bool // aggsortkey: by key, then value
 	AggSortKeyPos int  // aggsortkeypos: the key position sorted on first

@@ -16,7 +16,7 @@ import (
 
 // OptionNames are the DTrace options that change the text output, which
 // SetOption applies.
-var OptionNames = []string{"quiet", "flowindent", "rawbytes", "stackindent",
+var OptionNames = []string{"quiet", "flowindent", "rawbytes", "stackindent", "printsize",
 	"aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev"}
 
 // SetOption sets, from the options set holds (checked when they were
@@ -38,6 +38,9 @@ func (o *Options) SetOption(set *options.Set, name string) bool {
 	case "aggsortkeypos":
 		v, _ := set.Int(name)
 		o.AggSortKeyPos = int(v)
+	case "printsize":
+		v, _ := set.Size(name)
+		o.PrintSize = int(v)
 	case "aggsortpos":
 		v, _ := set.Int(name)
 		o.AggSortPos = int(v)
@@ -147,6 +150,8 @@ func (s *TextSink) Record(r *sink.Record) error {
 			err = s.p.Printa(a.Format, a.Aggs...)
 		case sink.ActTraceMem:
 			err = s.p.TraceMem(a.Values[0].Bytes)
+		case sink.ActPrint:
+			err = s.p.Print(a.Values[0])
 		case sink.ActSystem:
 			err = s.system(a)
 		case sink.ActFreopen:

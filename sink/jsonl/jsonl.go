@@ -166,6 +166,10 @@ func (s *Sink) Record(r *sink.Record) error {
 					s.printed[ag.ID] = true
 				}
 			}
+		case sink.ActPrint:
+			// print()'s text, as DTrace's output shows it.
+			b = appendString(append(item(b), `{"message":`...), output.PrintString(a.Values[0]))
+			b = append(b, '}')
 		case sink.ActTraceMem:
 			b = append(item(b), `{"tracemem":"`...)
 			b = appendHex(b, a.Values[0].Bytes)

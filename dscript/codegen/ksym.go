@@ -1,0 +1,44 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/check"
+)
+
+// SymbolError is a kernel variable (`name) the program reads whose
+// address the kernel does not list: /proc/kallsyms lists variables only
+// on kernels built with CONFIG_KALLSYMS_ALL (or when addresses are hidden
+// from the reader).
+type SymbolError struct {
+	Unit int
+	Pos  ast.Pos
+	Name string
+}
+
+func (e *SymbolError) Error() string {
+	return fmt.Sprintf("line %d: the kernel lists no address for `%s in /proc/kallsyms "+
+		"(a kernel lists its data symbols there only when built with CONFIG_KALLSYMS_ALL)", e.Pos.Line, e.Name)
+}
+
+// kernelAddr leaves in R0 the address of the kernel variable o, a
+// constant: the kernel's symbols are read while the program is compiled.
+func (c *clauseGen) kernelAddr(n ast.Node, o *check.Object) {
+	addr, ok := o.SymbolAddress()
+	if !ok {
+		panic(cgError{&SymbolError{Unit: c.g.unit, Pos: n.Pos(), Name: o.Name()}})
+	}
+	c.emit(asm.LoadImm(asm.R0, int64(addr), asm.DWord))
+}
+
+// kernelPlace leaves in R0 the address of x, a struct or union in kernel
+// memory that is not a member: a kernel variable, or *p.
+func (c *clauseGen) kernelPlace(x ast.Expr) {
+	if c.place(ast.Unparen(x)) != placeMemory {
+		c.fail(x, "a member of a D variable")
+	}
+	c.launder(asm.R0)
+}

@@ -1,0 +1,60 @@
+package codegen
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/dscript/ast"
+	"github.com/dtrace-go/dtrace/dscript/types"
+)
+
+// FieldPrint is print(p): the address p (8 bytes) then the bytes of what
+// it points to (Size - 8 of them: the pointee's size, or as much of it as
+// a record holds); Type is the pointee's type, which the consumer shows
+// member by member. Its value stands apart from the kinds of codegen.go's
+// and destructive.go's lists.
+const FieldPrint FieldKind = 200
+
+// printHeader is the size of the address before print()'s data.
+const printHeader = 8
+
+// printData is the most bytes of a pointee print() records: what a record
+// holds besides its header and the address. A larger type is shown up to
+// there, as Oracle's DTrace shows one larger than its printsize option.
+const printData = recordRegion - abi.HeaderSize - printHeader
+
+// print compiles print(p) as Oracle's dt_cg_act_print does: p must not be
+// NULL (an invalid-address fault); the address is recorded, then the
+// pointee's bytes read with bpf_probe_read_kernel (memory that cannot be
+// read records zeros, as in Oracle's DTrace, whose consumer shows nothing
+// of zero members).
+func (c *clauseGen) print(x *ast.Call) {
+	arg := x.Args[0]
+	pt := c.typeOf(arg).Resolve()
+	var elem *types.Type
+	if pt.Kind == types.Pointer || pt.Kind == types.Array {
+		elem = pt.Elem
+	}
+	if elem == nil || elem.Resolve().Size <= 0 {
+		c.fail(x, "print() of a "+c.typeOf(arg).String())
+	}
+	n := min(int(elem.Resolve().Size), printData)
+	f := c.field(x, FieldPrint, printHeader+n, elem)
+	base := c.g.recordBase()
+	c.ptrValue(arg)
+	if c.isAlloca(arg) {
+		slot := c.temp(8)
+		c.stSlot(slot, asm.R0)
+		c.allocaAccess(x, slot, int64(n), -1)
+		c.launder(asm.R0)
+	}
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	c.faultIf(x, asm.JEq, asm.R6, 0, abi.FaultBadAddr, asm.R6)
+	c.emit(
+		asm.StoreMem(regCtx, int16(base+f.Offset), asm.R6, asm.DWord),
+		asm.Mov.Reg(asm.R3, asm.R6),
+		asm.Mov.Imm(asm.R2, int32(n)),
+	)
+	c.scratchAddr(asm.R1, base+f.Offset+printHeader)
+	c.call(asm.FnProbeReadKernel)
+}
