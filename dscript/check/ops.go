@@ -782,5 +782,10 @@ func assignable(t *types.Type, r operand) bool {
 	if isPtrLike(t) && r.isConst && r.val == 0 {
 		return true
 	}
+	if t.IsFloat() || r.t.IsFloat() {
+		// dt_node_is_argcompat has no rule for floats: D assigns no
+		// float, not even one of the same type.
+		return false
+	}
 	return types.Compatible(t, r.t)
 }
