@@ -57,3 +57,32 @@ BEGIN
 		}
 	}
 }
+
+// Constants fold as DTrace folds them (dt_node_op1, dt_node_op2): in 64
+// bits, with the result's type, truncated only by a cast (DTrace's cast
+// rule) or by the negation of an unsigned constant, as values computed at
+// run time are truncated only where they are stored or recorded.
+func TestFoldingWidth(t *testing.T) {
+	vals, typs := traceConsts(t, `BEGIN
+{
+	trace(((int)0x7fffffff + 1) / 2);
+	trace((1 << 40) >> 38);
+	trace(0x80000000 * 2);
+	trace(~0U >> 1);
+	trace(-1U);
+	trace((char)200);
+	trace((unsigned)(short)-1);
+	trace((long)(short)-1);
+	trace((int)(0x80000000 * 2));
+	trace((unsigned long)(int)-1);
+	trace(sizeof $$1);
+}
+`)
+	want := []int64{0x40000000, 4, 0x100000000, 0x7fffffffffffffff, 0xffffffff, -56, 0xffffffff, -1, 0, -1, 5}
+	wantTypes := []string{"int", "int", "unsigned int", "unsigned int", "unsigned int", "char", "unsigned int", "long", "int", "unsigned long", "size_t"}
+	for i := range want {
+		if vals[i] != want[i] || typs[i] != wantTypes[i] {
+			t.Errorf("trace #%d: %#x (%s), want %#x (%s)", i+1, vals[i], typs[i], want[i], wantTypes[i])
+		}
+	}
+}

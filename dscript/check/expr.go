@@ -53,8 +53,33 @@ func (c *Checker) rvalue(x ast.Expr) operand {
 	return c.expr(x)
 }
 
+//
+// As DTrace folds constants (dt_node_op1, dt_node_op2), v is the 64-bit
+// result, not truncated to t's width: like a value computed at run time,
+// it is truncated where it is stored or recorded, and by casts (castConst).
 func constOp(t *types.Type, v int64) operand {
-	return operand{t: t, isConst: true, val: wrap(t, v)}
+	return operand{t: t, isConst: true, val: v}
+}
+
+// castConst is the constant v of type src cast to the integer type dst,
+// as dt_node_op2 folds a cast (and dt_cg_typecast casts at run time): the
+// value changes only for a dst narrower than 64 bits that narrows, changes
+// the signedness of a value of the same width, or widens a signed value
+// to an unsigned type; it is then truncated to dst and extended as dst's
+// signedness says.
+func castConst(src, dst *types.Type, v int64) int64 {
+	d, s := dst.Resolve(), src.Resolve()
+	if d == nil || s == nil || d.Size >= 8 {
+		return v
+	}
+	dsigned, ssigned := dst.IsSigned(), src.IsSigned()
+	switch {
+	case d.Size > s.Size && (dsigned || !ssigned):
+		return v
+	case d.Size == s.Size && dsigned == ssigned:
+		return v
+	}
+	return wrap(dst, v)
 }
 
 // wrap truncates v to the width of integer type t, sign-extending signed
