@@ -53,7 +53,8 @@ func (c *Checker) rvalue(x ast.Expr) operand {
 	return c.expr(x)
 }
 
-// As DTrace folds constants (dt_node_op1, dt_node_op2), v is the 64-bit
+// constOp returns the constant v of type t. As DTrace folds constants
+// (dt_node_op1, dt_node_op2), v is the 64-bit
 // result, not truncated to t's width: like a value computed at run time,
 // it is truncated where it is stored or recorded, and by casts (castConst).
 func constOp(t *types.Type, v int64) operand {
