@@ -86,3 +86,26 @@ func TestFoldingWidth(t *testing.T) {
 		}
 	}
 }
+
+// A macro argument that is an integer reads as the literal would: typed
+// int, unsigned int, long... by its value and spelling, and a leading
+// '-' negates it in that type (dt_lex.l's macro expansion through
+// dt_node_int).
+func TestMacroIntTypes(t *testing.T) {
+	src := "BEGIN\n{\n\ttrace($1);\n\ttrace($2);\n\ttrace($3);\n\ttrace($4);\n}\n"
+	p, err := dscript.New(dscript.Config{Args: []string{"t.d", "4294967296", "0xffffffff", "-5", "7"}}).Compile(dscript.Source{Kind: dscript.Script, Name: "t.d", Text: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		v int64
+		t string
+	}{{4294967296, "long"}, {0xffffffff, "unsigned int"}, {-5, "int"}, {7, "int"}}
+	cl := p.File.Items[0].(*ast.Clause)
+	for i, s := range cl.Body {
+		arg := s.(*ast.ExprStmt).X.(*ast.Call).Args[0]
+		if v, ok := p.Info.Consts[arg]; !ok || v != want[i].v || p.Info.Types[arg].String() != want[i].t {
+			t.Errorf("$%d: %d (%s), want %d (%s)", i+1, v, p.Info.Types[arg], want[i].v, want[i].t)
+		}
+	}
+}

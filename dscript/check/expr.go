@@ -210,6 +210,16 @@ func (c *Checker) intLit(x *ast.IntLit) operand {
 		}
 		c.errorf(x, diag.D_INT_DIGIT, "constant %s contains invalid digit", x.Text)
 	}
+	if t := intConstType(v, suffix, digits); t != nil {
+		return constOp(t, int64(v))
+	}
+	c.errorf(x, diag.Tag("D_INT_OFLOW"), "integer constant 0x%x cannot be represented in any built-in integral type", v)
+	return operand{}
+}
+
+// intConstType returns the type C gives the integer constant v written
+// with digits and suffix (lower case), or nil when no type holds it.
+func intConstType(v uint64, suffix, digits string) *types.Type {
 	unsigned := strings.Contains(suffix, "u")
 	longs := strings.Count(suffix, "l")
 	decimal := !strings.HasPrefix(digits, "0") || digits == "0"
@@ -237,11 +247,10 @@ func (c *Checker) intLit(x *ast.IntLit) operand {
 			}
 		}
 		if v <= max {
-			return constOp(t, int64(v))
+			return t
 		}
 	}
-	c.errorf(x, diag.Tag("D_INT_OFLOW"), "integer constant 0x%x cannot be represented in any built-in integral type", v)
-	return operand{}
+	return nil
 }
 
 // parseDigits parses an integer literal without its suffix: decimal, octal
@@ -350,8 +359,8 @@ func (c *Checker) macro(x *ast.Macro) operand {
 				c.info.Strings[x] = val
 				return operand{t: c.stringType(), strConst: true}
 			}
-			if v, ok := parseMacroInt(val); ok {
-				return constOp(types.IntType, v)
+			if o, ok := macroInt(val); ok {
+				return o
 			}
 			if n == 0 {
 				c.info.Strings[x] = val
@@ -382,6 +391,30 @@ func (c *Checker) macro(x *ast.Macro) operand {
 	}
 	c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
 	return operand{}
+}
+
+// macroInt is the integer constant a macro argument's text reads as: as
+// DTrace's lexer reads it, typed as the literal would be (a long when an
+// int cannot hold it), a leading '-' negating it in its type.
+func macroInt(s string) (operand, bool) {
+	v, ok := parseMacroInt(s)
+	if !ok {
+		return operand{}, false
+	}
+	text := strings.TrimPrefix(strings.ToLower(s), "-")
+	digits := strings.TrimRight(text, "ul")
+	mag := uint64(v)
+	if strings.HasPrefix(s, "-") {
+		mag = uint64(-v)
+	}
+	t := intConstType(mag, text[len(digits):], digits)
+	if t == nil {
+		return operand{}, false
+	}
+	if strings.HasPrefix(s, "-") && !t.IsSigned() && t.Size < 8 {
+		v = int64(uint64(v) & (1<<(8*uint(t.Size)) - 1))
+	}
+	return constOp(t, v), true
 }
 
 func parseMacroInt(s string) (int64, bool) {
