@@ -157,6 +157,9 @@ func loweredSize(n int64) string {
 // associated with m. With cpu at 0 or more, the clauses run only on that
 // CPU (unless dtrace fires att itself, att.UserSpace).
 func (m maps) load(prog *codegen.Program, att *providers.Attachment, stack codegen.Stack, e *codegen.Enablings, opts *bpf.LoadOptions, cpu int) (*ebpf.Program, error) {
+	// A program dtrace fires itself runs in its system call: no kernel
+	// frame is the traced code's.
+	stack.None = att.UserSpace
 	t := &codegen.Trampoline{Name: att.Name, Fragment: att.Fragment, Stack: stack,
 		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu}
 	for _, p := range att.Probes {

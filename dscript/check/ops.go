@@ -76,7 +76,13 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		t := o.t // no promotion to int, as for ~
 		if o.isConst {
 			if x.Op == ast.Neg {
-				return constOp(t, -o.val)
+				// Negating an unsigned constant keeps its type's
+				// width (dt_node_op1).
+				v := -o.val
+				if r := t.Resolve(); !t.IsSigned() && r.Size < 8 {
+					v = int64(uint64(v) & (1<<(8*uint(r.Size)) - 1))
+				}
+				return constOp(t, v)
 			}
 			return constOp(t, o.val)
 		}
@@ -390,7 +396,7 @@ func (c *Checker) cast(x *ast.Cast) operand {
 		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", o.t, t)
 	}
 	if o.isConst && t.IsInteger() {
-		return constOp(t, o.val)
+		return constOp(t, castConst(o.t, t, o.val))
 	}
 	return operand{t: t}
 }
@@ -781,6 +787,11 @@ func defType(t *types.Type) *types.Type {
 func assignable(t *types.Type, r operand) bool {
 	if isPtrLike(t) && r.isConst && r.val == 0 {
 		return true
+	}
+	if t.IsFloat() || r.t.IsFloat() {
+		// dt_node_is_argcompat has no rule for floats: D assigns no
+		// float, not even one of the same type.
+		return false
 	}
 	return types.Compatible(t, r.t)
 }

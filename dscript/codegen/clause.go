@@ -199,7 +199,7 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 		c.expr(x)
 		c.readStr(base+f.Offset, c.strSize(), asm.R0)
 		return f
-	case t.IsScalar() || t.IsSpecial():
+	case isRegValue(t) || t.IsSpecial():
 		f := c.field(x, kind, 8, t)
 		c.expr(x)
 		c.emit(asm.StoreMem(regCtx, int16(base+f.Offset), asm.R0, asm.DWord))

@@ -52,6 +52,12 @@ type Stack struct {
 	// FromHelper says that stacks are unwound from the helper's caller:
 	// the ERROR function adds a frame for the clauses it calls.
 	FromHelper bool
+	// None says that no kernel frame is the traced code's: dtrace fires
+	// the program itself from its own system call (BEGIN, END, tick-N),
+	// as DTrace fires BEGIN and END from user space. Its clauses, and the
+	// ERROR clauses a fault in them calls, see an empty kernel stack:
+	// stack() records no frame, stackdepth and caller are 0.
+	None bool
 	// Machinery returns the ranges (abi.MachineryRange) of the two kernel
 	// functions that may sit above the frames Skip counts, each there or
 	// not; 0 for none. The linker calls it only for a clause that reads
@@ -67,6 +73,15 @@ type Enablings struct {
 	// Error is the id of dtrace:::ERROR when clauses are enabled on it,
 	// else 0.
 	Error uint32
+}
+
+// skip is the kernel frames the clauses skip: all of them where none is
+// the traced code's.
+func (s Stack) skip() int32 {
+	if s.None {
+		return skipAll
+	}
+	return s.Skip
 }
 
 // errorClauses returns the clauses enabled on dtrace:::ERROR.
@@ -141,7 +156,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 			block = append(block, asm.Mov.Reg(asm.R1, abi.RegProbeCtx))
 			if readsRawCtx(c) {
 				// The program's context and the frames to skip (stack.go).
-				block = append(block, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.Skip))
+				block = append(block, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.skip()))
 				if usesMachinery(c) {
 					m := machinery()
 					block = append(block, asm.LoadImm(asm.R4, m[0], asm.DWord), asm.LoadImm(asm.R5, m[1], asm.DWord))
@@ -237,12 +252,12 @@ func (p *Program) appendErrorFunc(insns asm.Instructions, t *Trampoline, e *Enab
 	if e.Error != 0 && handlersReadRawCtx(errors) {
 		// The stack ERROR's clauses see is the faulting probe's, one BPF
 		// frame deeper where it is unwound from the helper's caller.
-		stacks = errorStacks{Skip: t.Stack.Skip}
+		stacks = errorStacks{Skip: t.Stack.skip()}
 		if slices.ContainsFunc(errors, usesMachinery) {
 			m := machinery()
 			stacks.MachA, stacks.MachB = m[0], m[1]
 		}
-		if t.Stack.FromHelper {
+		if t.Stack.FromHelper && !t.Stack.None {
 			stacks.Skip++
 		}
 	}

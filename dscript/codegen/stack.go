@@ -583,6 +583,13 @@ func (c *clauseGen) stackBuiltin(n ast.Node, name string) bool {
 			c.emit(asm.JSGE.Imm(asm.R0, 0, pos), asm.Mov.Imm(asm.R0, 0))
 			c.label(pos)
 		}
+		if m := c.g.opts.MaxFrames; m > 0 && m < abi.MaxStackFrames {
+			// DTrace reads the stack into a buffer of maxframes
+			// frames: the depth is at most that.
+			capped := c.newLabel()
+			c.emit(asm.JLE.Imm(asm.R0, int32(m), capped), asm.Mov.Imm(asm.R0, int32(m)))
+			c.label(capped)
+		}
 	default:
 		return false
 	}
