@@ -123,7 +123,7 @@ func (h *Handle) compiler() *dscript.Compiler {
 	}
 	h.kernel = ktypes.OpenSpec(h.sys.KernelBTF, h.ksyms)
 	h.comp = dscript.New(dscript.Config{Args: args, Defaultargs: h.opts.Bool("defaultargs"), ArgRef: h.opts.Bool("argref"), Macros: m,
-		Kernel: h.kernel, Probes: session.Catalog(h.reg), ZeroProbes: h.zdefs})
+		Kernel: h.kernel, Probes: session.Catalog(h.reg, h.kernel), ZeroProbes: h.zdefs})
 	return h.comp
 }
 

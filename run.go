@@ -14,6 +14,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/session"
 	"github.com/dtrace-go/dtrace/sink"
 )
@@ -108,7 +109,8 @@ func (e *NotSupportedError) Error() string {
 func (e *NotSupportedError) Unwrap() error { return codegen.ErrNotSupported }
 
 // KernelError is a D feature the running kernel cannot provide: the BPF
-// verifier refused what the program needs for it.
+// verifier refused what the program needs for it, or the kernel cannot
+// attach the probes it enables (fbt without kprobes or fentry).
 type KernelError struct {
 	// Reason is worded for "could not enable tracing: ...".
 	Reason string
@@ -137,6 +139,7 @@ func (h *Handle) runError(err error) error {
 	var ce *codegen.Error
 	var ve *bpf.VerifierError
 	var se *codegen.ScratchError
+	var pke *providers.KernelError
 	switch {
 	case errors.As(err, &se):
 		limit := fmt.Sprintf("the clauses need %d bytes of scratch memory, more than the %d a BPF program may have", se.Need, se.Max)
@@ -146,6 +149,8 @@ func (h *Handle) runError(err error) error {
 			limit += ": simplify the statements that use the most strings"
 		}
 		return &LimitError{Limit: limit, Err: err}
+	case errors.As(err, &pke):
+		return &KernelError{Reason: pke.Reason, Err: err}
 	case errors.As(err, &ce) && ce.Unit < len(h.units):
 		u := h.units[ce.Unit]
 		return &NotSupportedError{Source: u.Name, Script: u.Kind == dscript.Script, Line: ce.Pos.Line, What: ce.What}

@@ -158,7 +158,7 @@ func loweredSize(n int64) string {
 // CPU (unless dtrace fires att itself, att.UserSpace).
 func (m maps) load(prog *codegen.Program, att *providers.Attachment, stack codegen.Stack, e *codegen.Enablings, opts *bpf.LoadOptions, cpu int) (*ebpf.Program, error) {
 	t := &codegen.Trampoline{Name: att.Name, Fragment: att.Fragment, Stack: stack,
-		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu}
+		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu, Dynamic: att.Dynamic}
 	for _, p := range att.Probes {
 		t.Probes = append(t.Probes, p.ID)
 	}

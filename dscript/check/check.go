@@ -77,6 +77,10 @@ type Info struct {
 	// (alloca.go): memory accessed through one is checked against the
 	// scratch memory its clause has allocated.
 	Alloca map[ast.Expr]bool
+	// Args holds, for each args[i] of a probe whose argument types are
+	// known, the slots its value is in (the index expression's type is in
+	// Types). An args[i] without an entry is argi.
+	Args map[*ast.Index]ArgRef
 }
 
 // Option is one "#pragma D option" setting.

@@ -34,6 +34,10 @@ func (o operand) dynamic() bool { return o.aggRef != nil }
 type clauseState struct {
 	// locals are names bound in a translator body (its input).
 	locals map[string]*types.Type
+	// descs are the clause's probe descriptions; args what they say of
+	// args[], worked out when the clause first uses it.
+	descs []*ast.ProbeDesc
+	args  *clauseArgs
 }
 
 // expr checks x and records its type.

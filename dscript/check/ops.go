@@ -560,10 +560,10 @@ func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand
 		}
 		return operand{t: bv.typ}
 	}
+	if name == "args" {
+		return c.argsIndex(x, i.val, bv.typ)
+	}
 	if i.val < 0 {
-		if name == "args" {
-			c.errorf(x, diag.D_ARGS_IDX, "index %d is out of range for %s[ ]", i.val, name)
-		}
 		c.errorf(x, diag.D_REGS_IDX, "index %d is out of range for array %s", i.val, name)
 	}
 	return operand{t: bv.typ}
