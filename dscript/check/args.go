@@ -394,6 +394,11 @@ func (c *Checker) tagType(kw, tag string) *types.Type {
 	if t := c.tags[kw+" "+tag]; t != nil {
 		return t
 	}
+	if c.loadLib("s:" + kw + " " + tag) {
+		if t := c.tags[kw+" "+tag]; t != nil {
+			return t
+		}
+	}
 	if c.cfg.Kernel != nil {
 		return c.cfg.Kernel.Type(kw, tag)
 	}

@@ -277,10 +277,13 @@ func (c *Checker) ident(x *ast.Ident) operand {
 			// value's constant, with the value's type (dt_node_ident).
 			return operand{t: in.ctyp, isConst: true, val: *in.cval}
 		}
-		return operand{t: in.typ}
+		return operand{t: in.typ, xl: in.xl}
 	}
 	if ec, ok := c.enumConsts[x.Name]; ok {
 		return constOp(ec.typ, ec.value)
+	}
+	if c.loadLib("i:" + x.Name) {
+		return c.ident(x)
 	}
 	if f, ok := builtinFuncs[x.Name]; ok {
 		c.errorf(x, diag.D_IDENT_BADREF, "%s '%s' may not be referenced as scalar", funcKindName(f), x.Name)

@@ -65,6 +65,9 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
+		if c.xlateMember(x) {
+			return
+		}
 		if c.ownsMember(x) {
 			c.loadPlace(x, c.memberPlace(x), c.typeOf(x))
 			return
@@ -231,6 +234,9 @@ func (g *gen) stringOffset(s string) int {
 func (c *clauseGen) ident(x *ast.Ident) {
 	o := c.g.info.Uses[x]
 	if o == nil {
+		if c.xlateInput(x.Name) {
+			return
+		}
 		c.fail(x, x.Name)
 	}
 	switch o.Kind() {
