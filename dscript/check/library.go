@@ -43,13 +43,30 @@ type library struct {
 	loaded int
 }
 
-// AddLibrary adds the declarations of a parsed library file. Its pragmas
-// must have been applied by the caller (LibraryDepends); its clauses, if
-// any, are ignored, as a library's are. Nothing is checked until a
-// program refers to a name a declaration defines.
-func (c *Checker) AddLibrary(file *ast.File) {
+// AddLibrary adds the declarations of a parsed library file. Nothing is
+// checked until a program refers to a name a declaration defines; its
+// clauses, if any, are ignored. A file that depends on a provider or
+// module the system lacks ("#pragma D depends_on provider ip") is left
+// out: the note returned says so ("" when the file is added).
+func (c *Checker) AddLibrary(file *ast.File) (note string) {
 	if c.lib == nil {
 		c.lib = &library{pending: map[string][]*libItem{}, info: newInfo()}
+	}
+	for _, it := range file.Items {
+		p, ok := it.(*ast.Pragma)
+		if !ok || len(p.Words) < 4 || p.Words[0] != "D" || p.Words[1] != "depends_on" {
+			continue
+		}
+		switch p.Words[2] {
+		case "provider":
+			if !c.providerKnown(p.Words[3]) {
+				return fmt.Sprintf("%s left out: it requires provider %s", file.Name, p.Words[3])
+			}
+		case "module":
+			if !moduleKnown(p.Words[3]) {
+				return fmt.Sprintf("%s left out: it requires module %s", file.Name, p.Words[3])
+			}
+		}
 	}
 	for _, it := range file.Items {
 		li := &libItem{file: file.Name, item: it, lines: file.Lines}
@@ -57,6 +74,14 @@ func (c *Checker) AddLibrary(file *ast.File) {
 			c.lib.pending[k] = append(c.lib.pending[k], li)
 		}
 	}
+	return ""
+}
+
+// IsPredefinedType reports whether name is one of D's predefined type
+// names (int32_t, pid_t, string...).
+func IsPredefinedType(name string) bool {
+	_, ok := predefTypedefs[name]
+	return ok || basicTypes[name] != nil
 }
 
 // LibraryNotes returns the notes on the library declarations left out so
