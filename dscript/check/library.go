@@ -211,7 +211,7 @@ func (c *Checker) checkLibItem(li *libItem) (ok bool) {
 			if !isBail {
 				panic(r)
 			}
-			c.lib.notes = append(c.lib.notes, fmt.Sprintf("%s: line %d: %s", li.file, b.err.Pos.Line, b.err.Text(false)))
+			c.lib.notes = append(c.lib.notes, fmt.Sprintf("%s: %s", li.file, b.err.Text(false)))
 			ok = false
 		}
 	}()

@@ -50,12 +50,12 @@ translator bufinfo_t < struct request *R > {
 	b_flags = ((R->cmd_flags & 0xff) == 1 ? B_WRITE : B_READ) |
 	    ((R->cmd_flags & (1 << 11)) == 0 ? B_ASYNC : 0);
 	b_bcount = R->__data_len;
-	b_addr = 0;
+	b_addr = (caddr_t)0;
 	b_lblkno = R->__sector;
 	b_blkno = R->__sector;
 	b_resid = 0;
 	b_bufsize = R->__data_len;
-	b_iodone = 0;
+	b_iodone = (caddr_t)0;
 	b_error = 0;
 	b_edev = R->q->disk == NULL ? 0 :
 	    ((dev_t)R->q->disk->major << 20) | R->q->disk->first_minor;
