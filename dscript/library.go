@@ -2,6 +2,7 @@ package dscript
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
@@ -37,31 +38,28 @@ func (c *Compiler) loadLibrary() {
 		}
 	}
 	files = dlib.Order(files)
-	// The library's own typedefs are types to the files parsed after
-	// the one declaring them; a library's text uses no kernel typedef
-	// by name (asking BTF would cost every start).
+	// The library's typedefs are types to every file's parser; a
+	// library's text uses no kernel typedef by name (asking BTF would
+	// cost every start).
+	keys := make([][]string, len(files))
 	libTypes := map[string]bool{}
+	for i, f := range files {
+		keys[i] = f.Keys()
+		for _, k := range keys[i] {
+			if name, ok := strings.CutPrefix(k, "t:"); ok {
+				libTypes[name] = true
+			}
+		}
+	}
 	isType := func(name string) bool { return libTypes[name] || check.IsPredefinedType(name) }
-	for _, f := range files {
+	for i, f := range files {
 		name := f.Path
 		if name == "" {
 			name = f.Name
 		}
-		file, err := parse.Parse(name, f.Text, parse.Config{IsType: isType, Spec: parse.SpecName})
-		if err != nil {
-			c.libNotes = append(c.libNotes, fmt.Sprintf("%s left out: %v", name, err))
-			continue
-		}
-		for _, it := range file.Items {
-			if d, ok := it.(*ast.Decl); ok && d.Class == ast.Typedef {
-				for _, dc := range d.Declarators {
-					libTypes[dc.Name] = true
-				}
-			}
-		}
-		if note := c.chk.AddLibrary(file); note != "" {
-			c.libNotes = append(c.libNotes, note)
-		}
+		c.chk.AddLibrarySource(name, keys[i], func() (*ast.File, error) {
+			return parse.Parse(name, f.Text, parse.Config{IsType: isType, Spec: parse.SpecName})
+		})
 	}
 }
 

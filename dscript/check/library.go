@@ -41,6 +41,54 @@ type library struct {
 	notes []string
 	// loaded counts the declarations checked.
 	loaded int
+	// files maps a name key to the library files, not parsed yet, that
+	// may define it (AddLibrarySource).
+	files map[string][]*libFile
+}
+
+// libFile is a library file parsed when a program first needs a name it
+// may define.
+type libFile struct {
+	load func() (*ast.File, error)
+	name string
+	done bool
+}
+
+func (c *Checker) initLib() {
+	if c.lib == nil {
+		c.lib = &library{pending: map[string][]*libItem{}, info: newInfo(), files: map[string][]*libFile{}}
+	}
+}
+
+// AddLibrarySource adds a library file that is parsed (by load) only
+// when a program refers to one of the names keys says it defines, in the
+// form of libKeys' keys. Parsing the whole library would cost every
+// program more than its own compilation.
+func (c *Checker) AddLibrarySource(name string, keys []string, load func() (*ast.File, error)) {
+	c.initLib()
+	lf := &libFile{load: load, name: name}
+	for _, k := range keys {
+		c.lib.files[k] = append(c.lib.files[k], lf)
+	}
+}
+
+// parseLib parses the library files that may define key.
+func (c *Checker) parseLib(key string) {
+	for _, lf := range c.lib.files[key] {
+		if lf.done {
+			continue
+		}
+		lf.done = true
+		f, err := lf.load()
+		if err != nil {
+			c.lib.notes = append(c.lib.notes, fmt.Sprintf("%s left out: %v", lf.name, err))
+			continue
+		}
+		if note := c.AddLibrary(f); note != "" {
+			c.lib.notes = append(c.lib.notes, note)
+		}
+	}
+	delete(c.lib.files, key)
 }
 
 // AddLibrary adds the declarations of a parsed library file. Nothing is
@@ -49,9 +97,7 @@ type library struct {
 // module the system lacks ("#pragma D depends_on provider ip") is left
 // out: the note returned says so ("" when the file is added).
 func (c *Checker) AddLibrary(file *ast.File) (note string) {
-	if c.lib == nil {
-		c.lib = &library{pending: map[string][]*libItem{}, info: newInfo()}
-	}
+	c.initLib()
 	for _, it := range file.Items {
 		p, ok := it.(*ast.Pragma)
 		if !ok || len(p.Words) < 4 || p.Words[0] != "D" || p.Words[1] != "depends_on" {
@@ -98,6 +144,9 @@ func (c *Checker) LibraryNotes() []string {
 func (c *Checker) LoadLibrary() []string {
 	if c.lib == nil {
 		return nil
+	}
+	for k := range c.lib.files {
+		c.parseLib(k)
 	}
 	keys := make([]string, 0, len(c.lib.pending))
 	for k := range c.lib.pending {
@@ -179,6 +228,9 @@ func typeNameKey(t *ast.TypeName) string {
 func (c *Checker) loadLib(key string) bool {
 	if c.lib == nil {
 		return false
+	}
+	if _, ok := c.lib.files[key]; ok {
+		c.parseLib(key)
 	}
 	items, ok := c.lib.pending[key]
 	if !ok {

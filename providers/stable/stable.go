@@ -171,9 +171,12 @@ func (p *Provider) Name() string { return p.name }
 // Attributes returns the provider's stability attributes.
 func (p *Provider) Attributes() providers.Attributes { return attributes }
 
-// tracepoints returns the raw tracepoints the kernel has among those the
-// probes use: those of tracefs's catalog, and the bare tracepoints (which
-// tracefs does not list) the kernel's BTF has a btf_trace_ typedef for.
+// tracepoints returns which of the tracepoints the probes use the
+// kernel may have: those of tracefs's catalog, and the bare tracepoints
+// (named *_tp), which tracefs does not list; without tracefs, every one.
+// Reading the kernel's BTF to tell would cost every start of dtrace (an
+// unqualified description lists every provider's probes): Plan checks,
+// for the probes enabled.
 func (p *Provider) tracepoints() (map[string]bool, error) {
 	c := p.cat
 	c.once.Do(func() {
@@ -186,27 +189,15 @@ func (p *Provider) tracepoints() (map[string]bool, error) {
 			}
 		}
 		cat, err := p.sys.Events()
+		for name := range want {
+			want[name] = err != nil || strings.HasSuffix(name, "_tp")
+		}
 		if err == nil {
 			for _, ev := range cat.Events {
 				if _, ok := want[ev.Name]; ok {
 					want[ev.Name] = true
 				}
 			}
-		}
-		var spec *kbtf.Spec
-		for name, ok := range want {
-			if ok || !strings.HasSuffix(name, "_tp") && err == nil {
-				continue
-			}
-			if spec == nil {
-				if spec, c.err = p.sys.KernelBTF(); c.err != nil {
-					return
-				}
-			}
-			_, want[name] = spec.TypeByName(kbtf.KindTypedef, "btf_trace_"+name)
-		}
-		if err != nil && spec == nil {
-			c.err = err
 		}
 		c.tps = want
 	})
@@ -282,6 +273,9 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 			return nil, fmt.Errorf("%s provider: %s is not one of its probes", p.name, pr.Name)
 		}
 		for _, s := range d.sites {
+			if _, ok := spec.TypeByName(kbtf.KindTypedef, "btf_trace_"+s.tp); !ok {
+				return nil, fmt.Errorf("%s:::%s: the kernel has no tracepoint %s", p.name, d.name, s.tp)
+			}
 			frag, err := fragment(spec, pr.ID, s)
 			if err != nil {
 				return nil, fmt.Errorf("%s:::%s: %w", p.name, d.name, err)
