@@ -6,6 +6,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/internal/kbtf"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
@@ -131,7 +132,7 @@ func (g *fragGen) value(v val, slot int) {
 		// fault); a member narrower than 8 bytes lands in its low
 		// bytes of a zeroed slot.
 		if s.size < 8 {
-			g.emit(asm.StoreImm(abi.RegProbeCtx, dst, 0, asm.DWord))
+			g.emit(bpf.StoreImm64(abi.RegProbeCtx, dst, 0))
 		}
 		g.emit(
 			asm.Mov.Reg(asm.R1, abi.RegProbeCtx),
