@@ -163,8 +163,15 @@ func newInfo() *Info {
 	return &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}, Uses: map[ast.Node]*Object{}, Strings: map[ast.Expr]string{}}
 }
 
-// libKeys returns the names declaration it defines.
-func libKeys(it ast.Item) []string {
+// libKeys returns the names declaration it defines (DeclKeys).
+func libKeys(it ast.Item) []string { return DeclKeys(it) }
+
+// DeclKeys returns the names a library declaration defines, as keys:
+// "t:NAME" a typedef, "s:struct NAME" (union, enum) a tag with a body,
+// "i:NAME" an inline, variable or enumerator, "x:TYPE" a translator to
+// TYPE. A library file's keys, given to AddLibrarySource, must hold its
+// declarations' DeclKeys.
+func DeclKeys(it ast.Item) []string {
 	var keys []string
 	spec := func(s *ast.TypeSpec) {
 		if s == nil {

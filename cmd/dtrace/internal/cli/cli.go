@@ -343,8 +343,9 @@ func (s *state) macroArgs(opts []option) []string {
 // compile compiles every program in command-line order with one compiler,
 // stopping at the first error.
 func (s *state) compile() error {
-	if s.verbose > 0 {
-		// What the D library leaves out on this kernel.
+	if s.verbose > 0 && s.mode != modeList {
+		// What the D library leaves out on this kernel (not under -l,
+		// whose -v is about the probes).
 		for _, n := range s.h.LibraryNotes() {
 			fmt.Fprintf(s.stderr, "%s: library: %s\n", s.pname, n)
 		}
