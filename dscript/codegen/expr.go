@@ -75,6 +75,8 @@ func (c *clauseGen) expr(x ast.Expr) {
 		c.member(x)
 	case *ast.Stringof:
 		c.stringof(x)
+	case *ast.Xlate:
+		c.fail(x, xlateWhole)
 	default:
 		c.fail(x, "this expression")
 	}

@@ -104,3 +104,8 @@ func (c *clauseGen) xlatePlace(x *ast.Member) (placeKind, bool) {
 	}
 	return c.place(mx), true
 }
+
+// xlateWhole is what is not supported of translated data: using it other
+// than by reading its members (assigning xlate<T *>(x) to a variable,
+// tracing it whole, *curpsinfo).
+const xlateWhole = "a translated struct as a whole (a clause may read its members)"
