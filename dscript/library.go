@@ -38,6 +38,31 @@ func (c *Compiler) loadLibrary() {
 		}
 	}
 	files = dlib.Order(files)
+	// A file depending on a library that is not there is left out
+	// (and so are the files depending on it).
+	for changed := true; changed; {
+		changed = false
+		have := map[string]bool{}
+		for _, f := range files {
+			have[f.Name] = true
+		}
+		kept := files[:0]
+		for _, f := range files {
+			missing := ""
+			for _, d := range f.Depends() {
+				if !have[d] {
+					missing = d
+				}
+			}
+			if missing != "" {
+				c.libNotes = append(c.libNotes, fmt.Sprintf("%s left out: it depends on library %s, which is not loaded", f.Name, missing))
+				changed = true
+				continue
+			}
+			kept = append(kept, f)
+		}
+		files = kept
+	}
 	// The library's typedefs are types to every file's parser; a
 	// library's text uses no kernel typedef by name (asking BTF would
 	// cost every start).
@@ -69,6 +94,6 @@ func (c *Compiler) loadLibrary() {
 // not fit the running kernel ("procfs.d: line 80: ..."). dtrace -v prints
 // them.
 func (c *Compiler) LibraryNotes() []string {
-	notes := append([]string(nil), c.libNotes...)
-	return append(notes, c.checker().LoadLibrary()...)
+	more := c.checker().LoadLibrary()
+	return append(append([]string(nil), c.libNotes...), more...)
 }

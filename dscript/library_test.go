@@ -111,3 +111,29 @@ func TestNoLibs(t *testing.T) {
 		t.Fatalf("the library's constants: %v", err)
 	}
 }
+
+// TestLibraryDependsOn checks that a library file depending on a library
+// that is not there is left out, with a note, and one depending on a
+// present one is loaded.
+func TestLibraryDependsOn(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.d": "#pragma D depends_on library nosuch.d\ninline int AVAL = 1;\n",
+		"b.d": "#pragma D depends_on library signal.d\ninline int BVAL = SIGKILL + 1;\n",
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := New(Config{Args: []string{"t"}, LibDirs: []string{dir}})
+	if _, err := c.Compile(Source{Kind: Name, Name: "BEGIN", Text: []byte("BEGIN { trace(BVAL); }")}); err != nil {
+		t.Fatalf("BVAL: %v", err)
+	}
+	if _, err := c.Compile(Source{Kind: Name, Name: "BEGIN", Text: []byte("BEGIN { trace(AVAL); }")}); err == nil {
+		t.Error("AVAL defined by a file whose dependency is missing")
+	}
+	if n := c.LibraryNotes(); len(n) == 0 || !strings.Contains(n[0], "a.d left out: it depends on library nosuch.d") {
+		t.Errorf("notes: %q", n)
+	}
+}
