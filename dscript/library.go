@@ -10,12 +10,19 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/parse"
 )
 
-// loadLibrary parses the D library, the built-in files and those of
-// Config.LibDirs, and hands its declarations to the checker, which checks
-// each the first time a program uses what it defines. A file that does
-// not parse, or whose dependencies are missing, is left out with a note
-// (LibraryNotes).
+// loadLibrary makes the D library, the built-in files and those of
+// Config.LibDirs, the checker's: nothing is read until a program refers
+// to a name nothing else defines (indexLibrary), a file is parsed when a
+// program uses a name it defines, and each declaration is checked when
+// first used. A file that does not parse, or whose dependencies are
+// missing, is left out with a note (LibraryNotes).
 func (c *Compiler) loadLibrary() {
+	c.chk.SetLibraryIndex(c.indexLibrary)
+}
+
+// indexLibrary reads the library's files and adds them to the checker,
+// to be parsed when a program uses a name they define.
+func (c *Compiler) indexLibrary() {
 	var files []dlib.File
 	seen := map[string]bool{}
 	for _, d := range c.cfg.LibDirs {

@@ -44,6 +44,9 @@ type library struct {
 	// files maps a name key to the library files, not parsed yet, that
 	// may define it (AddLibrarySource).
 	files map[string][]*libFile
+	// index, when not nil, adds the library's files: called the first
+	// time a name might be the library's (SetLibraryIndex).
+	index func()
 }
 
 // libFile is a library file parsed when a program first needs a name it
@@ -69,6 +72,23 @@ func (c *Checker) AddLibrarySource(name string, keys []string, load func() (*ast
 	lf := &libFile{load: load, name: name}
 	for _, k := range keys {
 		c.lib.files[k] = append(c.lib.files[k], lf)
+	}
+}
+
+// SetLibraryIndex makes index the way the library's files are found:
+// the first time a program refers to a name nothing else defines, the
+// checker calls index, which adds the files with AddLibrarySource. A
+// program that refers to no such name costs nothing of the library.
+func (c *Checker) SetLibraryIndex(index func()) {
+	c.initLib()
+	c.lib.index = index
+}
+
+// indexLib runs the library's index, once.
+func (c *Checker) indexLib() {
+	if f := c.lib.index; f != nil {
+		c.lib.index = nil
+		f()
 	}
 }
 
@@ -145,6 +165,7 @@ func (c *Checker) LoadLibrary() []string {
 	if c.lib == nil {
 		return nil
 	}
+	c.indexLib()
 	for k := range c.lib.files {
 		c.parseLib(k)
 	}
@@ -236,6 +257,7 @@ func (c *Checker) loadLib(key string) bool {
 	if c.lib == nil {
 		return false
 	}
+	c.indexLib()
 	if _, ok := c.lib.files[key]; ok {
 		c.parseLib(key)
 	}

@@ -9,11 +9,11 @@
 package dlib
 
 import (
+	"bytes"
 	"embed"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -63,16 +63,37 @@ func ReadDir(dir string) ([]File, error) {
 	return out, nil
 }
 
-var dependsOn = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*pragma[ \t]+D[ \t]+depends_on[ \t]+library[ \t]+([^ \t\r\n]+)`)
-
 // Depends returns the library files f names in "#pragma D depends_on
 // library NAME" lines.
 func (f File) Depends() []string {
 	var out []string
-	for _, m := range dependsOn.FindAllSubmatch(f.Text, -1) {
-		out = append(out, string(m[1]))
+	text := f.Text
+	for {
+		i := bytes.Index(text, []byte("depends_on"))
+		if i < 0 {
+			return out
+		}
+		start := bytes.LastIndexByte(text[:i], '\n') + 1
+		end := bytes.IndexByte(text[i:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += i
+		}
+		w := strings.Fields(string(text[start:end]))
+		// #pragma D depends_on library NAME, "#" and "pragma" apart or
+		// not.
+		if len(w) > 0 && w[0] == "#" {
+			w = w[1:]
+			if len(w) > 0 {
+				w[0] = "#" + w[0]
+			}
+		}
+		if len(w) == 5 && w[0] == "#pragma" && w[1] == "D" && w[2] == "depends_on" && w[3] == "library" {
+			out = append(out, w[4])
+		}
+		text = text[end:]
 	}
-	return out
 }
 
 // Order sorts files by name, then moves each after the files it depends

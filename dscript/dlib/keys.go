@@ -85,7 +85,7 @@ func isIdent(s string) bool {
 // characters, without comments, preprocessor lines and the contents of
 // string and character literals.
 func tokens(s string) []string {
-	var out []string
+	out := make([]string, 0, len(s)/4)
 	lineStart := true
 	for i := 0; i < len(s); {
 		c := s[i]
