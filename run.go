@@ -14,6 +14,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/session"
 	"github.com/dtrace-go/dtrace/sink"
 )
@@ -108,7 +109,8 @@ func (e *NotSupportedError) Error() string {
 func (e *NotSupportedError) Unwrap() error { return codegen.ErrNotSupported }
 
 // KernelError is a D feature the running kernel cannot provide: the BPF
-// verifier refused what the program needs for it.
+// verifier refused what the program needs for it, or the kernel cannot
+// attach the probes it enables (fbt without kprobes or fentry).
 type KernelError struct {
 	// Reason is worded for "could not enable tracing: ...".
 	Reason string
@@ -138,6 +140,7 @@ func (h *Handle) runError(err error) error {
 	var ve *bpf.VerifierError
 	var se *codegen.ScratchError
 	var syme *codegen.SymbolError
+	var pke *providers.KernelError
 	switch {
 	case errors.As(err, &syme):
 		return &KernelError{Reason: fmt.Sprintf("`%s: this kernel's /proc/kallsyms lists no address for it "+
@@ -150,6 +153,8 @@ func (h *Handle) runError(err error) error {
 			limit += ": simplify the statements that use the most strings"
 		}
 		return &LimitError{Limit: limit, Err: err}
+	case errors.As(err, &pke):
+		return &KernelError{Reason: pke.Reason, Err: err}
 	case errors.As(err, &ce) && ce.Unit < len(h.units):
 		u := h.units[ce.Unit]
 		return &NotSupportedError{Source: u.Name, Script: u.Kind == dscript.Script, Line: ce.Pos.Line, What: ce.What}

@@ -107,6 +107,15 @@ const ExitLabel = "tramp_exit"
 // ProbeLabel is where a trampoline fragment jumps when probe id fired.
 func ProbeLabel(id uint32) string { return "probe_" + strconv.FormatUint(uint64(id), 10) }
 
+// DispatchLabel is where the fragment of a program serving many probes
+// whose id it learns only when it runs (an attachment's cookie: one
+// kprobe_multi link for thousands of functions) jumps once it has stored
+// that id into the probe context (CtxProbeID). The linker dispatches from
+// there on the id to the blocks of the clauses each probe calls: the
+// program's size follows the distinct lists of clauses, not the number of
+// probes.
+const DispatchLabel = "tramp_dispatch"
+
 // CtxUse says how many argument slots a program's probe context has and
 // which of its fields the program's clauses read, so that a trampoline
 // fills only those: a field no clause reads may hold anything. The probe

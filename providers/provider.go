@@ -40,11 +40,18 @@ type Attachment struct {
 	// hold anything) and jump to the label of the probe that fired, or to
 	// abi.ExitLabel.
 	Fragment func(use abi.CtxUse) (asm.Instructions, error)
+	// Dynamic says that the fragment learns which probe fired only when
+	// it runs (from the attachment's cookie): it stores the probe's id
+	// into the probe context itself and jumps to abi.DispatchLabel, and
+	// the program's size does not grow with the number of Probes.
+	Dynamic bool
 	// Stack says how the kernel stacks a clause captures in this program
 	// relate to the traced code.
 	Stack StackFrames
 	// Attach attaches the loaded program. Closing what it returns detaches
 	// it. Nil for probes that only fire when the runner triggers them.
+	// What it returns may be a Noticer: the runner then reports its
+	// notice (the probes the kernel refused, say).
 	Attach func(prog *ebpf.Program) (io.Closer, error)
 	// Trigger fires the program once from user space (BEGIN, END); nil for
 	// probes the kernel fires.
@@ -53,6 +60,14 @@ type Attachment struct {
 	// tick-N), in its own thread: the cpu option does not confine such a
 	// program to its CPU (the runner fires BEGIN and END there).
 	UserSpace bool
+}
+
+// Noticer is implemented by what an Attachment's Attach returns when the
+// attachment has something to report that is not an error: "dtrace: 12
+// functions could not be probed (...)".
+type Noticer interface {
+	// Notice returns the message, "" for none.
+	Notice() string
 }
 
 // StackFrames says what lies between the traced code and a clause's call

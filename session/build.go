@@ -161,7 +161,7 @@ func (m maps) load(prog *codegen.Program, att *providers.Attachment, stack codeg
 	// frame is the traced code's.
 	stack.None = att.UserSpace
 	t := &codegen.Trampoline{Name: att.Name, Fragment: att.Fragment, Stack: stack,
-		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu}
+		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu, Dynamic: att.Dynamic}
 	for _, p := range att.Probes {
 		t.Probes = append(t.Probes, p.ID)
 	}

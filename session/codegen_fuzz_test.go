@@ -87,7 +87,7 @@ func newFuzzer(f *testing.F) *fuzzer {
 
 // check compiles src and, as root, loads it (run: and runs it).
 func (fz *fuzzer) check(t *testing.T, src []byte, run bool) {
-	p, err := dscript.New(dscript.Config{Args: []string{"fuzz.d", "1", "two"}, Kernel: fz.kernel, Probes: Catalog(fz.reg),
+	p, err := dscript.New(dscript.Config{Args: []string{"fuzz.d", "1", "two"}, Kernel: fz.kernel, Probes: Catalog(fz.reg, fz.kernel),
 		ZeroProbes: true}).Compile(dscript.Source{Kind: dscript.Script, Name: "fuzz.d", Text: src})
 	if err != nil {
 		return // not a valid program

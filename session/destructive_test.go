@@ -45,7 +45,7 @@ func runD(t *testing.T, src string, edit func(*testConfig)) (string, string, int
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Kernel: cfg.Kernel, Macros: macros, Probes: Catalog(reg)}).
+	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Kernel: cfg.Kernel, Macros: macros, Probes: Catalog(reg, cfg.Kernel)}).
 		Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
+	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -45,10 +46,15 @@ func matchUnit(reg *providers.Registry, u Unit) ([][]*providers.Probe, error) {
 }
 
 // Catalog returns reg as the probe catalog the checker matches the probe
-// descriptions of programs against while it compiles them.
-func Catalog(reg *providers.Registry) check.Catalog { return catalog{reg} }
+// descriptions of programs against while it compiles them. The probes'
+// typed arguments are the providers' (providers.ProbeArgs), their types
+// read from BTF converted by k (nil: resolved by name by the checker).
+func Catalog(reg *providers.Registry, k *ktypes.Kernel) check.Catalog { return catalog{reg, k} }
 
-type catalog struct{ reg *providers.Registry }
+type catalog struct {
+	reg    *providers.Registry
+	kernel *ktypes.Kernel
+}
 
 func (c catalog) Match(d check.ProbeDesc) ([]check.Probe, error) {
 	ps, err := c.reg.MatchDesc(providers.Desc{ID: d.ID, Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name})
@@ -56,8 +62,49 @@ func (c catalog) Match(d check.ProbeDesc) ([]check.Probe, error) {
 		return nil, err
 	}
 	out := make([]check.Probe, len(ps))
+	var prov providers.Provider
+	var stable check.Stability
 	for i, p := range ps {
-		out[i] = check.Probe{ID: p.ID, Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name, NArgs: p.NArgs}
+		if prov == nil || prov.Name() != p.Provider {
+			prov = c.reg.Provider(p.Provider)
+			stable = stability(prov)
+		}
+		out[i] = check.Probe{ID: p.ID, Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name,
+			NArgs: p.NArgs, Stable: stable, Args: c.args(prov, p)}
 	}
 	return out, nil
+}
+
+// stability returns what dt_probe_info reads of prov's attributes: which
+// are Evolving or better. A provider that states none is private in
+// everything.
+func stability(prov providers.Provider) check.Stability {
+	a := providers.Unknown
+	if d, ok := prov.(providers.Describer); ok {
+		a = d.Attributes()
+	}
+	return check.Stability{
+		Args:     a.Args.Data >= providers.Evolving,
+		Module:   a.Module.Name >= providers.Evolving,
+		Function: a.Function.Name >= providers.Evolving,
+		Name:     a.Name.Name >= providers.Evolving,
+	}
+}
+
+// args returns the function that says probe p's typed arguments.
+func (c catalog) args(prov providers.Provider, p *providers.Probe) func() ([]check.Arg, bool, error) {
+	return func() ([]check.Arg, bool, error) {
+		descs, known, err := providers.ProbeArgs(prov, p)
+		if err != nil || !known {
+			return nil, false, err
+		}
+		args := make([]check.Arg, len(descs))
+		for i, d := range descs {
+			args[i] = check.Arg{Name: d.Type, Slot: d.Slot, Native: d.Native}
+			if d.BTF != nil && c.kernel != nil {
+				args[i].Type = c.kernel.TypeOf(d.BTF, d.ID)
+			}
+		}
+		return args, true, nil
+	}
 }

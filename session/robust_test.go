@@ -139,7 +139,7 @@ func TestCancelWhileLoading(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Probes: Catalog(reg)}).
+	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Probes: Catalog(reg, nil)}).
 		Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte("BEGIN { printf(\"began\\n\"); exit(0); }\n")})
 	if err != nil {
 		t.Fatal(err)

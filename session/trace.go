@@ -159,6 +159,11 @@ func (r *run) trace(ctx context.Context) (int, error) {
 					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
 				}
 			}
+			if n, ok := c.(providers.Noticer); ok {
+				if msg := n.Notice(); msg != "" {
+					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: msg})
+				}
+			}
 		}
 		stopProcs, err := r.startProcs(rd)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
 // A Catalog is the probes a program may enable: the checker matches each
@@ -55,6 +56,48 @@ type Probe struct {
 	// NArgs is the number of arguments the probe passes, -1 when
 	// unknown.
 	NArgs int
+	// Stable says which fields of a description that matches several
+	// probes must be written out for the first probe's argument types to
+	// stand for all (dt_probe_info).
+	Stable Stability
+	// Args returns the probe's typed arguments, args[0] first, with
+	// known false when its provider does not say them; nil is as known
+	// false. The checker asks only for the first probe a description
+	// matches, and only when a clause uses args[]: a description matching
+	// 50,000 kernel functions converts the types of one.
+	Args func() (args []Arg, known bool, err error)
+}
+
+// Stability is the part of a provider's stability attributes that
+// dt_probe_info's rules read: whether the data of its arguments, and the
+// names of its modules, functions and probes, are Evolving or better.
+type Stability struct {
+	Args, Module, Function, Name bool
+}
+
+// Arg is a typed argument of a probe: args[i].
+type Arg struct {
+	// Name is the argument's C type as dtrace -lv prints it.
+	Name string
+	// Type is the type, when the catalog resolved it (from BTF); nil
+	// makes the checker resolve Name, a C type name, against the D and
+	// kernel types it knows.
+	Type *types.Type
+	// Slot is the argument slot (argN) that holds the value: its first,
+	// for a struct passed by value in two.
+	Slot int
+	// Native, when not empty, is the C type of the value in the slot:
+	// Type (Name) is then a pointer to a struct the D library's
+	// translator from Native gives, and args[i]'s members are read
+	// through it.
+	Native string
+}
+
+// ArgRef is what the checker says of one args[i]: the slot its value
+// starts in, and how many it takes (a struct passed by value may take
+// two).
+type ArgRef struct {
+	Slot, Slots int
 }
 
 // matchDesc matches pd against the catalog, recording the probes in

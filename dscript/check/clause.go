@@ -14,7 +14,7 @@ import (
 // type-checked ("cooked"); then the predicate and each statement in turn
 // are compiled, each statement checked against those before it.
 func (c *Checker) clauseDecl(cl *ast.Clause) {
-	c.clause = &clauseState{}
+	c.clause = &clauseState{descs: cl.Probes}
 	defer func() {
 		c.clause = nil
 		c.region = ""

@@ -34,6 +34,10 @@ func (o operand) dynamic() bool { return o.aggRef != nil }
 type clauseState struct {
 	// locals are names bound in a translator body (its input).
 	locals map[string]*types.Type
+	// descs are the clause's probe descriptions; args what they say of
+	// args[], worked out when the clause first uses it.
+	descs []*ast.ProbeDesc
+	args  *clauseArgs
 }
 
 // expr checks x and records its type.
@@ -307,10 +311,13 @@ func (c *Checker) ident(x *ast.Ident) operand {
 			// value's constant, with the value's type (dt_node_ident).
 			return operand{t: in.ctyp, isConst: true, val: *in.cval}
 		}
-		return operand{t: in.typ}
+		return operand{t: in.typ, xl: in.xl}
 	}
 	if ec, ok := c.enumConsts[x.Name]; ok {
 		return constOp(ec.typ, ec.value)
+	}
+	if c.loadLib("i:" + x.Name) {
+		return c.ident(x)
 	}
 	if f, ok := builtinFuncs[x.Name]; ok {
 		c.errorf(x, diag.D_IDENT_BADREF, "%s '%s' may not be referenced as scalar", funcKindName(f), x.Name)

@@ -444,11 +444,9 @@ func (c *Checker) xlate(x *ast.Xlate) operand {
 	if r := t.Resolve(); r.Kind == types.Pointer {
 		want = r.Elem
 	}
-	for i := len(c.xlators) - 1; i >= 0; i-- {
-		xl := c.xlators[i]
-		if types.Same(xl.out, want) && types.Compatible(xl.in, o.t) {
-			return operand{t: t, xl: xl}
-		}
+	if xl := c.findXlator(want, o.t); xl != nil {
+		c.recordXlator(x, xl)
+		return operand{t: t, xl: xl}
 	}
 	c.errorf(x, diag.D_XLATE_NONE, "cannot translate from \"%s\" to \"%s\"", o.t, want)
 	return operand{}
@@ -566,10 +564,10 @@ func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand
 		}
 		return operand{t: bv.typ}
 	}
+	if name == "args" {
+		return c.argsIndex(x, i.val, bv.typ)
+	}
 	if i.val < 0 {
-		if name == "args" {
-			c.errorf(x, diag.D_ARGS_IDX, "index %d is out of range for %s[ ]", i.val, name)
-		}
 		c.errorf(x, diag.D_REGS_IDX, "index %d is out of range for array %s", i.val, name)
 	}
 	return operand{t: bv.typ}
@@ -794,4 +792,26 @@ func assignable(t *types.Type, r operand) bool {
 		return false
 	}
 	return types.Compatible(t, r.t)
+}
+
+// findXlator returns the translator to out from in, the latest declared
+// first, loading the library's translators to out first; nil when there
+// is none.
+func (c *Checker) findXlator(out, in *types.Type) *translator {
+	c.loadLib("x:" + out.String())
+	for i := len(c.xlators) - 1; i >= 0; i-- {
+		xl := c.xlators[i]
+		if types.Same(xl.out, out) && types.Compatible(xl.in, in) {
+			return xl
+		}
+	}
+	return nil
+}
+
+// recordXlator records that x's value is translated by xl.
+func (c *Checker) recordXlator(x ast.Expr, xl *translator) {
+	if c.info.Xlators == nil {
+		c.info.Xlators = map[ast.Expr]*Translator{}
+	}
+	c.info.Xlators[x] = xl.exported
 }

@@ -384,8 +384,14 @@ func scanArgs(units []Unit) int {
 		for _, it := range u.File.Items {
 			ast.Inspect(it, func(node ast.Node) bool {
 				if x, ok := node.(*ast.Index); ok && isArgs(x, u.Info) && len(x.Index) == 1 {
-					if i, ok := u.Info.Consts[x.Index[0]]; ok && i >= int64(n) && i < abi.MaxArgs {
-						n = int(i) + 1
+					end := int64(-1)
+					if ref, ok := u.Info.Args[x]; ok {
+						end = int64(ref.Slot + ref.Slots)
+					} else if i, ok := u.Info.Consts[x.Index[0]]; ok {
+						end = i + 1
+					}
+					if end > int64(n) && end <= abi.MaxArgs {
+						n = int(end)
 					}
 				}
 				return true

@@ -54,6 +54,9 @@ type clauseGen struct {
 	// usesAlloca is set in a clause that allocates scratch memory or
 	// reaches it through an alloca pointer (alloca.go).
 	usesAlloca bool
+	// xlIn are the translator inputs bound while a translated member is
+	// compiled (xlate.go).
+	xlIn []xlBinding
 }
 
 func (c *clauseGen) fail(n ast.Node, what string) {

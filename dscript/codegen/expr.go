@@ -65,6 +65,9 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
+		if c.xlateMember(x) {
+			return
+		}
 		if m, ok := c.bitField(x); ok && c.ownsMember(x) {
 			c.readBits(x, m, c.memberPlaceBits(x, true))
 			return
@@ -76,6 +79,8 @@ func (c *clauseGen) expr(x ast.Expr) {
 		c.member(x)
 	case *ast.Stringof:
 		c.stringof(x)
+	case *ast.Xlate:
+		c.fail(x, xlateWhole)
 	default:
 		c.fail(x, "this expression")
 	}
@@ -237,6 +242,9 @@ func (g *gen) stringOffset(s string) int {
 func (c *clauseGen) ident(x *ast.Ident) {
 	o := c.g.info.Uses[x]
 	if o == nil {
+		if c.xlateInput(x.Name) {
+			return
+		}
 		c.fail(x, x.Name)
 	}
 	switch o.Kind() {

@@ -41,6 +41,11 @@ type Trampoline struct {
 	// option does: firings on the other CPUs end at once.
 	OneCPU bool
 	CPU    int
+	// Dynamic says that the fragment stores the id of the probe that
+	// fired itself and jumps to abi.DispatchLabel (not to a probe's
+	// label): the probes share one block per distinct list of clauses,
+	// chosen by the id at run time.
+	Dynamic bool
 }
 
 // Stack says what lies between the traced code and a clause's call of a
@@ -140,30 +145,29 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	var order []*Clause
 	blocks := map[string]string{} // clause symbols -> the block's label
 	tails := tailClauses(t.Probes, e.ByProbe)
-	for _, id := range t.Probes {
-		first := asm.StoreImm(abi.RegProbeCtx, abi.CtxProbeID, int64(id), asm.Word).WithSymbol(abi.ProbeLabel(id))
-		insns = append(insns, first)
-		cs := e.ByProbe[id]
+	// block appends, once per distinct list, the calls of clauses cs,
+	// labelled; a list seen before gets a jump to its block.
+	block := func(cs []*Clause) {
 		sig := clauseList(cs)
 		if label, ok := blocks[sig]; ok {
 			insns = append(insns, asm.Ja.Label(label))
-			continue
+			return
 		}
 		label := fmt.Sprintf("clauses_%d", len(blocks))
 		blocks[sig] = label
-		block := asm.Instructions{}
+		b := asm.Instructions{}
 		for i, c := range cs {
-			block = append(block, asm.Mov.Reg(asm.R1, abi.RegProbeCtx))
+			b = append(b, asm.Mov.Reg(asm.R1, abi.RegProbeCtx))
 			if readsRawCtx(c) {
 				// The program's context and the frames to skip (stack.go).
-				block = append(block, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.skip()))
+				b = append(b, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.skip()))
 				if usesMachinery(c) {
 					m := machinery()
-					block = append(block, asm.LoadImm(asm.R4, m[0], asm.DWord), asm.LoadImm(asm.R5, m[1], asm.DWord))
+					b = append(b, asm.LoadImm(asm.R4, m[0], asm.DWord), asm.LoadImm(asm.R5, m[1], asm.DWord))
 				}
 			}
-			block = append(block, asm.Call.Label(c.Symbol))
-			block = appendFaultCheck(block, c, fmt.Sprintf("%s_%d", label, i), e.Error != 0 && handlersReadRawCtx(errors))
+			b = append(b, asm.Call.Label(c.Symbol))
+			b = appendFaultCheck(b, c, fmt.Sprintf("%s_%d", label, i), e.Error != 0 && handlersReadRawCtx(errors))
 			if !used[c] {
 				used[c] = true
 				order = append(order, c)
@@ -174,14 +178,29 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		// program, which spares every firing a call and a return. Not a
 		// clause called with more than R1 (the program's context for
 		// stack(), whose frames to skip count the call).
-		if n := len(block) - 1; n > 0 && block[n].IsFunctionCall() && tails[block[n].Reference()] &&
-			block[n-1].OpCode.ALUOp() == asm.Mov && block[n-1].Dst == asm.R1 && block[n-1].Src == abi.RegProbeCtx {
-			block[n] = asm.Ja.Label(block[n].Reference())
+		if n := len(b) - 1; n > 0 && b[n].IsFunctionCall() && tails[b[n].Reference()] &&
+			b[n-1].OpCode.ALUOp() == asm.Mov && b[n-1].Dst == asm.R1 && b[n-1].Src == abi.RegProbeCtx {
+			b[n] = asm.Ja.Label(b[n].Reference())
 		} else {
-			block = append(block, asm.Ja.Label(abi.ExitLabel))
+			b = append(b, asm.Ja.Label(abi.ExitLabel))
 		}
-		block[0] = block[0].WithSymbol(label)
-		insns = append(insns, block...)
+		b[0] = b[0].WithSymbol(label)
+		insns = append(insns, b...)
+	}
+	if t.Dynamic {
+		// The blocks are made in the order of lists, so that list k's
+		// is labelled clauses_k.
+		lists, dispatch := dispatchLists(t.Probes, e.ByProbe)
+		insns = append(insns, dispatch...)
+		for _, cs := range lists {
+			block(cs)
+		}
+	} else {
+		for _, id := range t.Probes {
+			first := asm.StoreImm(abi.RegProbeCtx, abi.CtxProbeID, int64(id), asm.Word).WithSymbol(abi.ProbeLabel(id))
+			insns = append(insns, first)
+			block(e.ByProbe[id])
+		}
 	}
 	insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(abi.ExitLabel), asm.Return())
 	// The clauses jumped to are part of the main program: they come
@@ -194,6 +213,63 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		}
 	}
 	return p.appendErrorFunc(insns, t, e, order, machinery), nil
+}
+
+// dispatchLists returns the distinct lists of clauses of a program whose
+// probes' ids are known only when it runs (Trampoline.Dynamic), in the
+// order of their first probe, and the dispatch at abi.DispatchLabel that
+// jumps to the block of list k, clauses_k, on the id in the probe
+// context: a binary search over the ranges of ids, in ascending order,
+// of the probes calling one list. An id between two ranges goes to one of
+// them (no probe of the program has it, and the kernel passes only the
+// ids of the program's attachments).
+func dispatchLists(probes []uint32, byProbe map[uint32][]*Clause) ([][]*Clause, asm.Instructions) {
+	index := map[string]int{}
+	var lists [][]*Clause
+	listOf := make(map[uint32]int, len(probes))
+	for _, id := range probes {
+		sig := clauseList(byProbe[id])
+		k, ok := index[sig]
+		if !ok {
+			k = len(lists)
+			index[sig] = k
+			lists = append(lists, byProbe[id])
+		}
+		listOf[id] = k
+	}
+	ids := slices.Clone(probes)
+	slices.Sort(ids)
+	type span struct {
+		lo uint32
+		k  int
+	}
+	var spans []span
+	for _, id := range ids {
+		if n := len(spans); n == 0 || spans[n-1].k != listOf[id] {
+			spans = append(spans, span{id, listOf[id]})
+		}
+	}
+	insns := asm.Instructions{asm.LoadMem(asm.R0, abi.RegProbeCtx, abi.CtxProbeID, asm.Word).WithSymbol(abi.DispatchLabel)}
+	labels := 0
+	var search func(ss []span)
+	search = func(ss []span) {
+		if len(ss) == 1 {
+			insns = append(insns, asm.Ja.Label(fmt.Sprintf("clauses_%d", ss[0].k)))
+			return
+		}
+		mid := len(ss) / 2
+		labels++
+		right := fmt.Sprintf("dispatch_%d", labels)
+		insns = append(insns, asm.JGE.Imm(asm.R0, int32(ss[mid].lo), right))
+		search(ss[:mid])
+		n := len(insns)
+		search(ss[mid:])
+		insns[n] = insns[n].WithSymbol(right)
+	}
+	if len(spans) > 0 {
+		search(spans)
+	}
+	return lists, insns
 }
 
 // machinery returns a function that calls s.Machinery once, when first

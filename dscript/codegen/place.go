@@ -167,6 +167,9 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 		}
 		return c.indexPlace(e)
 	case *ast.Member:
+		if k, ok := c.xlatePlace(e); ok {
+			return k
+		}
 		return c.memberPlace(e)
 	case *ast.Unary:
 		if e.Op != ast.Deref {
@@ -178,7 +181,7 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 		c.ptrValue(e.X)
 		return placeMemory
 	case *ast.Xlate:
-		c.fail(x, "xlate")
+		c.fail(x, xlateWhole)
 	}
 	if isAggregate(c.typeOf(x)) {
 		// Another expression of aggregate type (c ? s1 : s2) evaluates

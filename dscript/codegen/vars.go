@@ -248,8 +248,8 @@ func (c *clauseGen) index(x *ast.Index) {
 	}
 	if o.Kind() == check.ObjBuiltin {
 		if isArgs(x, c.g.info) {
-			if i, ok := c.constOf(x.Index[0]); ok && i >= 0 && i < int64(c.g.prog.CtxUse.NArgs) {
-				c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxArg(int(i)), asm.DWord))
+			if i, ok := c.constOf(x.Index[0]); ok && i >= 0 {
+				c.argsElem(x, int(i))
 				return
 			}
 		}
@@ -263,6 +263,30 @@ func (c *clauseGen) index(x *ast.Index) {
 	v := c.variable(x, o)
 	c.mapKey(x, v, x.Index)
 	c.mapLookup(v, o.Type())
+}
+
+// argsElem evaluates args[i]: argi, or where the checker typed it
+// (check.Info.Args), the value of its type in its slots: an integer of
+// fewer than 8 bytes extended as its type says, a struct or union passed
+// by value the address of its slots in the probe context (kernel memory,
+// read as a kernel record's members are).
+func (c *clauseGen) argsElem(x *ast.Index, i int) {
+	ref, typed := c.g.info.Args[x]
+	if !typed {
+		ref = check.ArgRef{Slot: i, Slots: 1}
+	}
+	if ref.Slot+ref.Slots > c.g.prog.CtxUse.NArgs {
+		c.fail(x, "this builtin array")
+	}
+	t := c.typeOf(x)
+	if typed && isAggregate(t) {
+		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(abi.CtxArg(ref.Slot))))
+		return
+	}
+	c.emit(asm.LoadMem(asm.R0, regCtx, abi.CtxArg(ref.Slot), asm.DWord))
+	if typed {
+		c.normalize(asm.R0, t)
+	}
 }
 
 // assign evaluates an assignment; R0 holds the value assigned.

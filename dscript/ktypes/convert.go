@@ -17,7 +17,12 @@ const Module = "vmlinux"
 // Anonymous records cannot be asked for by name, so they are filled with
 // the type that reaches them.
 type converter struct {
-	r      *raw
+	r *raw
+	// base, for a module's split BTF, converts the kernel's types (the
+	// ids below first), so that a module's types refer to the very
+	// records the kernel's do.
+	base   *converter
+	first  kbtf.TypeID
 	memo   map[kbtf.TypeID]*types.Type
 	recIDs map[*types.Type]kbtf.TypeID // the BTF id of every record shell
 	filled map[kbtf.TypeID]bool
@@ -41,6 +46,9 @@ func newConverter(r *raw) *converter {
 func (c *converter) typ(id kbtf.TypeID) *types.Type {
 	if id == 0 {
 		return types.VoidType
+	}
+	if c.base != nil && id < c.first {
+		return c.base.typ(id)
 	}
 	if t, ok := c.memo[id]; ok {
 		return t
@@ -210,6 +218,8 @@ func (c *converter) fillValue(t *types.Type) {
 		case types.Struct, types.Union:
 			if id, ok := c.recIDs[t]; ok {
 				c.fill(t, id)
+			} else if c.base != nil {
+				c.base.fillValue(t)
 			}
 		}
 		return

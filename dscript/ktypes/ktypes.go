@@ -46,6 +46,9 @@ type Kernel struct {
 
 	mu   sync.Mutex
 	conv *converter
+	// mods converts the types of the modules' split BTF TypeOf was
+	// asked about, by BTF.
+	mods map[*kbtf.Spec]*converter
 
 	ksyms *symtab.KernelSymbols // read on the first Address
 }
@@ -119,18 +122,59 @@ func (k *Kernel) Type(kind, name string) *types.Type {
 		return nil
 	}
 	id, ok := k.raw.lookup(ns, name)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	conv := k.conv
 	if !ok {
+		// A module's type, of a module whose BTF TypeOf has read: the
+		// types of its functions' arguments, which a program's member
+		// offsets are relocated against.
+		for spec, mc := range k.mods {
+			if id, ok = spec.TypeByName(ns, name); ok {
+				conv = mc
+				break
+			}
+		}
+		if !ok {
+			return nil
+		}
+	}
+	t := conv.typ(id)
+	conv.fillValue(t)
+	if ns == nsStruct || ns == nsUnion {
+		for _, d := range conv.dups[kind+" "+name] {
+			conv.fillValue(d)
+		}
+	}
+	return t
+}
+
+// TypeOf returns the D type of the BTF type id of spec: the kernel's BTF
+// (a Spec of the same file as the one k reads: the ids are the same) or a
+// kernel module's split BTF over it, whose ids below its own are the
+// kernel's. It returns nil when k has no BTF. Records are complete as
+// Type's are; a module's records are typed as the kernel's are, and found
+// by their tags by Type once TypeOf has met their module.
+func (k *Kernel) TypeOf(spec *kbtf.Spec, id kbtf.TypeID) *types.Type {
+	if spec == nil || !k.load() {
 		return nil
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	t := k.conv.typ(id)
-	k.conv.fillValue(t)
-	if ns == nsStruct || ns == nsUnion {
-		for _, d := range k.conv.dups[kind+" "+name] {
-			k.conv.fillValue(d)
+	conv := k.conv
+	if first, _ := spec.IDs(); spec.Base() != nil && id >= first {
+		conv = k.mods[spec]
+		if conv == nil {
+			conv = newConverter(&raw{spec})
+			conv.base, conv.first = k.conv, first
+			if k.mods == nil {
+				k.mods = map[*kbtf.Spec]*converter{}
+			}
+			k.mods[spec] = conv
 		}
 	}
+	t := conv.typ(id)
+	conv.fillValue(t)
 	return t
 }
 

@@ -5,16 +5,21 @@ package builtin
 import (
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/dtrace"
+	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/providers/internal/uproc"
 	"github.com/dtrace-go/dtrace/providers/perf"
 	"github.com/dtrace-go/dtrace/providers/pid"
 	"github.com/dtrace-go/dtrace/providers/profile"
+	"github.com/dtrace-go/dtrace/providers/stable"
 	"github.com/dtrace-go/dtrace/providers/syscall"
 	"github.com/dtrace-go/dtrace/providers/usdt"
 )
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
-// syscall, then the tracepoint provider as perf, sdt and rawtp, those that
+// syscall, the tracepoint provider as perf, sdt and rawtp, the stable
+// providers proc, sched and io, then fbt (last,
+// so that its hundred thousand probes number after the others' and a
+// description naming another provider never lists them), those that
 // read the kernel's description of itself reading it from sys. They share
 // one cache of what they read (see providers.System.Shared): tracefs and
 // BTF are read once for all of them, and never shared with the providers
@@ -22,7 +27,9 @@ import (
 func Providers(sys providers.System) []providers.Provider {
 	sys = sys.Shared()
 	ps := []providers.Provider{dtrace.New(), profile.New(), syscall.New(sys)}
-	return append(ps, perf.Providers(sys)...)
+	ps = append(ps, perf.Providers(sys)...)
+	ps = append(ps, stable.Providers(sys)...)
+	return append(ps, fbt.New(sys))
 }
 
 // Registry returns a registry of Providers, with the factories of the

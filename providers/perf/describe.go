@@ -1,7 +1,9 @@
 package perf
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/dtrace-go/dtrace/providers"
 )
@@ -41,4 +43,37 @@ func (p *Provider) ArgTypes(pr *providers.Probe) ([]string, error) {
 		return nil, fmt.Errorf("describe %s:%s::%s: %w", p.name, ev.Group, ev.Name, err)
 	}
 	return ts, nil
+}
+
+// ArgDescs returns a tracepoint's typed arguments: ArgTypes's types, each
+// argument in its own slot (a raw tracepoint passes each TP_PROTO argument
+// as one u64), with the BTF type each was read from. They are not known
+// for an event BTF has no typedef for, or when the kernel has no BTF.
+func (p *Provider) ArgDescs(pr *providers.Probe) ([]providers.ArgDesc, bool, error) {
+	ev, ok := pr.Data.(Event)
+	if !ok {
+		return nil, false, fmt.Errorf("%s provider: %s is not a tracepoint probe", p.name, pr.Name)
+	}
+	tp, err := p.tracepoints()
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("describe %s:%s::%s: %w", p.name, ev.Group, ev.Name, err)
+	}
+	proto, ok := tp.protos[ev.Name]
+	if !ok {
+		return nil, false, nil
+	}
+	t, _ := tp.spec.Type(proto)
+	args := make([]providers.ArgDesc, t.Vlen()-1)
+	for i := range args {
+		id := t.Param(i + 1)
+		name, err := tp.names.Name(id)
+		if err != nil {
+			return nil, false, fmt.Errorf("describe %s:%s::%s: argument %d: %w", p.name, ev.Group, ev.Name, i, err)
+		}
+		args[i] = providers.ArgDesc{Type: name, Slot: i, BTF: tp.spec, ID: id}
+	}
+	return args, true, nil
 }
