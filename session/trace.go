@@ -92,6 +92,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	if slices.ContainsFunc(r.prog.Maps, func(m *codegen.MapDesc) bool { return m.Name == abi.UPIDMap }) {
 		for _, p := range r.cfg.Procs {
 			out.syms.procs.Note(p.Pid())
+			out.syms.unwindTables(uint64(p.Pid()))
 		}
 	}
 	// A live sink snapshots the aggregations from its own goroutines:

@@ -314,7 +314,7 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 	case abi.SymUStack:
 		c.storePID(off)
 		c.announcePID(off)
-		c.getStack(off+8, s.Size()-8, true)
+		c.userStack(off+8, s.Size()-8)
 	case abi.SymSym, abi.SymMod:
 		c.expr(call.Args[0])
 		c.emit(asm.StoreMem(regCtx, int16(off), asm.R0, asm.DWord))
@@ -416,7 +416,11 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 	}
 	size := stackSlotSize(s) - 8
 	c.zero(pos+8+size, s.Slot-8-size)
-	c.getStack(pos+8, size, s.Kind == abi.SymUStack)
+	if s.Kind == abi.SymUStack {
+		c.userStack(pos+8, size)
+	} else {
+		c.getStack(pos+8, size, false)
+	}
 	return s.Slot
 }
 

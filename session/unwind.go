@@ -1,0 +1,160 @@
+package session
+
+import (
+	"cmp"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/symtab"
+	"github.com/dtrace-go/dtrace/symtab/cfi"
+)
+
+// unwinder keeps the unwind tables (abi.UnwindRowsMap, abi.UnwindProcsMap)
+// of the processes whose user stacks a program captures: when a process
+// is announced (or named by -c or -p), the tables of the objects it maps
+// are built from their call-frame information (once per object, cached
+// by build ID, shared between processes) and its mappings written, so
+// that its later stacks are unwound whole in the kernel.
+type unwinder struct {
+	rows, procs *ebpf.Map
+	proc        string // the proc file system's mount point
+	capacity    uint32 // rows the rows map holds
+	next        uint32 // its first free row
+	objs        map[string]*unwindTable
+}
+
+// unwindTable is an object's table in the rows map: rows from first; n 0
+// when the object has none (frame pointers are followed there).
+type unwindTable struct {
+	first, n uint32
+}
+
+// newUnwinder returns the unwinder of a program whose maps are m, or nil
+// when it does not unwind user stacks.
+func newUnwinder(m map[string]*ebpf.Map) *unwinder {
+	rows, procs := m[abi.UnwindRowsMap], m[abi.UnwindProcsMap]
+	if rows == nil || procs == nil {
+		return nil
+	}
+	return &unwinder{rows: rows, procs: procs, proc: "/proc", capacity: rows.MaxEntries(), objs: map[string]*unwindTable{}}
+}
+
+// update writes the unwind information of process pid, whose executable
+// mappings are maps. A process none of whose objects has a table gets no
+// entry: the kernel unwinds it with frame pointers, as before.
+func (u *unwinder) update(pid int, maps []*symtab.Mapping) error {
+	if u == nil || pid <= 0 {
+		return nil
+	}
+	type entry struct {
+		start, end, bias uint64
+		t                *unwindTable
+	}
+	var es []entry
+	any := false
+	for _, m := range maps {
+		if m.Path == "" || m.Path[0] == '[' {
+			continue
+		}
+		t, bias := u.table(pid, m)
+		es = append(es, entry{m.Start, m.Limit, bias, t})
+		any = any || t.n > 0
+	}
+	if !any {
+		return nil
+	}
+	slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.start, b.start) })
+	if len(es) > abi.UnwindMaxMaps {
+		es = es[:abi.UnwindMaxMaps]
+	}
+	v := make([]byte, abi.UnwindProcSize)
+	le.PutUint32(v, uint32(len(es)))
+	for i, e := range es {
+		b := v[8+i*abi.UnwindMapSize:]
+		le.PutUint64(b, e.start)
+		le.PutUint64(b[8:], e.end)
+		le.PutUint64(b[16:], e.bias)
+		le.PutUint32(b[24:], e.t.first)
+		le.PutUint32(b[28:], e.t.n)
+	}
+	if err := u.procs.Put(uint32(pid), v); err != nil {
+		return fmt.Errorf("write unwind mappings of pid %d: %w", pid, err)
+	}
+	return nil
+}
+
+// table returns the table of the object mapping m of process pid maps, and
+// the mapping's bias (its addresses less the object's link-time ones).
+func (u *unwinder) table(pid int, m *symtab.Mapping) (*unwindTable, uint64) {
+	p := filepath.Join(u.proc, strconv.Itoa(pid), "map_files",
+		strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))
+	f, err := elf.Open(p)
+	if err != nil {
+		if f, err = elf.Open(filepath.Join(u.proc, strconv.Itoa(pid), "root", m.Path)); err != nil {
+			return &unwindTable{}, 0
+		}
+	}
+	defer f.Close()
+	bias, ok := mappingBias(f, m)
+	key := m.BuildID
+	if key == "" {
+		key = m.Path
+		if fi, err := os.Stat(p); err == nil {
+			key += "@" + fi.ModTime().String()
+		}
+	}
+	if t, ok := u.objs[key]; ok {
+		return t, bias
+	}
+	t := &unwindTable{}
+	u.objs[key] = t
+	if !ok {
+		return t, bias
+	}
+	tab, err := cfi.Read(f)
+	if errors.Is(err, cfi.ErrNoFrameInfo) {
+		if d := symtab.DebugFile(f, m.Path, m.BuildID); d != nil {
+			tab, err = cfi.Read(d)
+			d.Close()
+		}
+	}
+	if err != nil || len(tab.Rows) == 0 || len(tab.Rows) > abi.UnwindMaxRows ||
+		uint64(u.next)+uint64(len(tab.Rows)) > uint64(u.capacity) {
+		return t, bias
+	}
+	rows := tab.Encode()
+	keys := make([]uint32, len(rows))
+	for i := range keys {
+		keys[i] = u.next + uint32(i)
+	}
+	if _, err := u.rows.BatchUpdate(keys, rows, nil); err != nil {
+		for i := range keys {
+			if err := u.rows.Put(keys[i], rows[i]); err != nil {
+				return t, bias
+			}
+		}
+	}
+	t.first, t.n = u.next, uint32(len(rows))
+	u.next += t.n
+	return t, bias
+}
+
+// mappingBias returns what m's addresses less f's link-time addresses are:
+// m maps, at its start, the file offset of a loadable segment of f.
+func mappingBias(f *elf.File, m *symtab.Mapping) (uint64, bool) {
+	for _, p := range f.Progs {
+		if p.Type != elf.PT_LOAD || m.Offset < p.Off || m.Offset >= p.Off+max(p.Filesz, 1) {
+			continue
+		}
+		return m.Start - (p.Vaddr + (m.Offset - p.Off)), true
+	}
+	return 0, false
+}
