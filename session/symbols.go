@@ -137,8 +137,9 @@ func (s *symbols) refresh(pid uint64) {
 	if pid == 0 {
 		return
 	}
-	s.procs.Refresh(int(pid))
+	// The unwind tables first: the process's stacks wait for them.
 	s.unwindTables(pid)
+	s.procs.Refresh(int(pid))
 	if s.gens == nil {
 		s.gens = map[uint64]uint64{}
 	}
@@ -149,7 +150,7 @@ func (s *symbols) refresh(pid uint64) {
 // unwound in the kernel.
 func (s *symbols) unwindTables(pid uint64) {
 	if s.unwind != nil && pid != 0 && pid <= 1<<31 {
-		_ = s.unwind.update(int(pid), s.procs.Mappings(int(pid)))
+		_ = s.unwind.update(int(pid))
 	}
 }
 

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"cmp"
 	"debug/elf"
 	"errors"
@@ -47,28 +48,32 @@ func newUnwinder(m map[string]*ebpf.Map) *unwinder {
 	return &unwinder{rows: rows, procs: procs, proc: "/proc", capacity: rows.MaxEntries(), objs: map[string]*unwindTable{}}
 }
 
-// update writes the unwind information of process pid, whose executable
-// mappings are maps. A process none of whose objects has a table gets no
-// entry: the kernel unwinds it with frame pointers, as before.
-func (u *unwinder) update(pid int, maps []*symtab.Mapping) error {
+// update writes the unwind information of process pid from its memory
+// map. A process none of whose objects has a table gets no entry: the
+// kernel unwinds it with frame pointers, as before.
+func (u *unwinder) update(pid int) error {
 	if u == nil || pid <= 0 {
 		return nil
+	}
+	maps, err := symtab.ReadMappings(u.proc, pid)
+	if err != nil {
+		return fmt.Errorf("read unwind mappings of pid %d: %w", pid, err)
 	}
 	type entry struct {
 		start, end, bias uint64
 		t                *unwindTable
 	}
 	var es []entry
-	any := false
+	tables := false
 	for _, m := range maps {
-		if m.Path == "" || m.Path[0] == '[' {
+		if !m.Exec || m.Path == "" || m.Path[0] == '[' && m.Path != "[vdso]" {
 			continue
 		}
 		t, bias := u.table(pid, m)
 		es = append(es, entry{m.Start, m.Limit, bias, t})
-		any = any || t.n > 0
+		tables = tables || t.n > 0
 	}
-	if !any {
+	if !tables {
 		return nil
 	}
 	slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.start, b.start) })
@@ -93,35 +98,41 @@ func (u *unwinder) update(pid int, maps []*symtab.Mapping) error {
 
 // table returns the table of the object mapping m of process pid maps, and
 // the mapping's bias (its addresses less the object's link-time ones).
-func (u *unwinder) table(pid int, m *symtab.Mapping) (*unwindTable, uint64) {
-	p := filepath.Join(u.proc, strconv.Itoa(pid), "map_files",
-		strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))
-	f, err := elf.Open(p)
+func (u *unwinder) table(pid int, m symtab.FileMapping) (*unwindTable, uint64) {
+	dir := filepath.Join(u.proc, strconv.Itoa(pid))
+	var f *elf.File
+	var err error
+	key := m.Dev + ":" + strconv.FormatUint(m.Inode, 10) + ":" + m.Path
+	if m.Path == "[vdso]" {
+		// The kernel's image, read from the process's memory.
+		f, err = readVDSO(dir, m)
+		key = ""
+	} else if f, err = elf.Open(filepath.Join(dir, "map_files",
+		strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))); err != nil {
+		f, err = elf.Open(filepath.Join(dir, "root", m.Path))
+	}
 	if err != nil {
-		if f, err = elf.Open(filepath.Join(u.proc, strconv.Itoa(pid), "root", m.Path)); err != nil {
-			return &unwindTable{}, 0
-		}
+		return &unwindTable{}, 0
 	}
 	defer f.Close()
 	bias, ok := mappingBias(f, m)
-	key := m.BuildID
-	if key == "" {
-		key = m.Path
-		if fi, err := os.Stat(p); err == nil {
-			key += "@" + fi.ModTime().String()
-		}
+	id := symtab.BuildID(f)
+	if id != "" {
+		key = id
 	}
 	if t, ok := u.objs[key]; ok {
 		return t, bias
 	}
 	t := &unwindTable{}
-	u.objs[key] = t
+	if key != "" {
+		u.objs[key] = t
+	}
 	if !ok {
 		return t, bias
 	}
 	tab, err := cfi.Read(f)
-	if errors.Is(err, cfi.ErrNoFrameInfo) {
-		if d := symtab.DebugFile(f, m.Path, m.BuildID); d != nil {
+	if errors.Is(err, cfi.ErrNoFrameInfo) && m.Path[0] == '/' {
+		if d := symtab.DebugFile(f, m.Path, id); d != nil {
 			tab, err = cfi.Read(d)
 			d.Close()
 		}
@@ -147,9 +158,24 @@ func (u *unwinder) table(pid int, m *symtab.Mapping) (*unwindTable, uint64) {
 	return t, bias
 }
 
+// readVDSO returns the vDSO that m maps in the process whose proc
+// directory is dir.
+func readVDSO(dir string, m symtab.FileMapping) (*elf.File, error) {
+	mem, err := os.Open(filepath.Join(dir, "mem"))
+	if err != nil {
+		return nil, err
+	}
+	defer mem.Close()
+	b := make([]byte, min(m.Limit-m.Start, 1<<20))
+	if _, err := mem.ReadAt(b, int64(m.Start)); err != nil {
+		return nil, fmt.Errorf("read vDSO: %w", err)
+	}
+	return elf.NewFile(bytes.NewReader(b))
+}
+
 // mappingBias returns what m's addresses less f's link-time addresses are:
 // m maps, at its start, the file offset of a loadable segment of f.
-func mappingBias(f *elf.File, m *symtab.Mapping) (uint64, bool) {
+func mappingBias(f *elf.File, m symtab.FileMapping) (uint64, bool) {
 	for _, p := range f.Progs {
 		if p.Type != elf.PT_LOAD || m.Offset < p.Off || m.Offset >= p.Off+max(p.Filesz, 1) {
 			continue

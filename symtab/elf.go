@@ -332,3 +332,6 @@ func (o *Object) Len() int { return len(o.syms.syms) }
 func DebugFile(f *elf.File, path, id string) *elf.File {
 	return openDebugFile(f, path, id, DebugDir)
 }
+
+// BuildID returns object f's GNU build ID in hex, "" when it has none.
+func BuildID(f *elf.File) string { return buildID(f) }
