@@ -141,7 +141,7 @@ func (u *unwinder) table(pid int, m symtab.FileMapping) (*unwindTable, uint64) {
 		uint64(u.next)+uint64(len(tab.Rows)) > uint64(u.capacity) {
 		return t, bias
 	}
-	rows := tab.Encode()
+	rows := encodeRows(tab)
 	keys := make([]uint32, len(rows))
 	for i := range keys {
 		keys[i] = u.next + uint32(i)
@@ -183,4 +183,25 @@ func mappingBias(f *elf.File, m symtab.FileMapping) (uint64, bool) {
 		return m.Start - (p.Vaddr + (m.Offset - p.Off)), true
 	}
 	return 0, false
+}
+
+// encodeRows packs t's rows as abi.UnwindRow does.
+func encodeRows(t *cfi.Table) []uint64 {
+	kinds := [...]uint8{
+		cfi.FP: abi.UnwindFP, cfi.SP: abi.UnwindSP, cfi.BP: abi.UnwindBP, cfi.PLT: abi.UnwindPLT,
+		cfi.Signal: abi.UnwindSignal, cfi.End: abi.UnwindEnd, cfi.DerefBP: abi.UnwindDerefBP, cfi.Invalid: abi.UnwindInvalid,
+	}
+	out := make([]uint64, len(t.Rows))
+	for i, r := range t.Rows {
+		k := abi.UnwindInvalid
+		if int(r.Kind) < len(kinds) {
+			k = kinds[r.Kind]
+		}
+		bp := r.BP
+		if r.Kind != cfi.PLT && bp == cfi.BPUnknown {
+			bp = abi.UnwindBPUnknown
+		}
+		out[i] = abi.UnwindRow(uint32(r.PC), k, bp, r.CFAOffset)
+	}
+	return out
 }

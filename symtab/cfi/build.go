@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"github.com/dtrace-go/dtrace/abi"
 )
 
 // x86-64's DWARF register numbers.
@@ -60,7 +58,7 @@ func Build(fdes []FDE) (*Table, error) {
 		}
 		rows = f.run(rows, end)
 		if i+1 == len(fdes) || fdes[i+1].Start > end {
-			rows = append(rows, Row{PC: end, Kind: abi.UnwindFP})
+			rows = append(rows, Row{PC: end, Kind: FP})
 		}
 	}
 	// Rows of one address: the last wins. Then rows equal to the one
@@ -297,25 +295,25 @@ var (
 // row returns the table's row for st.
 func (st state) row() Row {
 	if st.cfaReg == math.MaxUint64 {
-		return Row{Kind: abi.UnwindInvalid}
+		return Row{Kind: Invalid}
 	}
 	if st.ra.kind == ruleUndefined {
-		return Row{Kind: abi.UnwindEnd}
+		return Row{Kind: End}
 	}
 	if st.cfaExpr != nil {
 		return exprRow(st.cfaExpr)
 	}
 	if st.ra.kind != ruleOffset || st.ra.off != -8 || st.cfaOff < math.MinInt16 || st.cfaOff > math.MaxInt16 {
-		return Row{Kind: abi.UnwindInvalid}
+		return Row{Kind: Invalid}
 	}
 	r := Row{CFAOffset: int16(st.cfaOff)}
 	switch st.cfaReg {
 	case regRSP:
-		r.Kind = abi.UnwindSP
+		r.Kind = SP
 	case regRBP:
-		r.Kind = abi.UnwindBP
+		r.Kind = BP
 	default:
-		return Row{Kind: abi.UnwindInvalid}
+		return Row{Kind: Invalid}
 	}
 	r.BP = bpRule(st.bp)
 	return r
@@ -331,13 +329,13 @@ func bpRule(bp rule) int8 {
 			return int8(bp.off / 8)
 		}
 	}
-	return abi.UnwindBPUnknown
+	return BPUnknown
 }
 
 // exprRow returns the row of a CFA given by expression e.
 func exprRow(e []byte) Row {
 	if bytes.Equal(e, sigCFA) {
-		return Row{Kind: abi.UnwindSignal}
+		return Row{Kind: Signal}
 	}
 	// DW_OP_breg7 OFF (sleb) ...
 	if len(e) >= 2 && e[0] == 0x77 {
@@ -347,7 +345,7 @@ func exprRow(e []byte) Row {
 		if r.err == nil && len(rest) == 9 && bytes.Equal(rest[:4], pltTail) &&
 			rest[4] >= 0x30 && rest[4] <= 0x4f && bytes.Equal(rest[5:], []byte{0x2a, 0x33, 0x24, 0x22}) &&
 			off >= 0 && off <= math.MaxInt16 {
-			return Row{Kind: abi.UnwindPLT, CFAOffset: int16(off), BP: int8(rest[4] - 0x30)}
+			return Row{Kind: PLT, CFAOffset: int16(off), BP: int8(rest[4] - 0x30)}
 		}
 	}
 	// DW_OP_breg6 OFF; DW_OP_deref: the CFA saved below rbp.
@@ -355,8 +353,8 @@ func exprRow(e []byte) Row {
 		r := &reader{b: e[:len(e)-1], off: 1}
 		off := r.sleb()
 		if r.err == nil && r.off == uint64(len(e)-1) && off >= math.MinInt16 && off <= math.MaxInt16 {
-			return Row{Kind: abi.UnwindDerefBP, CFAOffset: int16(off)}
+			return Row{Kind: DerefBP, CFAOffset: int16(off)}
 		}
 	}
-	return Row{Kind: abi.UnwindInvalid}
+	return Row{Kind: Invalid}
 }

@@ -12,8 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-
-	"github.com/dtrace-go/dtrace/abi"
 )
 
 // ErrNoFrameInfo is returned for an object with neither .eh_frame nor
@@ -25,29 +23,50 @@ var ErrNoFrameInfo = errors.New("no call-frame information")
 var ErrAddressRange = errors.New("addresses beyond 4 GiB")
 
 // Row is one row of an unwind table: from PC on (a link-time address), the
-// frame's CFA is found as Kind says (abi.UnwindSP...), CFA being the
-// register plus CFAOffset; BP is where the caller's rbp is saved (a
-// multiple of 8 from the CFA; 0 unchanged; abi.UnwindBPUnknown lost; a
-// PLT row's threshold).
+// frame's canonical frame address (CFA: the caller's stack pointer, the
+// return address at CFA-8) is found as Kind says, from CFAOffset; BP is
+// where the caller's rbp is saved, in 8-byte words from the CFA (0:
+// unchanged; BPUnknown: lost), or a PLT row's threshold.
 type Row struct {
 	PC        uint64
-	Kind      uint8
+	Kind      Kind
 	BP        int8
 	CFAOffset int16
 }
 
+// Kind says how a row finds its CFA.
+type Kind uint8
+
+// Row kinds.
+const (
+	// FP: no call-frame information (a gap between descriptions): frame
+	// pointers (CFA = rbp+16, rbp saved at CFA-16).
+	FP Kind = iota
+	// SP: CFA = rsp + CFAOffset.
+	SP
+	// BP: CFA = rbp + CFAOffset.
+	BP
+	// PLT: a PLT entry: CFA = rsp + CFAOffset, 8 more when (rip & 15) >=
+	// the threshold in BP.
+	PLT
+	// Signal: a signal trampoline: the interrupted registers are in the
+	// ucontext at rsp.
+	Signal
+	// End: the outermost frame (its return address is undefined).
+	End
+	// DerefBP: CFA = *(rbp + CFAOffset) (a function that realigns its
+	// stack).
+	DerefBP
+	// Invalid: a rule an unwinder of these rows cannot follow.
+	Invalid
+)
+
+// BPUnknown is a row's BP when the caller's rbp cannot be recovered.
+const BPUnknown = -128
+
 // Table is an object's unwind table, sorted by address.
 type Table struct {
 	Rows []Row
-}
-
-// Encode returns t's rows packed as abi.UnwindRow packs them.
-func (t *Table) Encode() []uint64 {
-	out := make([]uint64, len(t.Rows))
-	for i, r := range t.Rows {
-		out[i] = abi.UnwindRow(uint32(r.PC), r.Kind, r.BP, r.CFAOffset)
-	}
-	return out
 }
 
 // Lookup returns the row covering link-time address pc, and false when
