@@ -1,6 +1,6 @@
 /* @@pre: sh unittest/stack/testdata/dwarf/build.sh */
 /* @@runtest-opts: -q -c /tmp/dtrace-dwarf/deep */
-/* @@post: sed -n 's/+0x[0-9a-f]*$//; /deep`\|libdeep\.so`\|^$/p' */
+/* @@post: sh unittest/stack/testdata/dwarf/frames.sh */
 /* @@nosort */
 
 /*
