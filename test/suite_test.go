@@ -131,7 +131,9 @@ func runTest(t *testing.T, path string) {
 		}
 	}
 	cmd := exec.CommandContext(ctx, dtraceBin, args...)
-	cmd.Env = append(os.Environ(), "_DTRACE_TESTING=1")
+	// Scripts the suite runs (triggers, @@pre) reach dtrace as $DTRACE,
+	// under its own name: its messages begin with the name it is run by.
+	cmd.Env = append(os.Environ(), "_DTRACE_TESTING=1", "DTRACE="+dtraceBin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if trig := tags["trigger"]; trig != "" {

@@ -1,7 +1,5 @@
 
               vmlinux`syscall_trace_enter+0x180
-              vmlinux`do_syscall_64+0x1fa
-              vmlinux`entry_SYSCALL_64_after_hwframe+0x76
 
               ustackprog`c+0xf
               ustackprog`b+0x18
@@ -11,4 +9,4 @@ vmlinux`syscall_trace_enter+0x180 3
 vmlinux`syscall_trace_enter+0x180 1
 
 -- @@stderr --
-dtrace: error in dt_clause_1 for probe ID 237 (syscall:vmlinux:getppid:entry): divide-by-zero at BPF pc 134
+dtrace: error in dt_clause_1 for probe ID 237 (syscall:vmlinux:getppid:entry): divide-by-zero at BPF pc 142

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A pid probe's clause reading a user address that cannot be read faults
 # as any clause does: DTrace's error, and tracing goes on.
-DT=/proc/$PPID/exe
+DT=$DTRACE
 sh unittest/pid/build.sh
 $DT -q -c '/tmp/dtrace-pid/pidprog 1 bad' \
 	-n 'pid$target:a.out:fn_bad:entry { trace(copyinstr(arg0)); }' \

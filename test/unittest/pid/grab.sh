@@ -1,7 +1,7 @@
 #!/bin/sh
 # dtrace -p of a process that runs already: its pid probes, listed and
 # traced.
-DT=/proc/$PPID/exe
+DT=$DTRACE
 sh unittest/pid/build.sh
 /tmp/dtrace-pid/pidprog loop &
 p=$!

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A pid probe's id under -l, and in the trace output, of a run with the
 # same descriptions; and that it follows every listed probe.
-DT=/proc/$PPID/exe
+DT=$DTRACE
 sh unittest/pid/build.sh
 desc='pid$target:a.out:fn_add3:entry'
 listed=$($DT -l -n "$desc" -c /tmp/dtrace-pid/pidprog | awk 'NR == 2 { print $1 }')

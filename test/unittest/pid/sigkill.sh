@@ -2,7 +2,7 @@
 # dtrace killed with SIGKILL leaves no uprobe behind: the breakpoint its
 # entry probe wrote at fn_add3 in the traced process is gone once the
 # kernel has closed what dtrace held.
-DT=/proc/$PPID/exe
+DT=$DTRACE
 sh unittest/pid/build.sh
 prog=/tmp/dtrace-pid/pidprog
 $prog loop &

@@ -1,12 +1,7 @@
 #!/bin/sh
 # SIGKILL of dtrace kills the command it created: the kernel does, with
 # nothing left of dtrace to ask.
-# dtrace itself (the binary that started this script), under its own name:
-# its messages begin with the name it is run by.
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-ln -s /proc/$PPID/exe "$dir/dtrace"
-DT=$dir/dtrace
+DT=$DTRACE
 f=$(mktemp)
 $DT -q -c 'sleep 30' -n 'BEGIN { printf("%d\n", $target); }' > $f &
 d=$!

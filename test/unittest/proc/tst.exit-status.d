@@ -1,7 +1,7 @@
 /*
  * @@runtest-opts: -q -c unittest/proc/exit-status.sh
  * The test is exit-status.sh, which runs dtrace itself (the binary that started
- * it, /proc/$PPID/exe) and writes pids by their role, as they change from
+ * it, $DTRACE, as the suite gives it) and writes pids by their role, as they change from
  * run to run. This dtrace only waits for it.
  */
 BEGIN

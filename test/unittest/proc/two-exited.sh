@@ -1,11 +1,6 @@
 #!/bin/sh
 # Two -c: a notice for each; $target is the first.
-# dtrace itself (the binary that started this script), under its own name:
-# its messages begin with the name it is run by.
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-ln -s /proc/$PPID/exe "$dir/dtrace"
-DT=$dir/dtrace
+DT=$DTRACE
 out=$($DT -c 'sleep 0.1' -c 'sleep 0.3' -n 'BEGIN { printf("target=%d\n", $target); }' 2>&1)
 echo "status $?"
 t=$(echo "$out" | sed -n 's/.*target=\([0-9]*\).*/\1/p')

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A pattern in the provider field matches the USDT providers of every
 # process that has them: two usdtprog loops, both listed and traced.
-DT=/proc/$PPID/exe
+DT=$DTRACE
 sh unittest/usdt/build.sh
 /tmp/dtrace-usdt/usdtprog loop &
 p1=$!
