@@ -6,8 +6,9 @@ package abi
 // consumer builds from each mapped object's .eh_frame (or .debug_frame)
 // and writes into two maps:
 //
-//	UnwindRowsMap   array of u64 rows, the tables of every object side by
-//	                side, each sorted by address (UnwindRow)
+//	UnwindRowsMap   array of one entry, mappable: UnwindRowCap u64 rows,
+//	                the tables of every object side by side, each sorted
+//	                by address (UnwindRow)
 //	UnwindProcsMap  hash: u32 pid -> the process's executable mappings
 //	                (UnwindProcSize bytes: a u32 count, a u32 pad, then
 //	                UnwindMaxMaps entries of UnwindMapSize bytes sorted by
@@ -34,14 +35,13 @@ const (
 	UnwindMapSize = 32
 	// UnwindProcSize is the bytes of a process's entry.
 	UnwindProcSize = 8 + UnwindMaxMaps*UnwindMapSize
-	// UnwindMaxRows bounds the rows of one object's table: its binary
-	// search takes UnwindSearchSteps steps.
-	UnwindMaxRows     = 1 << 20
-	UnwindSearchSteps = 21
+	// UnwindRowCap is the rows UnwindRowsMap holds (8 bytes each: 4 MiB,
+	// the most one map value may hold); a power of two.
+	UnwindRowCap = 1 << 19
+	// UnwindSearchSteps is the most steps of a binary search of rows.
+	UnwindSearchSteps = 20
 	// UnwindProcs bounds the processes UnwindProcsMap holds.
 	UnwindProcs = 4096
-	// DefaultUnwindRows is the rows UnwindRowsMap holds (8 bytes each).
-	DefaultUnwindRows = 1 << 20
 )
 
 // How a row finds its frame's canonical frame address (CFA: the caller's

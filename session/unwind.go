@@ -30,6 +30,8 @@ type unwinder struct {
 	capacity    uint32 // rows the rows map holds
 	next        uint32 // its first free row
 	objs        map[string]*unwindTable
+	mem         *ebpf.Memory // the rows map's mapping
+	memErr      error
 }
 
 // unwindTable is an object's table in the rows map: rows from first; n 0
@@ -45,7 +47,29 @@ func newUnwinder(m map[string]*ebpf.Map) *unwinder {
 	if rows == nil || procs == nil {
 		return nil
 	}
-	return &unwinder{rows: rows, procs: procs, proc: "/proc", capacity: rows.MaxEntries(), objs: map[string]*unwindTable{}}
+	return &unwinder{rows: rows, procs: procs, proc: "/proc", capacity: rows.ValueSize() / 8, objs: map[string]*unwindTable{}}
+}
+
+// write writes rows into the rows map from row first: through its
+// mapping (the map is created mappable), else by updating its value.
+func (u *unwinder) write(first uint32, rows []uint64) error {
+	b := make([]byte, 8*len(rows))
+	for i, r := range rows {
+		le.PutUint64(b[8*i:], r)
+	}
+	if u.mem == nil && u.memErr == nil {
+		u.mem, u.memErr = u.rows.Memory()
+	}
+	if u.mem != nil {
+		_, err := u.mem.WriteAt(b, int64(first)*8)
+		return err
+	}
+	v := make([]byte, u.rows.ValueSize())
+	if err := u.rows.Lookup(uint32(0), v); err != nil {
+		return fmt.Errorf("read unwind rows: %w", err)
+	}
+	copy(v[first*8:], b)
+	return u.rows.Put(uint32(0), v)
 }
 
 // update writes the unwind information of process pid from its memory
@@ -137,23 +161,13 @@ func (u *unwinder) table(pid int, m symtab.FileMapping) (*unwindTable, uint64) {
 			d.Close()
 		}
 	}
-	if err != nil || len(tab.Rows) == 0 || len(tab.Rows) > abi.UnwindMaxRows ||
-		uint64(u.next)+uint64(len(tab.Rows)) > uint64(u.capacity) {
+	if err != nil || len(tab.Rows) == 0 || uint64(u.next)+uint64(len(tab.Rows)) > uint64(u.capacity) {
 		return t, bias
 	}
-	rows := encodeRows(tab)
-	keys := make([]uint32, len(rows))
-	for i := range keys {
-		keys[i] = u.next + uint32(i)
+	if err := u.write(u.next, encodeRows(tab)); err != nil {
+		return t, bias
 	}
-	if _, err := u.rows.BatchUpdate(keys, rows, nil); err != nil {
-		for i := range keys {
-			if err := u.rows.Put(keys[i], rows[i]); err != nil {
-				return t, bias
-			}
-		}
-	}
-	t.first, t.n = u.next, uint32(len(rows))
+	t.first, t.n = u.next, uint32(len(tab.Rows))
 	u.next += t.n
 	return t, bias
 }

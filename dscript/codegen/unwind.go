@@ -112,7 +112,7 @@ func (c *clauseGen) userStack(off, size int) {
 
 // needUnwind adds the unwind maps to the program, once.
 func (g *gen) needUnwind() {
-	g.addMapOnce(&MapDesc{Name: abi.UnwindRowsMap, Kind: ArrayMap, KeySize: 4, ValueSize: 8, MaxEntries: abi.DefaultUnwindRows})
+	g.addMapOnce(&MapDesc{Name: abi.UnwindRowsMap, Kind: ArrayMap, KeySize: 4, ValueSize: 8 * abi.UnwindRowCap, MaxEntries: 1})
 	g.addMapOnce(&MapDesc{Name: abi.UnwindProcsMap, Kind: HashMap, KeySize: 4, ValueSize: abi.UnwindProcSize, MaxEntries: abi.UnwindProcs})
 }
 
@@ -175,8 +175,10 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	)
 	place(counted)
 	emit(asm.Mov.Imm(asm.R2, 0))
+	found := label()
 	for range mapSearchSteps {
 		emit(
+			asm.JLE.Imm(asm.R1, 1, found),
 			asm.Mov.Reg(asm.R3, asm.R1), asm.RSh.Imm(asm.R3, 1), // half
 			asm.Mov.Reg(asm.R4, asm.R2), asm.Add.Reg(asm.R4, asm.R3),
 			asm.And.Imm(asm.R4, abi.UnwindMaxMaps-1),
@@ -186,12 +188,12 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 			asm.Mov.Reg(asm.R5, asm.R7), asm.Sub.Reg(asm.R5, asm.R4),
 			asm.ArSh.Imm(asm.R5, 63), // -1 when start > address
 			asm.Xor.Imm(asm.R5, -1),
+			asm.Sub.Reg(asm.R1, asm.R3),
 			asm.And.Reg(asm.R3, asm.R5),
 			asm.Add.Reg(asm.R2, asm.R3),
-			asm.Mov.Reg(asm.R3, asm.R1), asm.RSh.Imm(asm.R3, 1),
-			asm.Sub.Reg(asm.R1, asm.R3),
 		)
 	}
+	place(found)
 	emit(
 		asm.And.Imm(asm.R2, abi.UnwindMaxMaps-1),
 		asm.LSh.Imm(asm.R2, 5),
@@ -208,32 +210,35 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		asm.JNE.Imm(asm.R1, 0, fp),
 		asm.LoadMem(asm.R8, asm.R8, 8+24, asm.Word), // the first row
 	)
-	// The row: the last at most R7 of R9 rows from R8.
-	lookupRow := func(idx asm.Register) {
+	// The row: the last at most R7 of R9 rows from R8, in the rows map's
+	// one value (R5), by a branch-free binary search.
+	emit(asm.LoadMapValue(asm.R5, 0, 0).WithReference(abi.UnwindRowsMap))
+	row := func(dst, idx asm.Register) {
 		emit(
-			asm.StoreMem(asm.RFP, key, idx, asm.Word),
-			asm.LoadMapPtr(asm.R1, 0).WithReference(abi.UnwindRowsMap),
-			asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, key),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, end),
+			asm.Mov.Reg(dst, idx), asm.And.Imm(dst, abi.UnwindRowCap-1),
+			asm.LSh.Imm(dst, 3), asm.Add.Reg(dst, asm.R5),
 		)
 	}
+	rowFound := label()
 	for range abi.UnwindSearchSteps {
-		emit(asm.Mov.Reg(asm.R1, asm.R9), asm.RSh.Imm(asm.R1, 1), asm.Add.Reg(asm.R1, asm.R8))
-		lookupRow(asm.R1)
+		emit(
+			asm.JLE.Imm(asm.R9, 1, rowFound),
+			asm.Mov.Reg(asm.R1, asm.R9), asm.RSh.Imm(asm.R1, 1), // half
+			asm.Mov.Reg(asm.R2, asm.R8), asm.Add.Reg(asm.R2, asm.R1),
+		)
+		row(asm.R0, asm.R2)
 		emit(
 			asm.LoadMem(asm.R0, asm.R0, 0, asm.Word), // its address
-			asm.Mov.Reg(asm.R1, asm.R7), asm.Sub.Reg(asm.R1, asm.R0),
-			asm.ArSh.Imm(asm.R1, 63),
-			asm.Xor.Imm(asm.R1, -1),
-			asm.Mov.Reg(asm.R2, asm.R9), asm.RSh.Imm(asm.R2, 1),
-			asm.And.Reg(asm.R2, asm.R1),
-			asm.Add.Reg(asm.R8, asm.R2),
-			asm.Mov.Reg(asm.R2, asm.R9), asm.RSh.Imm(asm.R2, 1),
-			asm.Sub.Reg(asm.R9, asm.R2),
+			asm.Mov.Reg(asm.R2, asm.R7), asm.Sub.Reg(asm.R2, asm.R0),
+			asm.ArSh.Imm(asm.R2, 63), // -1 when it is past R7
+			asm.Xor.Imm(asm.R2, -1),
+			asm.Sub.Reg(asm.R9, asm.R1),
+			asm.And.Reg(asm.R1, asm.R2),
+			asm.Add.Reg(asm.R8, asm.R1),
 		)
 	}
-	lookupRow(asm.R8)
+	place(rowFound)
+	row(asm.R0, asm.R8)
 	// R9: the row; R8: the CFA; R7: the frame's sp.
 	sp, bpReg, kindSP, kindBP, kindPLT, kindDeref, kindSig, cfaDone := label(), label(), label(), label(), label(), label(), label(), label()
 	emit(
