@@ -41,6 +41,18 @@
 #     detaches one perf-event uprobe at a time, ~100 ms each to detach, and
 #     matches every symbol, aliases included). Goal: <= 300 ms, and at
 #     least 50x faster than bpftrace.
+#  8. stacks, added ns per event (as 3, with the same generator and checks,
+#     filtered on its name in both tracers, the counts summed):
+#       dtrace -q -n 'syscall::getppid:entry /execname == "loadgen"/ { @[stack()] = count(); }'
+#       bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /comm == "loadgen"/ { @[kstack] = count(); }'
+#     and the same with ustack() / ustack. Goal: <= bpftrace's.
+#  9. a whole user stack unwound with call-frame information:
+#     bench/loadgen/deepgen.c calls getppid() at the bottom of a chain of
+#     10 calls (stacks of 15 frames), built with -O2 -fomit-frame-pointer,
+#     traced by @[ustack()] = count() (dtrace: DWARF unwinding; bpftrace:
+#     the kernel's frame-pointer walk, which stops after a frame or two);
+#     9a the same program built with frame pointers, whose stacks both
+#     tracers unwind whole (the frame-pointer figure).
 #  7. added ns per call of a probed function: bench/loadgen/callgen.c calls
 #     callgen_target N times and times itself, untraced, then run by
 #       dtrace -q -c 'callgen N' -n 'pid$target:a.out:callgen_target:entry { @[tid] = count(); }'
@@ -155,6 +167,8 @@ gcc -O2 -static -o "$work/loadgen" "$root/bench/loadgen/loadgen.c" 2> /dev/null 
 loadgen=$work/loadgen
 gcc -O2 -o "$work/callgen" "$root/bench/loadgen/callgen.c"
 callgen=$work/callgen
+gcc -O2 -fomit-frame-pointer -o "$work/deepgen" "$root/bench/loadgen/deepgen.c"
+gcc -O2 -fno-omit-frame-pointer -o "$work/deepgen-fp" "$root/bench/loadgen/deepgen.c"
 libc=$(ldd "$callgen" | awk '/libc\.so/ { print $3 }')
 libc=$(readlink -f "$libc")
 
@@ -322,6 +336,13 @@ count_for() {
 	grep -E "(^|[^0-9])$1([^0-9]|$)" "$2" 2> /dev/null | head -1 | grep -oE '[0-9]+' | tail -1 || true
 }
 
+# sum_counts FILE: the sum of the counts of an aggregation keyed by stacks:
+# each a number alone on its line (dtrace) or after "]: " (bpftrace).
+sum_counts() {
+	grep -oE '^[[:space:]]*[0-9]+$|\]: [0-9]+$' "$1" 2> /dev/null | grep -oE '[0-9]+$' |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+
 # ---------------------------------------------------------------- 1. start-up
 
 log "1. start-up"
@@ -382,7 +403,7 @@ gen_runs() {
 	local label=$1 i out v=()
 	PIDS=()
 	for ((i = 0; i < REPS; i++)); do
-		out=$(timeout -s KILL 120 "$loadgen" "$EVENTS")
+		out=$(timeout -s KILL 120 "${GEN:-$loadgen}" "$EVENTS")
 		echo "   $label: $out" >&2
 		v+=("$(field ns_per_call "$out")")
 		PIDS+=("$(field pid "$out")")
@@ -414,13 +435,21 @@ per_event() {
 	if ((STATUS != 0)); then
 		notes+=("per-event: $name exited with status $STATUS: $(excerpt "$work/pe_$key.err")")
 	fi
-	for p in "${PIDS[@]}"; do
-		c=$(count_for "$p" "$work/pe_$key.out")
-		if [[ $c != "$EVENTS" ]]; then
+	if [[ ${CHECK:-pid} == sum ]]; then
+		c=$(sum_counts "$work/pe_$key.out")
+		if [[ $c != $((REPS * EVENTS)) ]]; then
 			bad=1
-			notes+=("per-event: $name counted ${c:-nothing} getppid calls for generator pid $p, not $EVENTS")
+			notes+=("per-event: $name counted ${c:-nothing} getppid calls in all, not $((REPS * EVENTS))")
 		fi
-	done
+	else
+		for p in "${PIDS[@]}"; do
+			c=$(count_for "$p" "$work/pe_$key.out")
+			if [[ $c != "$EVENTS" ]]; then
+				bad=1
+				notes+=("per-event: $name counted ${c:-nothing} getppid calls for generator pid $p, not $EVENTS")
+			fi
+		done
+	fi
 	R[pe_$key]=$(awk -v t="$traced" -v u="$untraced" 'BEGIN { printf "%.0f", t - u }')
 	R[pe_detail_$key]="untraced ${untraced} ns/call, traced ${traced} ns/call (least of ${REPS}); medians ${untraced_med} and ${traced_med}: $(awk -v t="$traced_med" -v u="$untraced_med" 'BEGIN { printf "%.0f", t - u }') ns added"
 	if ((bad)); then
@@ -446,6 +475,39 @@ else
 	ref_what="kernel-facts.md's hand-written baseline: ${ref} ns"
 	R[pe_raw]="n/a"
 fi
+
+# ---------------------------------------------------------------- 8, 9. stacks
+
+log "8. stacks: added ns per event ($EVENTS getppid calls, $REPS runs each)"
+CHECK=sum
+per_event kd "dtrace-go stack()" fd "" \
+	"$dtrace" -q -n 'syscall::getppid:entry /execname == "loadgen"/ { @[stack()] = count(); }'
+per_event kb "bpftrace kstack" text "$work/pe_kb.out" \
+	bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /comm == "loadgen"/ { @[kstack] = count(); }'
+per_event ud "dtrace-go ustack()" fd "" \
+	"$dtrace" -q -n 'syscall::getppid:entry /execname == "loadgen"/ { @[ustack()] = count(); }'
+per_event ub "bpftrace ustack" text "$work/pe_ub.out" \
+	bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /comm == "loadgen"/ { @[ustack] = count(); }'
+log "9. whole user stacks of 15 frames: deepgen without and with frame pointers"
+for v in deepgen deepgen-fp; do
+	GEN=$work/$v
+	k=${v/deepgen/dw}
+	k=${k/-fp/fp}
+	per_event "${k}d" "dtrace-go ustack() ($v)" fd "" \
+		"$dtrace" -q -n "syscall::getppid:entry /execname == \"${v:0:15}\"/ { @[ustack()] = count(); }"
+	cp "$work/pe_${k}d.out" "$work/stacks_${k}d.out"
+	per_event "${k}b" "bpftrace ustack ($v)" text "$work/pe_${k}b.out" \
+		bpftrace -e "tracepoint:syscalls:sys_enter_getppid /comm == \"${v:0:15}\"/ { @[ustack] = count(); }"
+	cp "$work/pe_${k}b.out" "$work/stacks_${k}b.out"
+done
+unset GEN CHECK
+# frames_of FILE: the frames of the first stack of an aggregation dump.
+frames_of() {
+	awk 'BEGIN { RS = "" } /@\[|`/ { n = 0; for (i = 1; i <= NF; i++) if ($i ~ /[`+]|^0x/) n++; print n; exit }' "$1" 2> /dev/null
+}
+for k in dwd dwb dwfpd dwfpb; do
+	R[frames_$k]=$(frames_of "$work/stacks_$k.out")
+done
 
 # ---------------------------------------------------------------- 4. printf
 
@@ -619,6 +681,18 @@ if [[ ${R[call_d]} =~ ^-?[0-9]+$ && ${R[call_b]%\?} =~ ^-?[0-9]+$ ]]; then
 fi
 echo "| 6 | pid: every libc function of one process, attach + detach, mean wall | $(ms "${R[libc_d]}") | ${R[libc_b]} ms | $(fmt_ratio "${R[libc_d]}" "${R[libc_b]#>}") (${libc_x}x faster) | ≤ 300 ms and ≥ 50x faster | ${libc_ok} |"
 echo "| 7 | pid: \`@[tid] = count()\` on a function's entry, added ns/call | $(ns "${R[call_d]}") | $(ns "${R[call_b]}") | $(fmt_ratio "${R[call_d]%\?}" "${R[call_b]%\?}") | ≤ bpftrace's | ${call_ok} |"
+# le_ratio A B: "yes" when A <= B (numbers, "?" suffixes ignored), else "no".
+le_ratio() {
+	if [[ ${1%\?} =~ ^-?[0-9.]+$ && ${2%\?} =~ ^-?[0-9.]+$ ]]; then
+		awk -v a="${1%\?}" -v b="${2%\?}" 'BEGIN { print (a <= b) ? "yes" : "no" }'
+	else
+		echo "n/a"
+	fi
+}
+echo "| 8 | \`@[stack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_kd]}") | $(ns "${R[pe_kb]}") (\`@[kstack]\`) | $(fmt_ratio "${R[pe_kd]%\?}" "${R[pe_kb]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_kd]}" "${R[pe_kb]}") |"
+echo "| 8a | \`@[ustack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_ud]}") | $(ns "${R[pe_ub]}") (\`@[ustack]\`) | $(fmt_ratio "${R[pe_ud]%\?}" "${R[pe_ub]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_ud]}" "${R[pe_ub]}") |"
+echo "| 9 | \`@[ustack()] = count()\`, no frame pointers (deepgen), added ns/event (frames) | $(ns "${R[pe_dwd]}") (${R[frames_dwd]:-?}) | $(ns "${R[pe_dwb]}") (${R[frames_dwb]:-?}) | $(fmt_ratio "${R[pe_dwd]%\?}" "${R[pe_dwb]%\?}") | whole stacks | $([[ ${R[frames_dwd]:-0} -ge 15 ]] && echo yes || echo no) |"
+echo "| 9a | the same with frame pointers (deepgen-fp), added ns/event (frames) | $(ns "${R[pe_dwfpd]}") (${R[frames_dwfpd]:-?}) | $(ns "${R[pe_dwfpb]}") (${R[frames_dwfpb]:-?}) | $(fmt_ratio "${R[pe_dwfpd]%\?}" "${R[pe_dwfpb]%\?}") | - | |"
 for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf"; do
 	k=${t%%:*}
 	label=${t#*:}
@@ -635,7 +709,7 @@ echo "A \"?\" after a per-event figure means the tracer did not count every call
 echo
 echo "Details:"
 echo "- per-event reference: ${ref_what}"
-for k in d b raw tp; do
+for k in d b raw tp kd kb ud ub dwd dwb dwfpd dwfpb; do
 	[[ -n ${R[pe_detail_$k]:-} ]] && echo "- per-event $k: ${R[pe_detail_$k]}"
 done
 for k in d b; do
