@@ -501,9 +501,19 @@ for v in deepgen deepgen-fp; do
 	cp "$work/pe_${k}b.out" "$work/stacks_${k}b.out"
 done
 unset GEN CHECK
-# frames_of FILE: the frames of the first stack of an aggregation dump.
+# frames_of FILE: the frames of the stack counted most often in an
+# aggregation dump (a process's first events may be unwound before its
+# tables are loaded).
 frames_of() {
-	awk 'BEGIN { RS = "" } /@\[|`/ { n = 0; for (i = 1; i <= NF; i++) if ($i ~ /[`+]|^0x/) n++; print n; exit }' "$1" 2> /dev/null
+	awk 'BEGIN { RS = "" }
+	/@\[|`/ {
+		n = 0
+		for (i = 1; i <= NF; i++)
+			if ($i ~ /[`+]|^0x/)
+				n++
+		if ($NF + 0 > best) { best = $NF + 0; frames = n }
+	}
+	END { print frames + 0 }' "$1" 2> /dev/null
 }
 for k in dwd dwb dwfpd dwfpb; do
 	R[frames_$k]=$(frames_of "$work/stacks_$k.out")
