@@ -130,15 +130,18 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	}
 	const (
 		key = -8  // a map key
-		buf = -16 // a word read from the user stack
+		buf = -24 // two words read from the user stack
 	)
 	end, fp, unwound, counted := label(), label(), label(), label()
-	// readUser reads the user word at src+disp into R0 (src is not
-	// R1-R3), ending the stack when it cannot.
-	readUser := func(src asm.Register, disp int32) {
+	// readUserN reads n user bytes at src+disp (src is not R1-R3) to
+	// buf, the first word into R0, ending the stack when it cannot;
+	// readUser reads a word.
+	var readUserN func(src asm.Register, disp int32, n int32)
+	readUser := func(src asm.Register, disp int32) { readUserN(src, disp, 8) }
+	readUserN = func(src asm.Register, disp int32, n int32) {
 		emit(
 			asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, buf),
-			asm.Mov.Imm(asm.R2, 8),
+			asm.Mov.Imm(asm.R2, n),
 			asm.Mov.Reg(asm.R3, src), asm.Add.Imm(asm.R3, disp),
 			asm.FnProbeReadUser.Call(),
 			asm.JNE.Imm(asm.R0, 0, end),
@@ -240,7 +243,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	place(rowFound)
 	row(asm.R0, asm.R8)
 	// R9: the row; R8: the CFA; R7: the frame's sp.
-	sp, bpReg, kindSP, kindBP, kindPLT, kindDeref, kindSig, cfaDone := label(), label(), label(), label(), label(), label(), label(), label()
+	sp, bpReg, gotRA, kindSP, kindBP, kindPLT, kindDeref, kindSig, cfaDone := label(), label(), label(), label(), label(), label(), label(), label(), label()
 	emit(
 		asm.LoadMem(asm.R9, asm.R0, 0, asm.DWord),
 		asm.Mov.Reg32(asm.R1, asm.R9),
@@ -293,11 +296,22 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	place(cfaDone)
 	emit(asm.JLE.Reg(asm.R8, asm.R7, end))
 	emit(asm.Mov.Reg(asm.R1, asm.R9), asm.LSh.Imm(asm.R1, 16), asm.ArSh.Imm(asm.R1, 56)) // rbp's slot
+	bpBelow := label()
 	emit(
 		asm.JEq.Imm(asm.R1, 0, sp),
+		asm.JEq.Imm(asm.R1, -2, bpBelow),
 		asm.JNE.Imm(asm.R1, abi.UnwindBPUnknown, bpReg),
 		bpf.StoreImm64(asm.R6, unwBP, 0),
 		asm.Ja.Label(sp),
+	)
+	// rbp saved right below the return address (a frame-pointer
+	// prologue): both in one read.
+	place(bpBelow)
+	readUserN(asm.R8, -16, 16)
+	emit(
+		asm.StoreMem(asm.R6, unwBP, asm.R0, asm.DWord),
+		asm.LoadMem(asm.R0, asm.RFP, buf+8, asm.DWord),
+		asm.Ja.Label(gotRA),
 	)
 	place(bpReg)
 	emit(asm.LSh.Imm(asm.R1, 3), asm.Add.Reg(asm.R1, asm.R8), asm.Mov.Reg(asm.R7, asm.R1))
@@ -305,6 +319,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	emit(asm.StoreMem(asm.R6, unwBP, asm.R0, asm.DWord))
 	place(sp)
 	readUser(asm.R8, -8)
+	place(gotRA)
 	emit(
 		asm.StoreMem(asm.R6, unwPC, asm.R0, asm.DWord),
 		asm.StoreMem(asm.R6, unwSP, asm.R8, asm.DWord),
@@ -319,11 +334,11 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		asm.LoadMem(asm.R7, asm.R6, unwSP, asm.DWord),
 		asm.JLT.Reg(asm.R8, asm.R7, end),
 	)
-	readUser(asm.R8, 8)
-	emit(asm.StoreMem(asm.R6, unwPC, asm.R0, asm.DWord))
-	readUser(asm.R8, 0)
+	readUserN(asm.R8, 0, 16)
 	emit(
 		asm.StoreMem(asm.R6, unwBP, asm.R0, asm.DWord),
+		asm.LoadMem(asm.R0, asm.RFP, buf+8, asm.DWord),
+		asm.StoreMem(asm.R6, unwPC, asm.R0, asm.DWord),
 		asm.Add.Imm(asm.R8, 16),
 		asm.StoreMem(asm.R6, unwSP, asm.R8, asm.DWord),
 		bpf.StoreImm64(asm.R6, unwAdj, 1),
