@@ -188,13 +188,15 @@ func readVDSO(dir string, m symtab.FileMapping) (*elf.File, error) {
 }
 
 // mappingBias returns what m's addresses less f's link-time addresses are:
-// m maps, at its start, the file offset of a loadable segment of f.
+// m maps, at its start, the page holding a file offset of a loadable
+// segment of f (whose offset need not be page-aligned).
 func mappingBias(f *elf.File, m symtab.FileMapping) (uint64, bool) {
+	const page = 4096
 	for _, p := range f.Progs {
-		if p.Type != elf.PT_LOAD || m.Offset < p.Off || m.Offset >= p.Off+max(p.Filesz, 1) {
+		if p.Type != elf.PT_LOAD || m.Offset < p.Off&^(page-1) || m.Offset >= p.Off+max(p.Filesz, 1) {
 			continue
 		}
-		return m.Start - (p.Vaddr + (m.Offset - p.Off)), true
+		return m.Start - m.Offset + p.Off - p.Vaddr, true
 	}
 	return 0, false
 }
