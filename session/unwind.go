@@ -26,12 +26,20 @@ import (
 // that its later stacks are unwound whole in the kernel.
 type unwinder struct {
 	rows, procs *ebpf.Map
-	proc        string // the proc file system's mount point
-	capacity    uint32 // rows the rows map holds
-	next        uint32 // its first free row
-	objs        map[string]*unwindTable
-	mem         *ebpf.Memory // the rows map's mapping
+	proc        string                  // the proc file system's mount point
+	capacity    uint32                  // rows the rows map holds
+	next        uint32                  // its first free row
+	objs        map[string]*unwindTable // by build ID
+	files       map[string]*unwindFile  // by device, inode and path
+	mem         *ebpf.Memory            // the rows map's mapping
 	memErr      error
+}
+
+// unwindFile is what the unwinder keeps of a mapped file (by device,
+// inode and path): its table and loadable segments.
+type unwindFile struct {
+	t     *unwindTable
+	loads []elf.ProgHeader
 }
 
 // unwindTable is an object's table in the rows map: rows from first; n 0
@@ -123,14 +131,17 @@ func (u *unwinder) update(pid int) error {
 // table returns the table of the object mapping m of process pid maps, and
 // the mapping's bias (its addresses less the object's link-time ones).
 func (u *unwinder) table(pid int, m symtab.FileMapping) (*unwindTable, uint64) {
+	file := m.Dev + ":" + strconv.FormatUint(m.Inode, 10) + ":" + m.Path
+	if fo, ok := u.files[file]; ok && m.Path != "[vdso]" {
+		bias, _ := mappingBias(fo.loads, m)
+		return fo.t, bias
+	}
 	dir := filepath.Join(u.proc, strconv.Itoa(pid))
 	var f *elf.File
 	var err error
-	key := m.Dev + ":" + strconv.FormatUint(m.Inode, 10) + ":" + m.Path
 	if m.Path == "[vdso]" {
 		// The kernel's image, read from the process's memory.
 		f, err = readVDSO(dir, m)
-		key = ""
 	} else if f, err = elf.Open(filepath.Join(dir, "map_files",
 		strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))); err != nil {
 		f, err = elf.Open(filepath.Join(dir, "root", m.Path))
@@ -139,19 +150,28 @@ func (u *unwinder) table(pid int, m symtab.FileMapping) (*unwindTable, uint64) {
 		return &unwindTable{}, 0
 	}
 	defer f.Close()
-	bias, ok := mappingBias(f, m)
+	var loads []elf.ProgHeader
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_LOAD {
+			loads = append(loads, p.ProgHeader)
+		}
+	}
+	bias, ok := mappingBias(loads, m)
 	id := symtab.BuildID(f)
-	if id != "" {
-		key = id
+	key := id
+	if key == "" {
+		key = file // the vDSO's path is the kernel's: the same in every process
 	}
-	if t, ok := u.objs[key]; ok {
-		return t, bias
-	}
-	t := &unwindTable{}
-	if key != "" {
+	t, cached := u.objs[key]
+	if !cached {
+		t = &unwindTable{}
 		u.objs[key] = t
 	}
-	if !ok {
+	if u.files == nil {
+		u.files = map[string]*unwindFile{}
+	}
+	u.files[file] = &unwindFile{t: t, loads: loads}
+	if cached || !ok {
 		return t, bias
 	}
 	tab, err := cfi.Read(f)
@@ -187,13 +207,14 @@ func readVDSO(dir string, m symtab.FileMapping) (*elf.File, error) {
 	return elf.NewFile(bytes.NewReader(b))
 }
 
-// mappingBias returns what m's addresses less f's link-time addresses are:
-// m maps, at its start, the page holding a file offset of a loadable
-// segment of f (whose offset need not be page-aligned).
-func mappingBias(f *elf.File, m symtab.FileMapping) (uint64, bool) {
+// mappingBias returns what m's addresses less the link-time addresses of
+// the object whose loadable segments are loads are: m maps, at its start,
+// the page holding a file offset of one of them (whose offset need not be
+// page-aligned).
+func mappingBias(loads []elf.ProgHeader, m symtab.FileMapping) (uint64, bool) {
 	const page = 4096
-	for _, p := range f.Progs {
-		if p.Type != elf.PT_LOAD || m.Offset < p.Off&^(page-1) || m.Offset >= p.Off+max(p.Filesz, 1) {
+	for _, p := range loads {
+		if m.Offset < p.Off&^(page-1) || m.Offset >= p.Off+max(p.Filesz, 1) {
 			continue
 		}
 		return m.Start - m.Offset + p.Off - p.Vaddr, true

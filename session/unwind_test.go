@@ -99,10 +99,10 @@ func TestUnwinderUpdate(t *testing.T) {
 // A mapping's bias: its start less the link-time address of the file
 // offset it maps, also for a segment whose offset is not page-aligned.
 func TestMappingBias(t *testing.T) {
-	f := &elf.File{Progs: []*elf.Prog{
-		{ProgHeader: elf.ProgHeader{Type: elf.PT_LOAD, Off: 0, Vaddr: 0x400000, Filesz: 0x5d8}},
-		{ProgHeader: elf.ProgHeader{Type: elf.PT_LOAD, Off: 0x1040, Vaddr: 0x401040, Filesz: 0x2000}},
-	}}
+	loads := []elf.ProgHeader{
+		{Type: elf.PT_LOAD, Off: 0, Vaddr: 0x400000, Filesz: 0x5d8},
+		{Type: elf.PT_LOAD, Off: 0x1040, Vaddr: 0x401040, Filesz: 0x2000},
+	}
 	for _, c := range []struct {
 		start, off, bias uint64
 		ok               bool
@@ -112,7 +112,7 @@ func TestMappingBias(t *testing.T) {
 		{0x7f0000001000, 0x1000, 0x7f0000001000 - 0x401000, true},
 		{0x500000, 0x9000, 0, false},
 	} {
-		bias, ok := mappingBias(f, symtab.FileMapping{Start: c.start, Offset: c.off})
+		bias, ok := mappingBias(loads, symtab.FileMapping{Start: c.start, Offset: c.off})
 		if bias != c.bias || ok != c.ok {
 			t.Errorf("mapping at %#x of offset %#x: bias %#x, %v; want %#x, %v", c.start, c.off, bias, ok, c.bias, c.ok)
 		}
