@@ -125,8 +125,12 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int, man
 		case codegen.LRUHashMap:
 			t = ebpf.LRUHash
 		}
+		flags := stackMapFlags(prog, d, mapFlags(t))
+		if d.Name == abi.UnwindRowsMap {
+			flags = unix.BPF_F_MMAPABLE // the consumer writes the tables through a mapping
+		}
 		specs = append(specs, &ebpf.MapSpec{Name: d.Name, Type: t, KeySize: uint32(d.KeySize),
-			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(min(d.MaxEntries, math.MaxUint32)), Flags: stackMapFlags(prog, d, mapFlags(t))})
+			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(min(d.MaxEntries, math.MaxUint32)), Flags: flags})
 	}
 	for _, s := range specs {
 		if err := create(s); err != nil {

@@ -87,6 +87,7 @@ func newDecoder(prog *codegen.Program, reg *providers.Registry, m map[string]*eb
 		ks = &symtab.KernelSymbols{}
 	}
 	d := &decoder{prog: prog, reg: reg, maps: m, out: out, notify: notify, syms: newSymbols(ks)}
+	d.syms.unwind = newUnwinder(m)
 	if needsKernelSymbols(prog) {
 		ks.Prefetch()
 	}

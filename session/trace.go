@@ -91,6 +91,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	// read with the map).
 	if slices.ContainsFunc(r.prog.Maps, func(m *codegen.MapDesc) bool { return m.Name == abi.UPIDMap }) {
 		for _, p := range r.cfg.Procs {
+			out.syms.unwindTables(uint64(p.Pid()))
 			out.syms.procs.Note(p.Pid())
 		}
 	}

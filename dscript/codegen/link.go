@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/btf"
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
@@ -212,7 +213,61 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 			}
 		}
 	}
-	return p.appendErrorFunc(insns, t, e, order, machinery), nil
+	insns = p.appendErrorFunc(insns, t, e, order, machinery)
+	insns = appendClauseFuncs(insns, append(order, e.errorClauses()...))
+	return withFuncInfo(insns), nil
+}
+
+// withFuncInfo gives every function of a program that refers to a
+// function by address (bpf_loop's callbacks) BTF function information,
+// which the kernel then requires of each.
+func withFuncInfo(insns asm.Instructions) asm.Instructions {
+	if !slices.ContainsFunc(insns, func(ins asm.Instruction) bool { return ins.IsLoadOfFunctionPointer() }) {
+		return insns
+	}
+	funcs := map[string]bool{}
+	for _, ins := range insns {
+		if ins.IsFunctionCall() || ins.IsLoadOfFunctionPointer() {
+			funcs[ins.Reference()] = true
+		}
+	}
+	long := &btf.Int{Name: "long", Size: 8, Encoding: btf.Signed}
+	proto := &btf.FuncProto{Return: long, Params: []btf.FuncParam{{Name: "a", Type: long}, {Name: "b", Type: long}}}
+	for i, ins := range insns {
+		name := ins.Symbol()
+		if i == 0 {
+			name = "main"
+		} else if !funcs[name] {
+			continue
+		}
+		insns[i] = btf.WithFuncMetadata(ins, &btf.Func{Name: name, Type: proto, Linkage: btf.StaticFunc})
+	}
+	return insns
+}
+
+// appendClauseFuncs appends to a linked program the functions of the
+// clauses cs whose bodies it holds.
+func appendClauseFuncs(insns asm.Instructions, cs []*Clause) asm.Instructions {
+	var have map[string]bool
+	done := map[*Clause]bool{}
+	for _, c := range cs {
+		if len(c.Funcs) == 0 || done[c] {
+			continue
+		}
+		if have == nil {
+			have = map[string]bool{}
+			for _, ins := range insns {
+				if s := ins.Symbol(); s != "" {
+					have[s] = true
+				}
+			}
+		}
+		if have[c.Symbol] {
+			done[c] = true
+			insns = append(insns, c.Funcs...)
+		}
+	}
+	return insns
 }
 
 // dispatchLists returns the distinct lists of clauses of a program whose
