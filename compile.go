@@ -16,6 +16,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/stable"
 	"github.com/dtrace-go/dtrace/session"
 	"github.com/dtrace-go/dtrace/sink"
 )
@@ -123,7 +124,8 @@ func (h *Handle) compiler() *dscript.Compiler {
 	}
 	h.kernel = ktypes.OpenSpec(h.sys.KernelBTF, h.ksyms)
 	h.comp = dscript.New(dscript.Config{Args: args, Defaultargs: h.opts.Bool("defaultargs"), ArgRef: h.opts.Bool("argref"), Macros: m,
-		Kernel: h.kernel, Probes: session.Catalog(h.reg, h.kernel), ZeroProbes: h.zdefs})
+		Kernel: h.kernel, Probes: session.Catalog(h.reg, h.kernel), ZeroProbes: h.zdefs,
+		LibDirs: h.opts.Values("libdir"), NoLibs: h.opts.Bool("nolibs")})
 	return h.comp
 }
 
@@ -237,6 +239,26 @@ func (p *Program) Probes() []Probe {
 			for _, m := range info.Matches[pd] {
 				out = append(out, Probe{ID: m.ID, Provider: m.Provider, Module: m.Module, Function: m.Function, Name: m.Name})
 			}
+		}
+	}
+	return out
+}
+
+// LibraryNotes returns what was left out of the D library (the built-in
+// files and those of -xlibdir), one note a line: files that do not parse
+// or whose dependencies are missing, declarations that do not fit the
+// running kernel. It checks the whole library, which programs otherwise
+// check a declaration at a time as they use it; dtrace -v prints them.
+func (h *Handle) LibraryNotes() []string { return h.compiler().LibraryNotes() }
+
+// MissingProbes returns the probes of DTrace's stable providers (proc,
+// sched, io) that this system cannot provide, each as
+// "provider:::name: why".
+func (h *Handle) MissingProbes() []string {
+	var out []string
+	for _, p := range stable.Names {
+		for _, m := range stable.Missing(p) {
+			out = append(out, p+":::"+m)
 		}
 	}
 	return out

@@ -139,11 +139,9 @@ func (h *Handle) runError(err error) error {
 	var ce *codegen.Error
 	var ve *bpf.VerifierError
 	var se *codegen.ScratchError
-	var pke *providers.KernelError
 	var syme *codegen.SymbolError
+	var pke *providers.KernelError
 	switch {
-	case errors.As(err, &pke):
-		return &KernelError{Reason: pke.Reason, Err: err}
 	case errors.As(err, &syme):
 		return &KernelError{Reason: fmt.Sprintf("`%s: this kernel's /proc/kallsyms lists no address for it "+
 			"(a kernel lists its data symbols there only when built with CONFIG_KALLSYMS_ALL)", syme.Name), Err: err}
@@ -155,6 +153,8 @@ func (h *Handle) runError(err error) error {
 			limit += ": simplify the statements that use the most strings"
 		}
 		return &LimitError{Limit: limit, Err: err}
+	case errors.As(err, &pke):
+		return &KernelError{Reason: pke.Reason, Err: err}
 	case errors.As(err, &ce) && ce.Unit < len(h.units):
 		u := h.units[ce.Unit]
 		return &NotSupportedError{Source: u.Name, Script: u.Kind == dscript.Script, Line: ce.Pos.Line, What: ce.What}

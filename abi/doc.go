@@ -20,7 +20,8 @@
 //     bucket math of quantize, lquantize and llquantize, which the code
 //     generator emits and the printer labels.
 //   - Stacks and symbols (stack.go): how stacks and addresses are recorded
-//     and keyed.
+//     and keyed; the unwind tables the programs search to walk user stacks
+//     with call-frame information (unwind.go).
 //
 // The package imports nothing of D, of the providers or of the runner:
 // the code generator (dscript/codegen), the providers' trampoline

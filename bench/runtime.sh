@@ -30,6 +30,11 @@
 #     from the generator's first call to the last growth of FILE (the
 #     generator watches FILE's size every ms until it has not grown for 1 s);
 #     lost = M - lines. Goal: >= 1,000,000 events/s with nothing lost.
+#     4b: lines per CPU-second the tracer spent (user + system, from
+#     /usr/bin/time -v): on this 2-CPU VM the wall-time rate follows how
+#     much CPU the consumer gets beside the generator and whatever else
+#     runs (both tracers' rates fall together, 20x, on a loaded machine);
+#     this one does not.
 #  5. peak RSS of every dtrace and bpftrace run above (/usr/bin/time -v,
 #     "Maximum resident set size"). Goal: <= 15 MB.
 #  6. pid provider, attach + detach of every function of libc in one
@@ -41,6 +46,20 @@
 #     detaches one perf-event uprobe at a time, ~100 ms each to detach, and
 #     matches every symbol, aliases included). Goal: <= 300 ms, and at
 #     least 50x faster than bpftrace.
+#  8. stacks, added ns per event (as 3, with the same generator and checks,
+#     filtered on its name in both tracers, the counts summed):
+#       dtrace -q -n 'syscall::getppid:entry /execname == "loadgen"/ { @[stack()] = count(); }'
+#       bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /comm == "loadgen"/ { @[kstack] = count(); }'
+#     and the same with ustack() / ustack. Goal: <= bpftrace's.
+#  9. a whole user stack unwound with call-frame information:
+#     bench/loadgen/deepgen.c calls getppid() at the bottom of a chain of
+#     10 calls (stacks of 15 frames), built with -O2 -fomit-frame-pointer,
+#     traced by @[ustack()] = count() (dtrace: DWARF unwinding; bpftrace:
+#     the kernel's frame-pointer walk, which stops after a frame or two);
+#     9a the same program built with frame pointers, whose stacks both
+#     tracers unwind whole (the frame-pointer figure).
+#     8b: the BPF programs' own run time per event, from the kernel's
+#     BPF statistics (bench/bpfstats keeps them enabled meanwhile).
 #  7. added ns per call of a probed function: bench/loadgen/callgen.c calls
 #     callgen_target N times and times itself, untraced, then run by
 #       dtrace -q -c 'callgen N' -n 'pid$target:a.out:callgen_target:entry { @[tid] = count(); }'
@@ -155,6 +174,9 @@ gcc -O2 -static -o "$work/loadgen" "$root/bench/loadgen/loadgen.c" 2> /dev/null 
 loadgen=$work/loadgen
 gcc -O2 -o "$work/callgen" "$root/bench/loadgen/callgen.c"
 callgen=$work/callgen
+(cd "$root" && go build -o "$work/bpfstats" ./bench/bpfstats) || warn "bench/bpfstats does not build: no BPF run times"
+gcc -O2 -fomit-frame-pointer -o "$work/deepgen" "$root/bench/loadgen/deepgen.c"
+gcc -O2 -fno-omit-frame-pointer -o "$work/deepgen-fp" "$root/bench/loadgen/deepgen.c"
 libc=$(ldd "$callgen" | awk '/libc\.so/ { print $3 }')
 libc=$(readlink -f "$libc")
 
@@ -186,6 +208,11 @@ rss_mb() {
 # wall_s FILE: "Elapsed (wall clock) time" of a /usr/bin/time -v report, in s.
 wall_s() {
 	awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$1"
+}
+
+# cpu_s FILE: user + system CPU time of a /usr/bin/time -v report, in s.
+cpu_s() {
+	awk -F': ' '/User time \(seconds\)|System time \(seconds\)/ { s += $2 } END { print s + 0 }' "$1" 2> /dev/null
 }
 
 # fmt_ratio A B: A/B as "0.12x", or "n/a".
@@ -322,6 +349,19 @@ count_for() {
 	grep -E "(^|[^0-9])$1([^0-9]|$)" "$2" 2> /dev/null | head -1 | grep -oE '[0-9]+' | tail -1 || true
 }
 
+# bpf_ns PID: the run time of the BPF programs process PID holds, in ns
+# (the kernel counts it while bench/bpfstats runs).
+bpf_ns() {
+	cat /proc/"$1"/fdinfo/* 2> /dev/null | awk '/^run_time_ns:/ { s += $2 } END { print s + 0 }'
+}
+
+# sum_counts FILE: the sum of the counts of an aggregation keyed by stacks:
+# each a number alone on its line (dtrace) or after "]: " (bpftrace).
+sum_counts() {
+	grep -oE '^[[:space:]]*[0-9]+$|\]: [0-9]+$' "$1" 2> /dev/null | grep -oE '[0-9]+$' |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+
 # ---------------------------------------------------------------- 1. start-up
 
 log "1. start-up"
@@ -382,7 +422,7 @@ gen_runs() {
 	local label=$1 i out v=()
 	PIDS=()
 	for ((i = 0; i < REPS; i++)); do
-		out=$(timeout -s KILL 120 "$loadgen" "$EVENTS")
+		out=$(timeout -s KILL 120 "${GEN:-$loadgen}" "$EVENTS")
 		echo "   $label: $out" >&2
 		v+=("$(field ns_per_call "$out")")
 		PIDS+=("$(field pid "$out")")
@@ -407,20 +447,34 @@ per_event() {
 		R[rss_pe_$key]=$(rss_mb "$work/pe_$key.time")
 		return 0
 	fi
+	local bpf0 bpf1
+	bpf0=$(bpf_ns "$TRACER")
 	gen_runs "traced by $name"
 	local traced=$NSPC traced_med=$MED
+	bpf1=$(bpf_ns "$TRACER")
+	if [[ -n ${BPFSTATS_ON:-} ]]; then
+		R[bpf_$key]=$(awk -v a="$bpf0" -v b="$bpf1" -v n=$((REPS * EVENTS)) 'BEGIN { printf "%.0f", (b - a) / n }')
+	fi
 	stop_tracer "pe_$key"
 	R[rss_pe_$key]=$(rss_mb "$work/pe_$key.time")
 	if ((STATUS != 0)); then
 		notes+=("per-event: $name exited with status $STATUS: $(excerpt "$work/pe_$key.err")")
 	fi
-	for p in "${PIDS[@]}"; do
-		c=$(count_for "$p" "$work/pe_$key.out")
-		if [[ $c != "$EVENTS" ]]; then
+	if [[ ${CHECK:-pid} == sum ]]; then
+		c=$(sum_counts "$work/pe_$key.out")
+		if [[ $c != $((REPS * EVENTS)) ]]; then
 			bad=1
-			notes+=("per-event: $name counted ${c:-nothing} getppid calls for generator pid $p, not $EVENTS")
+			notes+=("per-event: $name counted ${c:-nothing} getppid calls in all, not $((REPS * EVENTS))")
 		fi
-	done
+	else
+		for p in "${PIDS[@]}"; do
+			c=$(count_for "$p" "$work/pe_$key.out")
+			if [[ $c != "$EVENTS" ]]; then
+				bad=1
+				notes+=("per-event: $name counted ${c:-nothing} getppid calls for generator pid $p, not $EVENTS")
+			fi
+		done
+	fi
 	R[pe_$key]=$(awk -v t="$traced" -v u="$untraced" 'BEGIN { printf "%.0f", t - u }')
 	R[pe_detail_$key]="untraced ${untraced} ns/call, traced ${traced} ns/call (least of ${REPS}); medians ${untraced_med} and ${traced_med}: $(awk -v t="$traced_med" -v u="$untraced_med" 'BEGIN { printf "%.0f", t - u }') ns added"
 	if ((bad)); then
@@ -446,6 +500,61 @@ else
 	ref_what="kernel-facts.md's hand-written baseline: ${ref} ns"
 	R[pe_raw]="n/a"
 fi
+
+# ---------------------------------------------------------------- 8, 9. stacks
+
+log "8. stacks: added ns per event ($EVENTS getppid calls, $REPS runs each)"
+# The kernel's BPF statistics while the stack rows run: the programs' own
+# time per event, which other work on the machine moves little.
+BPFSTATS_ON=
+if [[ -x $work/bpfstats ]]; then
+	"$work/bpfstats" > "$work/bpfstats.out" 2>&1 &
+	bpfstats_pid=$!
+	started+=("$bpfstats_pid")
+	for ((i = 0; i < 100; i++)); do
+		grep -q ready "$work/bpfstats.out" 2> /dev/null && BPFSTATS_ON=1 && break
+		sleep 0.05
+	done
+fi
+CHECK=sum
+per_event kd "dtrace-go stack()" fd "" \
+	"$dtrace" -q -n 'syscall::getppid:entry /execname == "loadgen"/ { @[stack()] = count(); }'
+per_event kb "bpftrace kstack" text "$work/pe_kb.out" \
+	bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /comm == "loadgen"/ { @[kstack] = count(); }'
+per_event ud "dtrace-go ustack()" fd "" \
+	"$dtrace" -q -n 'syscall::getppid:entry /execname == "loadgen"/ { @[ustack()] = count(); }'
+per_event ub "bpftrace ustack" text "$work/pe_ub.out" \
+	bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /comm == "loadgen"/ { @[ustack] = count(); }'
+log "9. whole user stacks of 15 frames: deepgen without and with frame pointers"
+for v in deepgen deepgen-fp; do
+	GEN=$work/$v
+	k=${v/deepgen/dw}
+	k=${k/-fp/fp}
+	per_event "${k}d" "dtrace-go ustack() ($v)" fd "" \
+		"$dtrace" -q -n "syscall::getppid:entry /execname == \"${v:0:15}\"/ { @[ustack()] = count(); }"
+	cp "$work/pe_${k}d.out" "$work/stacks_${k}d.out"
+	per_event "${k}b" "bpftrace ustack ($v)" text "$work/pe_${k}b.out" \
+		bpftrace -e "tracepoint:syscalls:sys_enter_getppid /comm == \"${v:0:15}\"/ { @[ustack] = count(); }"
+	cp "$work/pe_${k}b.out" "$work/stacks_${k}b.out"
+done
+unset GEN CHECK BPFSTATS_ON
+[[ -n ${bpfstats_pid:-} ]] && { kill "$bpfstats_pid" 2> /dev/null; wait "$bpfstats_pid" 2> /dev/null || true; }
+# frames_of FILE: the frames of the stack counted most often in an
+# aggregation dump, dtrace's (a count alone on the line after the frames)
+# or bpftrace's ("]: COUNT" after them); a process's first events may be
+# unwound before its tables are loaded.
+frames_of() {
+	awk '/^[[:space:]]*[0-9]+$/ || /\]: [0-9]+$/ {
+		if ($NF + 0 > best) { best = $NF + 0; frames = n }
+		n = 0
+		next
+	}
+	/`|\+0x|^[[:space:]]*[A-Za-z_.][^ ]*\+[0-9]+$|^[[:space:]]*0x[0-9a-f]+$/ { n++ }
+	END { print frames + 0 }' "$1" 2> /dev/null
+}
+for k in dwd dwb dwfpd dwfpb; do
+	R[frames_$k]=$(frames_of "$work/stacks_$k.out")
+done
 
 # ---------------------------------------------------------------- 4. printf
 
@@ -484,6 +593,9 @@ printf_run() {
 		notes+=("printf: $name wrote most of its output at exit; its rate counts until it exited")
 	fi
 	R[pf_$key]=$(awk -v l="$lines" -v d="$deliver" 'BEGIN { printf "%.0f", (d > 0) ? l / (d / 1e9) : 0 }')
+	# The tracer's own CPU time: what delivering the lines cost it,
+	# whatever else the machine ran meanwhile.
+	R[pf_cpu_$key]=$(awk -v l="$lines" -v c="$(cpu_s "$work/pf_$key.time")" 'BEGIN { printf "%.0f", (c > 0) ? l / c : 0 }')
 	R[pf_detail_$key]="generator $(field ns_per_call "$gen") ns/call; ${lines} lines in $(awk -v d="$deliver" 'BEGIN { printf "%.2f", d / 1e9 }') s"
 	if ((lines != PRINTF_EVENTS)); then
 		notes+=("printf: $name delivered $lines of $PRINTF_EVENTS lines (stderr: $(excerpt "$work/pf_$key.err"))")
@@ -603,6 +715,7 @@ echo "| 3 | per-event, \`@[pid] = count()\` on getppid, added ns/event | $(ns "$
 echo "| 3a | hand-written cilium/ebpf: raw_tp sys_enter + NR filter (reference) | $(ns "${R[pe_raw]}") | | | | |"
 echo "| 3b | hand-written cilium/ebpf: perf tracepoint sys_enter_getppid | $(ns "${R[pe_tp]:-n/a}") | | | | |"
 echo "| 4 | printf into \`-o FILE\`, events/s delivered | $(evs "${R[pf_d]}") | $(evs "${R[pf_b]}") | $(fmt_ratio "${R[pf_d]}" "${R[pf_b]}") | ≥ 1,000,000/s, nothing lost | ${pf_ok} |"
+echo "| 4b | printf: lines per CPU-second of the tracer (its user + system time) | $(evs "${R[pf_cpu_d]:-}") | $(evs "${R[pf_cpu_b]:-}") | $(fmt_ratio "${R[pf_cpu_d]:-}" "${R[pf_cpu_b]:-}") | - | |"
 echo "| 4a | printf lines lost, of ${PRINTF_EVENTS} | ${R[lost_d]} | ${R[lost_b]} | | 0 | $([[ ${R[lost_d]} == 0 ]] && echo yes || echo no) |"
 libc_x=n/a
 if [[ ${R[libc_d]} =~ ^[0-9.]+$ && ${R[libc_b]#>} =~ ^[0-9.]+$ ]]; then
@@ -619,6 +732,19 @@ if [[ ${R[call_d]} =~ ^-?[0-9]+$ && ${R[call_b]%\?} =~ ^-?[0-9]+$ ]]; then
 fi
 echo "| 6 | pid: every libc function of one process, attach + detach, mean wall | $(ms "${R[libc_d]}") | ${R[libc_b]} ms | $(fmt_ratio "${R[libc_d]}" "${R[libc_b]#>}") (${libc_x}x faster) | ≤ 300 ms and ≥ 50x faster | ${libc_ok} |"
 echo "| 7 | pid: \`@[tid] = count()\` on a function's entry, added ns/call | $(ns "${R[call_d]}") | $(ns "${R[call_b]}") | $(fmt_ratio "${R[call_d]%\?}" "${R[call_b]%\?}") | ≤ bpftrace's | ${call_ok} |"
+# le_ratio A B: "yes" when A <= B (numbers, "?" suffixes ignored), else "no".
+le_ratio() {
+	if [[ ${1%\?} =~ ^-?[0-9.]+$ && ${2%\?} =~ ^-?[0-9.]+$ ]]; then
+		awk -v a="${1%\?}" -v b="${2%\?}" 'BEGIN { print (a <= b) ? "yes" : "no" }'
+	else
+		echo "n/a"
+	fi
+}
+echo "| 8 | \`@[stack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_kd]}") | $(ns "${R[pe_kb]}") (\`@[kstack]\`) | $(fmt_ratio "${R[pe_kd]%\?}" "${R[pe_kb]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_kd]}" "${R[pe_kb]}") |"
+echo "| 8a | \`@[ustack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_ud]}") | $(ns "${R[pe_ub]}") (\`@[ustack]\`) | $(fmt_ratio "${R[pe_ud]%\?}" "${R[pe_ub]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_ud]}" "${R[pe_ub]}") |"
+echo "| 9 | \`@[ustack()] = count()\`, no frame pointers (deepgen), added ns/event (frames) | $(ns "${R[pe_dwd]}") (${R[frames_dwd]:-?}) | $(ns "${R[pe_dwb]}") (${R[frames_dwb]:-?}) | $(fmt_ratio "${R[pe_dwd]%\?}" "${R[pe_dwb]%\?}") | whole stacks | $([[ ${R[frames_dwd]:-0} -ge 15 ]] && echo yes || echo no) |"
+echo "| 8b | BPF run time per event (kernel statistics), rows 8, 8a, 9, 9a | stack ${R[bpf_kd]:-?}, ustack ${R[bpf_ud]:-?}, 15 frames ${R[bpf_dwd]:-?}, with frame pointers ${R[bpf_dwfpd]:-?} ns | ${R[bpf_kb]:-?}, ${R[bpf_ub]:-?}, ${R[bpf_dwb]:-?}, ${R[bpf_dwfpb]:-?} ns | | - | |"
+echo "| 9a | the same with frame pointers (deepgen-fp), added ns/event (frames) | $(ns "${R[pe_dwfpd]}") (${R[frames_dwfpd]:-?}) | $(ns "${R[pe_dwfpb]}") (${R[frames_dwfpb]:-?}) | $(fmt_ratio "${R[pe_dwfpd]%\?}" "${R[pe_dwfpb]%\?}") | - | |"
 for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf"; do
 	k=${t%%:*}
 	label=${t#*:}
@@ -635,7 +761,7 @@ echo "A \"?\" after a per-event figure means the tracer did not count every call
 echo
 echo "Details:"
 echo "- per-event reference: ${ref_what}"
-for k in d b raw tp; do
+for k in d b raw tp kd kb ud ub dwd dwb dwfpd dwfpb; do
 	[[ -n ${R[pe_detail_$k]:-} ]] && echo "- per-event $k: ${R[pe_detail_$k]}"
 done
 for k in d b; do

@@ -52,6 +52,9 @@ func (c *Compiler) checker() *check.Checker {
 			Probes:      c.cfg.Probes,
 			ZeroProbes:  c.cfg.ZeroProbes,
 		})
+		if !c.cfg.NoLibs {
+			c.loadLibrary()
+		}
 	}
 	return c.chk
 }

@@ -54,6 +54,11 @@ type Config struct {
 	// matches no probe is an error unless ZeroProbes (-Z).
 	Probes     check.Catalog
 	ZeroProbes bool
+	// LibDirs are directories of .d library files loaded besides the
+	// built-in library (-xlibdir, -L), a file of theirs replacing the
+	// built-in file of its name; NoLibs loads no library at all.
+	LibDirs []string
+	NoLibs  bool
 }
 
 // Program is a checked D program.
@@ -79,6 +84,8 @@ type OptionSetting struct {
 type Compiler struct {
 	cfg Config
 	chk *check.Checker
+	// libNotes are the library files left out (library.go).
+	libNotes []string
 }
 
 // New returns a Compiler for the given configuration.

@@ -111,6 +111,11 @@ type ArgDesc struct {
 	// struct of 9 to 16 bytes passed by value takes two, whose first is
 	// its Slot (libdtrace's argument mapping).
 	Slot int
+	// Native, when not empty, is the C type of the value in the slot,
+	// which the D library's translator to Type (a pointer to a
+	// translated struct: "psinfo_t *") takes: args[i] reads its members
+	// through the translator ("struct task_struct *").
+	Native string
 	// BTF, when not nil, is the BTF the type was read from and ID the
 	// type's id in it. The type is then resolved by its id, not by its
 	// name, which may not name it (an anonymous struct, a module's type).

@@ -128,8 +128,12 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int, man
 		case codegen.LRUHashMap:
 			t = ebpf.LRUHash
 		}
+		flags := stackMapFlags(prog, d, mapFlags(t))
+		if d.Name == abi.UnwindRowsMap {
+			flags = unix.BPF_F_MMAPABLE // the consumer writes the tables through a mapping
+		}
 		specs = append(specs, &ebpf.MapSpec{Name: d.Name, Type: t, KeySize: uint32(d.KeySize),
-			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(min(d.MaxEntries, math.MaxUint32)), Flags: stackMapFlags(prog, d, mapFlags(t))})
+			ValueSize: uint32(d.ValueSize), MaxEntries: uint32(min(d.MaxEntries, math.MaxUint32)), Flags: flags})
 	}
 	for _, s := range specs {
 		if err := create(s); err != nil {
@@ -160,6 +164,9 @@ func loweredSize(n int64) string {
 // associated with m. With cpu at 0 or more, the clauses run only on that
 // CPU (unless dtrace fires att itself, att.UserSpace).
 func (m maps) load(prog *codegen.Program, att *providers.Attachment, stack codegen.Stack, e *codegen.Enablings, opts *bpf.LoadOptions, cpu int) (*ebpf.Program, error) {
+	// A program dtrace fires itself runs in its system call: no kernel
+	// frame is the traced code's.
+	stack.None = att.UserSpace
 	t := &codegen.Trampoline{Name: att.Name, Fragment: att.Fragment, Stack: stack,
 		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu, Dynamic: att.Dynamic}
 	for _, p := range att.Probes {

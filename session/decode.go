@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/cilium/ebpf"
 
@@ -86,6 +87,7 @@ func newDecoder(prog *codegen.Program, reg *providers.Registry, m map[string]*eb
 		ks = &symtab.KernelSymbols{}
 	}
 	d := &decoder{prog: prog, reg: reg, maps: m, out: out, notify: notify, syms: newSymbols(ks)}
+	d.syms.unwind = newUnwinder(m)
 	if needsKernelSymbols(prog) {
 		ks.Prefetch()
 	}
@@ -323,11 +325,18 @@ func decode(b []byte, t *types.Type, strsize int) sink.Value {
 		}
 		return sink.String(string(b), strsize)
 	}
-	size := int(t.Resolve().Size)
+	r := t.Resolve()
+	size := int(r.Size)
 	if size <= 0 || size > 8 {
 		size = 8
 	}
 	v := le.Uint64(b)
+	if r.Kind == types.Float {
+		if size == 4 {
+			return sink.Float32(math.Float32frombits(uint32(v)))
+		}
+		return sink.Float(math.Float64frombits(v))
+	}
 	if t.IsSigned() {
 		return sink.Int(signExtend(v, size), size)
 	}

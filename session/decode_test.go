@@ -9,6 +9,7 @@ import (
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/sink"
 )
@@ -79,4 +80,22 @@ func TestFaultNotice(t *testing.T) {
 func recordID(rec []byte) uint32 {
 	h, _ := abi.ReadHeader(rec)
 	return h.Record
+}
+
+// A float field decodes to a float Value of 4 bytes, a double to one of 8,
+// each holding its value; trace() and printf() print them as DTrace does.
+func TestDecodeFloat(t *testing.T) {
+	fb := le.AppendUint32(nil, 0x3fc00000)  // 1.5
+	fb = append(fb, 0xde, 0xad, 0xbe, 0xef) // the slot's upper half is not the value's
+	if v := decode(fb, types.FloatType, 256); v.Kind != sink.KindFloat || v.Size != 4 || v.Float() != 1.5 || v.CBits() != 0x3fc00000 {
+		t.Errorf("float: %+v, want 1.5 in 4 bytes", v)
+	}
+	db := le.AppendUint64(nil, 0xc0934a456d5cfaad) // -1234.5678
+	v := decode(db, types.DoubleType, 256)
+	if v.Kind != sink.KindFloat || v.Size != 8 || v.Float() != -1234.5678 || v.CBits() != 0xc0934a456d5cfaad {
+		t.Errorf("double: %+v, want -1234.5678 in 8 bytes", v)
+	}
+	if got := output.FormatFloat("%.2f", v); got != "-1234.57" {
+		t.Errorf("FormatFloat: %q", got)
+	}
 }

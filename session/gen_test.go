@@ -20,7 +20,7 @@ type progGen struct {
 // generate returns the program the choices in make.
 func generate(in []byte) string {
 	g := &progGen{in: in, aggs: map[string]string{}}
-	g.b.WriteString("int g0, g1;\nstring s0, s1;\nint a0[int];\nint b0[string];\nself int u;\nthis int t;\n")
+	g.b.WriteString("int g0, g1;\nstring s0, s1;\ndouble d0;\nfloat f0;\nint a0[int];\nint b0[string];\nself int u;\nthis int t;\n")
 	for n := g.pick(3) + 1; n > 0; n-- {
 		g.clause()
 	}
@@ -52,7 +52,7 @@ func (g *progGen) clause() {
 
 func (g *progGen) stmt(indent string) {
 	g.b.WriteString(indent)
-	switch g.pick(14) {
+	switch g.pick(15) {
 	case 0:
 		fmt.Fprintf(&g.b, "g%d = %s;\n", g.pick(2), g.intExpr())
 	case 1:
@@ -89,6 +89,8 @@ func (g *progGen) stmt(indent string) {
 		g.depth--
 	case 12:
 		fmt.Fprintf(&g.b, "g%d = this->t + self->u;\n", g.pick(2))
+	case 13:
+		fmt.Fprintf(&g.b, "trace(%s);\n", g.floatExpr())
 	default:
 		g.b.WriteString("g1--;\n")
 	}
@@ -129,7 +131,7 @@ func (g *progGen) printf() {
 	var f strings.Builder
 	var args []string
 	for n := g.pick(4); n > 0; n-- {
-		switch g.pick(5) {
+		switch g.pick(6) {
 		case 0:
 			f.WriteString("%d ")
 			args = append(args, g.intExpr())
@@ -142,6 +144,9 @@ func (g *progGen) printf() {
 		case 3:
 			f.WriteString("%10.3s|")
 			args = append(args, g.strExpr())
+		case 4:
+			f.WriteString([]string{"%g ", "%-8.2f|", "%+e "}[g.pick(3)])
+			args = append(args, g.floatExpr())
 		default:
 			f.WriteString("%u ")
 			args = append(args, g.intExpr())
@@ -153,6 +158,21 @@ func (g *progGen) printf() {
 		g.b.WriteString(", " + a)
 	}
 	g.b.WriteString(");\n")
+}
+
+// floatExpr is a float or double value: D has no float arithmetic, so a
+// variable, or a value read through a pointer into scratch memory.
+func (g *progGen) floatExpr() string {
+	switch g.pick(4) {
+	case 0:
+		return "d0"
+	case 1:
+		return "f0"
+	case 2:
+		return "*(double *)alloca(8)"
+	default:
+		return fmt.Sprintf("(%s ? d0 : d0)", g.cond())
+	}
 }
 
 func (g *progGen) cond() string {

@@ -100,7 +100,7 @@ func (c catalog) args(prov providers.Provider, p *providers.Probe) func() ([]che
 		}
 		args := make([]check.Arg, len(descs))
 		for i, d := range descs {
-			args[i] = check.Arg{Name: d.Type, Slot: d.Slot}
+			args[i] = check.Arg{Name: d.Type, Slot: d.Slot, Native: d.Native}
 			if d.BTF != nil && c.kernel != nil {
 				args[i].Type = c.kernel.TypeOf(d.BTF, d.ID)
 			}

@@ -105,6 +105,23 @@ func TestManyMaps(t *testing.T) {
 	}
 }
 
+// TestManyClauses runs 256 clauses on one probe, more than the kernel
+// allows subprograms in one program: the kernel's reason is the one the
+// API words as a limit (dtrace.LimitError, "spread them over more
+// probes").
+func TestManyClauses(t *testing.T) {
+	var b strings.Builder
+	for i := range 256 {
+		fmt.Fprintf(&b, "BEGIN { x%d = %d; }\n", i, i)
+	}
+	b.WriteString("BEGIN { exit(0); }\n")
+	_, _, _, err := runD(t, b.String(), nil)
+	var ve *bpf.VerifierError
+	if !errors.As(err, &ve) || !strings.Contains(ve.Reason, "too many subprograms") {
+		t.Fatalf("err %v, want the verifier's limit of subprograms", err)
+	}
+}
+
 // TestCancelWhileLoading cancels a run while its programs load (the
 // verifier may take seconds over a large program): Run returns at once,
 // without tracing, and the loading ends on its own.

@@ -62,6 +62,9 @@ type symbols struct {
 	// gens counts the times a process's memory map was read again, which
 	// keys its cached frames.
 	gens map[uint64]uint64
+	// unwind keeps the unwind tables of the processes whose stacks are
+	// unwound in the kernel; nil when none are.
+	unwind *unwinder
 }
 
 // kframe is a resolved kernel frame and whether it is machinery.
@@ -134,11 +137,21 @@ func (s *symbols) refresh(pid uint64) {
 	if pid == 0 {
 		return
 	}
+	// The unwind tables first: the process's stacks wait for them.
+	s.unwindTables(pid)
 	s.procs.Refresh(int(pid))
 	if s.gens == nil {
 		s.gens = map[uint64]uint64{}
 	}
 	s.gens[pid]++ // the frames cached before are stale
+}
+
+// unwindTables writes process pid's unwind tables, when stacks are
+// unwound in the kernel.
+func (s *symbols) unwindTables(pid uint64) {
+	if s.unwind != nil && pid != 0 && pid <= 1<<31 {
+		_ = s.unwind.update(int(pid))
+	}
 }
 
 // kernelStack resolves a kernel stack of PCs b (zero-padded) into at most

@@ -91,6 +91,7 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	// read with the map).
 	if slices.ContainsFunc(r.prog.Maps, func(m *codegen.MapDesc) bool { return m.Name == abi.UPIDMap }) {
 		for _, p := range r.cfg.Procs {
+			out.syms.unwindTables(uint64(p.Pid()))
 			out.syms.procs.Note(p.Pid())
 		}
 	}
@@ -152,15 +153,16 @@ func (r *run) trace(ctx context.Context) (int, error) {
 				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
 			}
 			r.links.Add(c)
+			// Probes the kernel would not place (an instruction it
+			// cannot single-step): the others trace on.
+			if pa, ok := c.(providers.PartialAttachment); ok {
+				if n := len(pa.Refused()); n > 0 {
+					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
+				}
+			}
 			if n, ok := c.(providers.Noticer); ok {
 				if msg := n.Notice(); msg != "" {
 					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: msg})
-				}
-			} else if pa, ok := c.(providers.PartialAttachment); ok {
-				// Probes the kernel would not place (an instruction it
-				// cannot single-step): the others trace on.
-				if n := len(pa.Refused()); n > 0 {
-					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
 				}
 			}
 		}

@@ -12,7 +12,7 @@ type Kind uint8
 // Kinds of Values.
 const (
 	KindInt    Kind = iota + 1 // integer of Size 1, 2, 4 or 8 bytes
-	KindFloat                  // float or double (Bits holds a float64)
+	KindFloat                  // float (Size 4) or double (Size 8); Bits hold it as a float64
 	KindString                 // string: Str up to its NUL, in a record of Size bytes
 	KindStack                  // stack(): kernel Frames
 	KindUStack                 // ustack(), jstack(): user Frames of process PID
@@ -100,6 +100,27 @@ func Uint(v uint64, size int) Value {
 // Float returns a double Value.
 func Float(f float64) Value {
 	return Value{Kind: KindFloat, Size: 8, Bits: math.Float64bits(f)}
+}
+
+// Float32 returns a float Value: Bits hold f as a float64, Size is 4.
+func Float32(f float32) Value {
+	return Value{Kind: KindFloat, Size: 4, Bits: math.Float64bits(float64(f))}
+}
+
+// Float returns a float's value (Bits as a float64).
+func (v Value) Float() float64 { return math.Float64frombits(v.Bits) }
+
+// CBits returns the bits of v as C holds them in a record of v's size: an
+// integer's (zero-extended), a float's as a 32-bit float, a double's as a
+// 64-bit one.
+func (v Value) CBits() uint64 {
+	if v.Kind == KindFloat {
+		if v.Len() == 4 {
+			return uint64(math.Float32bits(float32(v.Float())))
+		}
+		return v.Bits
+	}
+	return v.Uint()
 }
 
 // String returns a string Value held in a record of strsize bytes (0: just

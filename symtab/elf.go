@@ -325,3 +325,13 @@ func (o *Object) Lookup(addr uint64) (name string, start uint64, ok bool) {
 
 // Len returns the number of function symbols the object has.
 func (o *Object) Len() int { return len(o.syms.syms) }
+
+// DebugFile opens the separate debug file of object f (at path, of build
+// ID id in hex, "" when it has none) under DebugDir: by build ID, else by
+// its .gnu_debuglink. Nil when there is none. The caller closes it.
+func DebugFile(f *elf.File, path, id string) *elf.File {
+	return openDebugFile(f, path, id, DebugDir)
+}
+
+// BuildID returns object f's GNU build ID in hex, "" when it has none.
+func BuildID(f *elf.File) string { return buildID(f) }

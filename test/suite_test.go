@@ -162,6 +162,12 @@ func runTest(t *testing.T, path string) {
 	// Scripts the suite runs (triggers, @@pre) reach dtrace as $DTRACE,
 	// under its own name: its messages begin with the name it is run by.
 	cmd.Env = append(os.Environ(), "_DTRACE_TESTING=1", "DTRACE="+dtraceBin)
+	// On a timeout dtrace and what it started (-c commands, the scripts
+	// they run) are killed as a group, and a descendant that still holds
+	// the output pipes does not keep the suite waiting.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if trig := tags["trigger"]; trig != "" {

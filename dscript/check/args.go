@@ -106,6 +106,7 @@ func (c *Checker) argsIndex(x *ast.Index, idx int64, def *types.Type) operand {
 		return operand{t: def}
 	}
 	var t *types.Type
+	var native string
 	slot, slots := 0, 1
 	for i, da := range ca.descs {
 		if idx < 0 || idx >= int64(len(da.args)) {
@@ -124,10 +125,10 @@ func (c *Checker) argsIndex(x *ast.Index, idx int64, def *types.Type) operand {
 			n = 1
 		}
 		if i == 0 {
-			t, slot, slots = at, a.Slot, n
+			t, slot, slots, native = at, a.Slot, n, a.Native
 			continue
 		}
-		if at.String() != t.String() || a.Slot != slot || n != slots {
+		if at.String() != t.String() || a.Slot != slot || n != slots || a.Native != native {
 			// The descriptions disagree: the untyped argument.
 			return operand{t: def}
 		}
@@ -136,7 +137,27 @@ func (c *Checker) argsIndex(x *ast.Index, idx int64, def *types.Type) operand {
 		c.info.Args = map[*ast.Index]ArgRef{}
 	}
 	c.info.Args[x] = ArgRef{Slot: slot, Slots: slots}
+	if native != "" {
+		return c.argsXlate(x, idx, t, native)
+	}
 	return operand{t: t}
+}
+
+// argsXlate types args[idx], whose probe passes a value of the C type
+// native that the D library translates to what t points to (a stable
+// provider's psinfo_t *): its members are read through the translator.
+func (c *Checker) argsXlate(x *ast.Index, idx int64, t *types.Type, native string) operand {
+	nt := c.argType(native)
+	r := t.Resolve()
+	var xl *translator
+	if nt != nil && r.Kind == types.Pointer {
+		xl = c.findXlator(r.Elem, nt)
+	}
+	if xl == nil {
+		c.errorf(x, diag.D_ARGS_XLATOR, "failed to resolve translated type for args[%d]", idx)
+	}
+	c.recordXlator(x, xl)
+	return operand{t: t, xl: xl}
 }
 
 // argType resolves a C type name as a provider writes an argument's
@@ -393,6 +414,11 @@ func (p *typeParser) suffixes(t *types.Type) *types.Type {
 func (c *Checker) tagType(kw, tag string) *types.Type {
 	if t := c.tags[kw+" "+tag]; t != nil {
 		return t
+	}
+	if c.loadLib("s:" + kw + " " + tag) {
+		if t := c.tags[kw+" "+tag]; t != nil {
+			return t
+		}
 	}
 	if c.cfg.Kernel != nil {
 		return c.cfg.Kernel.Type(kw, tag)

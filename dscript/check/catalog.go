@@ -86,6 +86,11 @@ type Arg struct {
 	// Slot is the argument slot (argN) that holds the value: its first,
 	// for a struct passed by value in two.
 	Slot int
+	// Native, when not empty, is the C type of the value in the slot:
+	// Type (Name) is then a pointer to a struct the D library's
+	// translator from Native gives, and args[i]'s members are read
+	// through it.
+	Native string
 }
 
 // ArgRef is what the checker says of one args[i]: the slot its value

@@ -73,14 +73,30 @@ type Info struct {
 	// Matches holds, when the checker has a Catalog, the probes each
 	// clause's probe descriptions match.
 	Matches map[*ast.ProbeDesc][]Probe
-	// Args holds, for each args[i] of a probe whose argument types are
-	// known, the slots its value is in (the index expression's type is in
-	// Types). An args[i] without an entry is argi.
-	Args map[*ast.Index]ArgRef
 	// Alloca holds the expressions whose value is an alloca pointer
 	// (alloca.go): memory accessed through one is checked against the
 	// scratch memory its clause has allocated.
 	Alloca map[ast.Expr]bool
+	// Args holds, for each args[i] of a probe whose argument types are
+	// known, the slots its value is in (the index expression's type is in
+	// Types). An args[i] without an entry is argi.
+	Args map[*ast.Index]ArgRef
+	// Xlators holds the translator of each xlate<T>(x) expression, and
+	// of each args[i] whose probe argument is translated (the provider's
+	// type for it differs from its native type). The code generator
+	// translates the members a clause reads, one by one.
+	Xlators map[ast.Expr]*Translator
+}
+
+// Translator is a translator definition as the code generator compiles
+// it: each member of Out is the value of its expression in Members, with
+// the identifier InputName bound to the translated value, of type In.
+// The member expressions' findings are in the Info of every program that
+// uses the translator.
+type Translator struct {
+	Out, In   *types.Type
+	InputName string
+	Members   map[string]ast.Expr
 }
 
 // Option is one "#pragma D option" setting.
@@ -110,6 +126,8 @@ type Checker struct {
 	decls      declState // decl.go and pragma.go's state
 	// allocaVars records what each variable is assigned (alloca.go).
 	allocaVars map[*Object]allocaFlags
+	// lib is the D library, checked on demand (library.go).
+	lib *library
 
 	info *Info
 	// per clause
@@ -154,6 +172,9 @@ type inline struct {
 	cval *int64
 	ctyp *types.Type
 	obj  *Object
+	// xl is the translator of an inline whose value is translated data
+	// (inline psinfo_t *curpsinfo = xlate<psinfo_t *>(curthread)).
+	xl *translator
 }
 
 // translator is a checked translator definition.
@@ -161,6 +182,8 @@ type translator struct {
 	out, in   *types.Type
 	inputName string
 	members   map[string]ast.Expr
+	// exported is the translator as the code generator sees it.
+	exported *Translator
 }
 
 // New returns a Checker with the given configuration.
@@ -203,6 +226,11 @@ func (c *Checker) lookupTypedef(name string) (*types.Type, bool) {
 	if _, ok := builtinFuncs[name]; ok {
 		return nil, false
 	}
+	if c.loadLib("t:" + name) {
+		if t, ok := c.typedefs[name]; ok {
+			return t, true
+		}
+	}
 	if c.cfg.Kernel != nil {
 		if t := c.cfg.Kernel.Type("typedef", name); t != nil {
 			return t, true
@@ -232,7 +260,7 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 // changes a few of DTrace's rules. The error, when not nil, is the first
 // problem found, as a *diag.Error.
 func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
-	c.info = &Info{Types: map[ast.Expr]*types.Type{}, Consts: map[ast.Expr]int64{}, Uses: map[ast.Node]*Object{}, Strings: map[ast.Expr]string{}}
+	c.info = newInfo()
 	c.argRefs = map[int]bool{}
 	c.lines = file.Lines
 	defer func() {
@@ -288,6 +316,7 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 		c.clauseDecl(cl)
 	}
 	c.allocaRules(clauses)
+	c.mergeLibInfo()
 	return c.info, nil
 }
 

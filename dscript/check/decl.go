@@ -316,6 +316,9 @@ func (c *Checker) recordType(r *ast.RecordSpec) *types.Type {
 	var t *types.Type
 	if r.Name != "" {
 		t = c.tags[key]
+		if t == nil && !r.HasBody && c.loadLib("s:"+key) {
+			t = c.tags[key]
+		}
 		if t == nil && !r.HasBody && c.cfg.Kernel != nil {
 			t = c.cfg.Kernel.Type(kw, r.Name)
 		}

@@ -67,7 +67,7 @@ func (c *Checker) inlineDecl(d *ast.InlineDecl) {
 	if !types.Compatible(t, v.t) {
 		c.errorf(d.Value, diag.D_OP_INCOMPAT, "inline %s definition uses incompatible types: \"%s\" = \"%s\"", name, t, v.t)
 	}
-	in := &inline{name: name, typ: t, value: d.Value}
+	in := &inline{name: name, typ: t, value: d.Value, xl: v.xl}
 	if v.isConst && !assoc {
 		val := v.val
 		in.cval, in.ctyp = &val, v.t
@@ -109,6 +109,7 @@ func (c *Checker) translatorDecl(d *ast.TranslatorDecl) {
 		}
 		x.members[m.Name] = m.Value
 	}
+	x.exported = &Translator{Out: out, In: in, InputName: d.InputName, Members: x.members}
 	c.xlators = append(c.xlators, x)
 }
 

@@ -57,8 +57,33 @@ func (c *Checker) rvalue(x ast.Expr) operand {
 	return c.expr(x)
 }
 
+// constOp returns the constant v of type t. As DTrace folds constants
+// (dt_node_op1, dt_node_op2), v is the 64-bit
+// result, not truncated to t's width: like a value computed at run time,
+// it is truncated where it is stored or recorded, and by casts (castConst).
 func constOp(t *types.Type, v int64) operand {
-	return operand{t: t, isConst: true, val: wrap(t, v)}
+	return operand{t: t, isConst: true, val: v}
+}
+
+// castConst is the constant v of type src cast to the integer type dst,
+// as dt_node_op2 folds a cast (and dt_cg_typecast casts at run time): the
+// value changes only for a dst narrower than 64 bits that narrows, changes
+// the signedness of a value of the same width, or widens a signed value
+// to an unsigned type; it is then truncated to dst and extended as dst's
+// signedness says.
+func castConst(src, dst *types.Type, v int64) int64 {
+	d, s := dst.Resolve(), src.Resolve()
+	if d == nil || s == nil || d.Size >= 8 {
+		return v
+	}
+	dsigned, ssigned := dst.IsSigned(), src.IsSigned()
+	switch {
+	case d.Size > s.Size && (dsigned || !ssigned):
+		return v
+	case d.Size == s.Size && dsigned == ssigned:
+		return v
+	}
+	return wrap(dst, v)
 }
 
 // wrap truncates v to the width of integer type t, sign-extending signed
@@ -189,6 +214,16 @@ func (c *Checker) intLit(x *ast.IntLit) operand {
 		}
 		c.errorf(x, diag.D_INT_DIGIT, "constant %s contains invalid digit", x.Text)
 	}
+	if t := intConstType(v, suffix, digits); t != nil {
+		return constOp(t, int64(v))
+	}
+	c.errorf(x, diag.Tag("D_INT_OFLOW"), "integer constant 0x%x cannot be represented in any built-in integral type", v)
+	return operand{}
+}
+
+// intConstType returns the type C gives the integer constant v written
+// with digits and suffix (lower case), or nil when no type holds it.
+func intConstType(v uint64, suffix, digits string) *types.Type {
 	unsigned := strings.Contains(suffix, "u")
 	longs := strings.Count(suffix, "l")
 	decimal := !strings.HasPrefix(digits, "0") || digits == "0"
@@ -216,11 +251,10 @@ func (c *Checker) intLit(x *ast.IntLit) operand {
 			}
 		}
 		if v <= max {
-			return constOp(t, int64(v))
+			return t
 		}
 	}
-	c.errorf(x, diag.Tag("D_INT_OFLOW"), "integer constant 0x%x cannot be represented in any built-in integral type", v)
-	return operand{}
+	return nil
 }
 
 // parseDigits parses an integer literal without its suffix: decimal, octal
@@ -277,10 +311,13 @@ func (c *Checker) ident(x *ast.Ident) operand {
 			// value's constant, with the value's type (dt_node_ident).
 			return operand{t: in.ctyp, isConst: true, val: *in.cval}
 		}
-		return operand{t: in.typ}
+		return operand{t: in.typ, xl: in.xl}
 	}
 	if ec, ok := c.enumConsts[x.Name]; ok {
 		return constOp(ec.typ, ec.value)
+	}
+	if c.loadLib("i:" + x.Name) {
+		return c.ident(x)
 	}
 	if f, ok := builtinFuncs[x.Name]; ok {
 		c.errorf(x, diag.D_IDENT_BADREF, "%s '%s' may not be referenced as scalar", funcKindName(f), x.Name)
@@ -331,8 +368,8 @@ func (c *Checker) macro(x *ast.Macro) operand {
 				c.info.Strings[x] = val
 				return operand{t: c.stringType(), strConst: true}
 			}
-			if v, ok := parseMacroInt(val); ok {
-				return constOp(types.IntType, v)
+			if o, ok := macroInt(val); ok {
+				return o
 			}
 			if n == 0 {
 				c.info.Strings[x] = val
@@ -363,6 +400,30 @@ func (c *Checker) macro(x *ast.Macro) operand {
 	}
 	c.errorf(x, diag.Tag("D_MACRO_UNDEF"), "macro variable %s is not defined", name)
 	return operand{}
+}
+
+// macroInt is the integer constant a macro argument's text reads as: as
+// DTrace's lexer reads it, typed as the literal would be (a long when an
+// int cannot hold it), a leading '-' negating it in its type.
+func macroInt(s string) (operand, bool) {
+	v, ok := parseMacroInt(s)
+	if !ok {
+		return operand{}, false
+	}
+	text := strings.TrimPrefix(strings.ToLower(s), "-")
+	digits := strings.TrimRight(text, "ul")
+	mag := uint64(v)
+	if strings.HasPrefix(s, "-") {
+		mag = uint64(-v)
+	}
+	t := intConstType(mag, text[len(digits):], digits)
+	if t == nil {
+		return operand{}, false
+	}
+	if strings.HasPrefix(s, "-") && !t.IsSigned() && t.Size < 8 {
+		v = int64(uint64(v) & (1<<(8*uint(t.Size)) - 1))
+	}
+	return constOp(t, v), true
 }
 
 func parseMacroInt(s string) (int64, bool) {

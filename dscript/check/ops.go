@@ -76,7 +76,13 @@ func (c *Checker) unary(x *ast.Unary) operand {
 		t := o.t // no promotion to int, as for ~
 		if o.isConst {
 			if x.Op == ast.Neg {
-				return constOp(t, -o.val)
+				// Negating an unsigned constant keeps its type's
+				// width (dt_node_op1).
+				v := -o.val
+				if r := t.Resolve(); !t.IsSigned() && r.Size < 8 {
+					v = int64(uint64(v) & (1<<(8*uint(r.Size)) - 1))
+				}
+				return constOp(t, v)
 			}
 			return constOp(t, o.val)
 		}
@@ -390,7 +396,7 @@ func (c *Checker) cast(x *ast.Cast) operand {
 		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", o.t, t)
 	}
 	if o.isConst && t.IsInteger() {
-		return constOp(t, o.val)
+		return constOp(t, castConst(o.t, t, o.val))
 	}
 	return operand{t: t}
 }
@@ -438,11 +444,9 @@ func (c *Checker) xlate(x *ast.Xlate) operand {
 	if r := t.Resolve(); r.Kind == types.Pointer {
 		want = r.Elem
 	}
-	for i := len(c.xlators) - 1; i >= 0; i-- {
-		xl := c.xlators[i]
-		if types.Same(xl.out, want) && types.Compatible(xl.in, o.t) {
-			return operand{t: t, xl: xl}
-		}
+	if xl := c.findXlator(want, o.t); xl != nil {
+		c.recordXlator(x, xl)
+		return operand{t: t, xl: xl}
 	}
 	c.errorf(x, diag.D_XLATE_NONE, "cannot translate from \"%s\" to \"%s\"", o.t, want)
 	return operand{}
@@ -782,5 +786,32 @@ func assignable(t *types.Type, r operand) bool {
 	if isPtrLike(t) && r.isConst && r.val == 0 {
 		return true
 	}
+	if t.IsFloat() || r.t.IsFloat() {
+		// dt_node_is_argcompat has no rule for floats: D assigns no
+		// float, not even one of the same type.
+		return false
+	}
 	return types.Compatible(t, r.t)
+}
+
+// findXlator returns the translator to out from in, the latest declared
+// first, loading the library's translators to out first; nil when there
+// is none.
+func (c *Checker) findXlator(out, in *types.Type) *translator {
+	c.loadLib("x:" + out.String())
+	for i := len(c.xlators) - 1; i >= 0; i-- {
+		xl := c.xlators[i]
+		if types.Same(xl.out, out) && types.Compatible(xl.in, in) {
+			return xl
+		}
+	}
+	return nil
+}
+
+// recordXlator records that x's value is translated by xl.
+func (c *Checker) recordXlator(x ast.Expr, xl *translator) {
+	if c.info.Xlators == nil {
+		c.info.Xlators = map[ast.Expr]*Translator{}
+	}
+	c.info.Xlators[x] = xl.exported
 }

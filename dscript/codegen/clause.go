@@ -79,7 +79,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:], g.prog.CtxUse.NArgs))
-	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns}, nil
+	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns, Funcs: c.funcs}, nil
 }
 
 // stmt compiles a statement.
@@ -199,7 +199,7 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 		c.expr(x)
 		c.readStr(base+f.Offset, c.strSize(), asm.R0)
 		return f
-	case t.IsScalar() || t.IsSpecial():
+	case isRegValue(t) || t.IsSpecial():
 		f := c.field(x, kind, 8, t)
 		c.expr(x)
 		c.emit(asm.StoreMem(regCtx, int16(base+f.Offset), asm.R0, asm.DWord))

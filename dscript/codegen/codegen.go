@@ -146,6 +146,10 @@ type Clause struct {
 	Probes []*ast.ProbeDesc
 	Symbol string           // the BPF function's name
 	Insns  asm.Instructions // the function body, Symbol on its first instruction
+	// Funcs are functions only the clause refers to (bpf_loop's
+	// callbacks), each with its symbol on its first instruction: the
+	// linker places them after the clauses.
+	Funcs asm.Instructions
 }
 
 // Record describes the data a clause firing records.

@@ -38,6 +38,7 @@ type clauseGen struct {
 	sym    string
 	clause int // the clause's index in the program
 	insns  asm.Instructions
+	funcs  asm.Instructions // functions the clause refers to (Clause.Funcs)
 	labels int
 	depth  int
 	// temps is the next free byte of the scratch temporaries region,
@@ -54,6 +55,9 @@ type clauseGen struct {
 	// usesAlloca is set in a clause that allocates scratch memory or
 	// reaches it through an alloca pointer (alloca.go).
 	usesAlloca bool
+	// xlIn are the translator inputs bound while a translated member is
+	// compiled (xlate.go).
+	xlIn []xlBinding
 }
 
 func (c *clauseGen) fail(n ast.Node, what string) {

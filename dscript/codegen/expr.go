@@ -65,6 +65,9 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Call:
 		c.callExpr(x)
 	case *ast.Member:
+		if c.xlateMember(x) {
+			return
+		}
 		if m, ok := c.bitField(x); ok && c.ownsMember(x) {
 			c.readBits(x, m, c.memberPlaceBits(x, true))
 			return
@@ -76,6 +79,8 @@ func (c *clauseGen) expr(x ast.Expr) {
 		c.member(x)
 	case *ast.Stringof:
 		c.stringof(x)
+	case *ast.Xlate:
+		c.fail(x, xlateWhole)
 	default:
 		c.fail(x, "this expression")
 	}
@@ -180,7 +185,7 @@ func (c *clauseGen) memberOffset(x *ast.Member, st *types.Type, m types.Member) 
 // scratch memory and loaded from there.
 func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 	r := t.Resolve()
-	if t.IsScalar() && r.Size > 0 && c.allocaLoadCheck(n, r.Size) {
+	if isRegValue(t) && r.Size > 0 && c.allocaLoadCheck(n, r.Size) {
 		c.load(asm.R0, asm.R0, 0, t)
 		return
 	}
@@ -199,7 +204,7 @@ func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
 	case r.Kind == types.Array || r.Kind == types.Struct || r.Kind == types.Union:
 		// the address is the value
-	case t.IsScalar():
+	case isRegValue(t):
 		off := c.temp(8)
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
 			asm.Mov.Imm(asm.R2, int32(r.Size)))
@@ -237,6 +242,9 @@ func (g *gen) stringOffset(s string) int {
 func (c *clauseGen) ident(x *ast.Ident) {
 	o := c.g.info.Uses[x]
 	if o == nil {
+		if c.xlateInput(x.Name) {
+			return
+		}
 		c.fail(x, x.Name)
 	}
 	switch o.Kind() {

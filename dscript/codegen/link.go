@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/btf"
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
@@ -37,15 +38,15 @@ type Trampoline struct {
 	Probes []uint32
 	// Stack is how kernel stacks relate to the traced code here.
 	Stack Stack
+	// OneCPU makes the program run its clauses only on CPU, as the cpu
+	// option does: firings on the other CPUs end at once.
+	OneCPU bool
+	CPU    int
 	// Dynamic says that the fragment stores the id of the probe that
 	// fired itself and jumps to abi.DispatchLabel (not to a probe's
 	// label): the probes share one block per distinct list of clauses,
 	// chosen by the id at run time.
 	Dynamic bool
-	// OneCPU makes the program run its clauses only on CPU, as the cpu
-	// option does: firings on the other CPUs end at once.
-	OneCPU bool
-	CPU    int
 }
 
 // Stack says what lies between the traced code and a clause's call of a
@@ -57,6 +58,12 @@ type Stack struct {
 	// FromHelper says that stacks are unwound from the helper's caller:
 	// the ERROR function adds a frame for the clauses it calls.
 	FromHelper bool
+	// None says that no kernel frame is the traced code's: dtrace fires
+	// the program itself from its own system call (BEGIN, END, tick-N),
+	// as DTrace fires BEGIN and END from user space. Its clauses, and the
+	// ERROR clauses a fault in them calls, see an empty kernel stack:
+	// stack() records no frame, stackdepth and caller are 0.
+	None bool
 	// Machinery returns the ranges (abi.MachineryRange) of the two kernel
 	// functions that may sit above the frames Skip counts, each there or
 	// not; 0 for none. The linker calls it only for a clause that reads
@@ -72,6 +79,15 @@ type Enablings struct {
 	// Error is the id of dtrace:::ERROR when clauses are enabled on it,
 	// else 0.
 	Error uint32
+}
+
+// skip is the kernel frames the clauses skip: all of them where none is
+// the traced code's.
+func (s Stack) skip() int32 {
+	if s.None {
+		return skipAll
+	}
+	return s.Skip
 }
 
 // errorClauses returns the clauses enabled on dtrace:::ERROR.
@@ -145,7 +161,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 			b = append(b, asm.Mov.Reg(asm.R1, abi.RegProbeCtx))
 			if readsRawCtx(c) {
 				// The program's context and the frames to skip (stack.go).
-				b = append(b, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.Skip))
+				b = append(b, asm.Mov.Reg(asm.R2, abi.RegCtx), asm.Mov.Imm(asm.R3, t.Stack.skip()))
 				if usesMachinery(c) {
 					m := machinery()
 					b = append(b, asm.LoadImm(asm.R4, m[0], asm.DWord), asm.LoadImm(asm.R5, m[1], asm.DWord))
@@ -197,7 +213,61 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 			}
 		}
 	}
-	return p.appendErrorFunc(insns, t, e, order, machinery), nil
+	insns = p.appendErrorFunc(insns, t, e, order, machinery)
+	insns = appendClauseFuncs(insns, append(order, e.errorClauses()...))
+	return withFuncInfo(insns), nil
+}
+
+// withFuncInfo gives every function of a program that refers to a
+// function by address (bpf_loop's callbacks) BTF function information,
+// which the kernel then requires of each.
+func withFuncInfo(insns asm.Instructions) asm.Instructions {
+	if !slices.ContainsFunc(insns, func(ins asm.Instruction) bool { return ins.IsLoadOfFunctionPointer() }) {
+		return insns
+	}
+	funcs := map[string]bool{}
+	for _, ins := range insns {
+		if ins.IsFunctionCall() || ins.IsLoadOfFunctionPointer() {
+			funcs[ins.Reference()] = true
+		}
+	}
+	long := &btf.Int{Name: "long", Size: 8, Encoding: btf.Signed}
+	proto := &btf.FuncProto{Return: long, Params: []btf.FuncParam{{Name: "a", Type: long}, {Name: "b", Type: long}}}
+	for i, ins := range insns {
+		name := ins.Symbol()
+		if i == 0 {
+			name = "main"
+		} else if !funcs[name] {
+			continue
+		}
+		insns[i] = btf.WithFuncMetadata(ins, &btf.Func{Name: name, Type: proto, Linkage: btf.StaticFunc})
+	}
+	return insns
+}
+
+// appendClauseFuncs appends to a linked program the functions of the
+// clauses cs whose bodies it holds.
+func appendClauseFuncs(insns asm.Instructions, cs []*Clause) asm.Instructions {
+	var have map[string]bool
+	done := map[*Clause]bool{}
+	for _, c := range cs {
+		if len(c.Funcs) == 0 || done[c] {
+			continue
+		}
+		if have == nil {
+			have = map[string]bool{}
+			for _, ins := range insns {
+				if s := ins.Symbol(); s != "" {
+					have[s] = true
+				}
+			}
+		}
+		if have[c.Symbol] {
+			done[c] = true
+			insns = append(insns, c.Funcs...)
+		}
+	}
+	return insns
 }
 
 // dispatchLists returns the distinct lists of clauses of a program whose
@@ -313,12 +383,12 @@ func (p *Program) appendErrorFunc(insns asm.Instructions, t *Trampoline, e *Enab
 	if e.Error != 0 && handlersReadRawCtx(errors) {
 		// The stack ERROR's clauses see is the faulting probe's, one BPF
 		// frame deeper where it is unwound from the helper's caller.
-		stacks = errorStacks{Skip: t.Stack.Skip}
+		stacks = errorStacks{Skip: t.Stack.skip()}
 		if slices.ContainsFunc(errors, usesMachinery) {
 			m := machinery()
 			stacks.MachA, stacks.MachB = m[0], m[1]
 		}
-		if t.Stack.FromHelper {
+		if t.Stack.FromHelper && !t.Stack.None {
 			stacks.Skip++
 		}
 	}

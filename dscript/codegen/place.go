@@ -47,6 +47,19 @@ func isAggregate(t *types.Type) bool {
 	return r != nil && (r.Kind == types.Array || r.Kind == types.Struct || r.Kind == types.Union)
 }
 
+// isFloat reports whether t is a float or a double: a value D loads,
+// records and prints by its bits, as DTrace does (dt_node_is_float), but on
+// which D does no arithmetic. A long double (16 bytes) is not one: it does
+// not fit a register.
+func isFloat(t *types.Type) bool {
+	r := t.Resolve()
+	return r != nil && r.Kind == types.Float && (r.Size == 4 || r.Size == 8)
+}
+
+// isRegValue reports whether a value of type t is held in a register: an
+// integer, an enum, a pointer, or a float or double (its bits, zero-extended).
+func isRegValue(t *types.Type) bool { return t.IsScalar() || isFloat(t) }
+
 // isArray reports whether t is a C array (not D's string).
 func isArray(t *types.Type) bool {
 	r := t.Resolve()
@@ -154,6 +167,9 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 		}
 		return c.indexPlace(e)
 	case *ast.Member:
+		if k, ok := c.xlatePlace(e); ok {
+			return k
+		}
 		return c.memberPlace(e)
 	case *ast.Unary:
 		if e.Op != ast.Deref {
@@ -165,7 +181,7 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 		c.ptrValue(e.X)
 		return placeMemory
 	case *ast.Xlate:
-		c.fail(x, "xlate")
+		c.fail(x, xlateWhole)
 	}
 	if isAggregate(c.typeOf(x)) {
 		// Another expression of aggregate type (c ? s1 : s2) evaluates
@@ -368,9 +384,9 @@ func (c *clauseGen) loadPlace(n ast.Node, k placeKind, t *types.Type) {
 	case r.Kind == types.Array && r.Elem.IsCharLike():
 		c.charArrayString(r.Len)
 	case isAggregate(t) || t.IsString():
-	case t.IsScalar() && k == placeDirect:
+	case isRegValue(t) && k == placeDirect:
 		c.load(asm.R0, asm.R0, 0, t)
-	case t.IsScalar():
+	case isRegValue(t):
 		c.readKernel(n, t)
 	default:
 		c.fail(n, "reading a value of type "+t.String())

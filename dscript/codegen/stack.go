@@ -314,7 +314,7 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 	case abi.SymUStack:
 		c.storePID(off)
 		c.announcePID(off)
-		c.getStack(off+8, s.Size()-8, true)
+		c.userStack(off+8, s.Size()-8)
 	case abi.SymSym, abi.SymMod:
 		c.expr(call.Args[0])
 		c.emit(asm.StoreMem(regCtx, int16(off), asm.R0, asm.DWord))
@@ -416,7 +416,11 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 	}
 	size := stackSlotSize(s) - 8
 	c.zero(pos+8+size, s.Slot-8-size)
-	c.getStack(pos+8, size, s.Kind == abi.SymUStack)
+	if s.Kind == abi.SymUStack {
+		c.userStack(pos+8, size)
+	} else {
+		c.getStack(pos+8, size, false)
+	}
 	return s.Slot
 }
 
@@ -442,18 +446,20 @@ func (c *clauseGen) announcePID(off int) {
 		asm.LoadMem(asm.R1, regCtx, int16(off), asm.DWord),
 		asm.StoreMem(regCtx, int16(key), asm.R1, asm.DWord),
 	)
+	// Both read straight from the task (a BTF pointer: no helper calls
+	// but the one that returns it).
+	c.call(asm.FnGetCurrentTaskBtf)
 	for _, f := range []struct {
-		member   string
-		off, len int
-	}{{"mm", 8, 8}, {"self_exec_id", 4, 4}} {
-		c.call(asm.FnGetCurrentTask)
+		member string
+		off    int
+		size   asm.Size
+	}{{"mm", 8, asm.DWord}, {"self_exec_id", 4, asm.Word}} {
 		c.emit(
-			addField(asm.R0, "struct", "task_struct", []string{f.member}, 0),
-			asm.Mov.Reg(asm.R3, asm.R0),
-			asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(key+f.off)),
-			asm.Mov.Imm(asm.R2, int32(f.len)),
+			asm.Mov.Reg(asm.R1, asm.R0),
+			addField(asm.R1, "struct", "task_struct", []string{f.member}, 0),
+			asm.LoadMem(asm.R2, asm.R1, 0, f.size),
+			asm.StoreMem(regCtx, int16(key+f.off), asm.R2, f.size),
 		)
-		c.call(asm.FnProbeReadKernel) // zeroes the destination if it fails
 	}
 	c.mapPtr(asm.R1, abi.UPIDMap)
 	c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)))
@@ -582,6 +588,13 @@ func (c *clauseGen) stackBuiltin(n ast.Node, name string) bool {
 			pos := c.newLabel()
 			c.emit(asm.JSGE.Imm(asm.R0, 0, pos), asm.Mov.Imm(asm.R0, 0))
 			c.label(pos)
+		}
+		if m := c.g.opts.MaxFrames; m > 0 && m < abi.MaxStackFrames {
+			// DTrace reads the stack into a buffer of maxframes
+			// frames: the depth is at most that.
+			capped := c.newLabel()
+			c.emit(asm.JLE.Imm(asm.R0, int32(m), capped), asm.Mov.Imm(asm.R0, int32(m)))
+			c.label(capped)
 		}
 	default:
 		return false

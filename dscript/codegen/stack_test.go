@@ -1,10 +1,12 @@
 package codegen_test
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 
 	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/btf"
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
@@ -93,7 +95,7 @@ func TestStackKeys(t *testing.T) {
 		t.Fatalf("aggregation: key size %d (want %d), key syms %+v", a.KeySize, slot+8, a.KeySyms)
 	}
 	for _, m := range prog.Maps {
-		if m.Name != a.Map && m.Name != abi.UPIDMap {
+		if m.Name != a.Map && m.Name != abi.UPIDMap && m.Name != abi.UnwindRowsMap && m.Name != abi.UnwindProcsMap {
 			t.Errorf("map %s: stacks need no map of their own", m.Name)
 		}
 	}
@@ -221,6 +223,71 @@ func TestNoKernelStackOnBegin(t *testing.T) {
 		all, cond := skipsAll(prog.Clauses[i])
 		if all != want.all || cond != want.cond {
 			t.Errorf("clause %d: skips all %v (on the probe id %v), want %v (%v):\n%v", i, all, cond, want.all, want.cond, prog.Clauses[i].Insns)
+		}
+	}
+}
+
+// ustack() as an action and as a key walks the stack with call-frame
+// information: a bpf_loop whose callback is one of the clause's own
+// functions, the kernel's frame-pointer walk (bpf_get_stack) left for a
+// process without tables; the linked program carries the callbacks, each
+// once, and every function's BTF information, which the kernel requires
+// of a program with callbacks.
+func TestUStackUnwind(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("call-frame unwinding is x86-64's")
+	}
+	prog, err := build("BEGIN\n{\n\tustack();\n\t@[ustack(7)] = count();\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl := prog.Clauses[0]
+	var cbs []string
+	for _, line := range []int{3, 4} {
+		insns := stmt(t, prog, line)
+		loops := calls(insns, asm.FnLoop)
+		if len(loops) != 1 || len(calls(insns, asm.FnGetStack)) != 1 {
+			t.Fatalf("line %d: %d bpf_loop calls, %d bpf_get_stack calls, want 1 each", line, len(loops), len(calls(insns, asm.FnGetStack)))
+		}
+		for _, ins := range insns[:loops[0]] {
+			if ins.IsLoadOfFunctionPointer() {
+				cbs = append(cbs, ins.Reference())
+			}
+		}
+	}
+	if len(cbs) != 2 || cbs[0] == cbs[1] {
+		t.Fatalf("callbacks %v, want two", cbs)
+	}
+	for _, cb := range cbs {
+		if !slices.ContainsFunc(cl.Funcs, func(ins asm.Instruction) bool { return ins.Symbol() == cb }) {
+			t.Errorf("callback %s not among the clause's functions", cb)
+		}
+	}
+	names := map[string]bool{}
+	for _, m := range prog.Maps {
+		names[m.Name] = true
+	}
+	if !names[abi.UnwindRowsMap] || !names[abi.UnwindProcsMap] {
+		t.Errorf("maps %v: no unwind maps", names)
+	}
+	tramp := &codegen.Trampoline{Name: "t", Probes: []uint32{1},
+		Fragment: func(abi.CtxUse) (asm.Instructions, error) { return nil, nil }}
+	insns, err := prog.Link(tramp, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: {cl}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cb := range append(cbs, cl.Symbol) {
+		n := 0
+		for _, ins := range insns {
+			if ins.Symbol() == cb {
+				n++
+				if btf.FuncMetadata(&ins) == nil {
+					t.Errorf("function %s has no BTF information", cb)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("function %s placed %d times", cb, n)
 		}
 	}
 }

@@ -33,7 +33,11 @@ func subrInetNtoa6(c *clauseGen, x *ast.Call) {
 	t := c.newInetText()
 	c.expr(x.Args[0])
 	t.read(asm.R0, 16)
-	t.v6(!strict)
+	if strict {
+		t.v6(false)
+	} else {
+		t.ntoa6()
+	}
 	t.finish()
 }
 
@@ -411,6 +415,102 @@ func (t *inetText) v6(ntoa6 bool) {
 	c.label(v4)
 	t.dottedQuad(12)
 	c.label(end)
+}
+
+// ntoa6 appends the 16 bytes at raw as DTrace for Linux's inet_ntoa6
+// writes them (its dt_inet_ntoa6): an IPv4-mapped address (::ffff:a.b.c.d)
+// or an IPv4-compatible one (five zero groups, then a zero group and a
+// nonzero one, or six zero groups and a last one above 1) as its IPv4 part
+// a.b.c.d alone; any other as RFC 5952 writes it: groups in lowercase hex
+// without leading zeros, the longest run of two or more zero groups (the
+// first of equal ones) as "::".
+func (t *inetText) ntoa6() {
+	c := t.c
+	notV4, v4, done := c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw), asm.DWord),
+		asm.JNE.Imm(asm.R1, 0, notV4),
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw+8), asm.Half),
+		asm.JNE.Imm(asm.R1, 0, notV4),
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw+10), asm.Half),
+		asm.JEq.Imm(asm.R1, 0xffff, v4),
+		asm.JNE.Imm(asm.R1, 0, notV4),
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw+12), asm.Word),
+		asm.HostTo(asm.BE, asm.R1, asm.Word),
+		asm.JGT.Imm(asm.R1, 1, v4),
+	)
+	c.label(notV4)
+
+	// The longest zero run: its first group and length (bestLen starts
+	// at 1, so that a run is at least two groups and the first of equal
+	// runs stays).
+	z := t.zero
+	curStart, curLen, bestStart, bestLen := z.try, c.temp(8), z.first, z.num
+	c.stSlotImm(curLen, 0)
+	c.stSlotImm(bestStart, -1)
+	c.stSlotImm(bestLen, 1)
+	c.loop(asm.R6, 8, func(brk, next string) {
+		t.group(asm.R6)
+		nonzero, noStart, noBest := c.newLabel(), c.newLabel(), c.newLabel()
+		c.emit(asm.JNE.Imm(asm.R1, 0, nonzero))
+		c.ldSlot(asm.R2, curLen)
+		c.emit(asm.JNE.Imm(asm.R2, 0, noStart))
+		c.stSlot(curStart, asm.R6)
+		c.label(noStart)
+		c.emit(asm.Add.Imm(asm.R2, 1))
+		c.stSlot(curLen, asm.R2)
+		c.ldSlot(asm.R3, bestLen)
+		c.emit(asm.JLE.Reg(asm.R2, asm.R3, noBest))
+		c.stSlot(bestLen, asm.R2)
+		c.ldSlot(asm.R3, curStart)
+		c.stSlot(bestStart, asm.R3)
+		c.label(noBest)
+		c.emit(asm.Ja.Label(next))
+		c.label(nonzero)
+		c.stSlotImm(curLen, 0)
+	})
+
+	// The groups, with "::" for the run.
+	c.loop(asm.R6, 8, func(brk, next string) {
+		outside, sep, write := c.newLabel(), c.newLabel(), c.newLabel()
+		c.ldSlot(asm.R2, bestStart)
+		c.ldSlot(asm.R3, bestLen)
+		c.emit(
+			asm.Add.Reg(asm.R3, asm.R2), // the group after the run
+			asm.JSGT.Reg(asm.R2, asm.R6, outside),
+			asm.JSGE.Reg(asm.R6, asm.R3, outside),
+			asm.JNE.Reg(asm.R6, asm.R2, next),
+		)
+		t.putChar(':')
+		t.putChar(':')
+		c.emit(asm.Ja.Label(next))
+		c.label(outside)
+		// A ':' before every group but the first and the one after "::".
+		c.emit(asm.JEq.Imm(asm.R6, 0, write), asm.JNE.Reg(asm.R6, asm.R3, sep), asm.Ja.Label(write))
+		c.label(sep)
+		t.putChar(':')
+		c.label(write)
+		t.group(asm.R6)
+		t.hex()
+	})
+	c.emit(asm.Ja.Label(done))
+	c.label(v4)
+	t.dottedQuad(12)
+	c.label(done)
+}
+
+// group loads the 16-bit group (network order) whose number is in r (not
+// R1 or R2) into R1.
+func (t *inetText) group(r asm.Register) {
+	c := t.c
+	c.emit(asm.Mov.Reg(asm.R2, r), asm.LSh.Imm(asm.R2, 1))
+	c.scratchAddr(asm.R1, t.raw, asm.R2)
+	c.emit(
+		asm.LoadMem(asm.R2, asm.R1, 1, asm.Byte),
+		asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
+		asm.LSh.Imm(asm.R1, 8),
+		asm.Or.Reg(asm.R1, asm.R2),
+	)
 }
 
 // finish terminates the text, truncates it to strsize-1 bytes and leaves

@@ -102,7 +102,7 @@ func (c *clauseGen) variable(n ast.Node, o *check.Object) *varInfo {
 		return v
 	}
 	t := o.Type()
-	if !t.IsScalar() && !t.IsString() && !isAggregate(t) {
+	if !isRegValue(t) && !t.IsString() && !isAggregate(t) {
 		c.fail(n, "a variable of type "+t.String())
 	}
 	if isAggregate(t) && (!t.IsComplete() || t.Resolve().Size <= 0) {
@@ -429,7 +429,7 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.pop(asm.R3)
 		c.call(asm.FnProbeReadKernelStr)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
-	case t.IsScalar() && x.Op == ast.AssignOp:
+	case isRegValue(t) && x.Op == ast.AssignOp:
 		c.expr(x.Y)
 		c.push(x)
 		k := c.place(lx)

@@ -229,9 +229,9 @@ func (p *Printer) writeKey(b *strings.Builder, v sink.Value) {
 	}
 	switch v.Len() {
 	case 8:
-		b.WriteString(cprintf(" %16lld", v.Bits))
+		b.WriteString(cprintf(" %16lld", v.CBits()))
 	case 4:
-		b.WriteString(cprintf(" %8d", v.Uint()))
+		b.WriteString(cprintf(" %8d", v.CBits()))
 	case 2:
 		b.WriteString(cprintf(" %5d", v.Uint()))
 	case 1:

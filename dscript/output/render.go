@@ -134,11 +134,7 @@ func (p *Printer) renderConv(b *strings.Builder, c *printf.Conv, cf string, dynW
 			b.WriteString(cprintf(cf, uintNormal(v, normal)))
 		}
 	case printf.PrintFP:
-		f := math.Float64frombits(v.Bits)
-		if v.Kind != sink.KindFloat {
-			f = float64(v.Int())
-		}
-		b.WriteString(cprintf(cf, f/float64(normal)))
+		b.WriteString(formatFloat(cf, v, normal))
 	case printf.PrintAddr, printf.PrintUAddr:
 		s := "0x" + hex(v.Bits)
 		if v.Kind == sink.KindSym || v.Kind == sink.KindUSym || v.Kind == sink.KindUAddr {
@@ -302,4 +298,18 @@ func rfc822(ns int64, loc *time.Location) string {
 	t := time.Unix(ns/1e9, 0).In(loc)
 	year, _ := t.ISOWeek()
 	return t.Format("Mon, 02 Jan ") + fmt.Sprintf("%04d", year) + t.Format(" 15:04:05 MST")
+}
+
+// FormatFloat formats v, a float or double value, with the C conversion
+// format (one of %e, %E, %f, %g, %G with C's flags, width and precision)
+// as DTrace's pfprint_fp does: a float is widened to a double first. A
+// value that is not a float is read as an integer.
+func FormatFloat(format string, v sink.Value) string { return formatFloat(format, v, 1) }
+
+func formatFloat(format string, v sink.Value, normal uint64) string {
+	f := v.Float()
+	if v.Kind != sink.KindFloat {
+		f = float64(v.Int())
+	}
+	return cprintf(format, f/float64(normal))
 }

@@ -128,15 +128,17 @@ func (p *Printer) writeTrace(b *strings.Builder, v sink.Value) {
 			}
 			return
 		}
+		// A float or double is not signed: dt_print_trace prints its
+		// bits as an unsigned integer of its size, as DTrace does.
 		switch v.Len() {
 		case 1:
 			b.WriteString(cprintf(pick(q, "%hhu", " %3hhu"), v.Uint()))
 		case 2:
 			b.WriteString(cprintf(pick(q, "%hu", " %5hu"), v.Uint()))
 		case 4:
-			b.WriteString(cprintf(pick(q, "%u", " %10u"), v.Uint()))
+			b.WriteString(cprintf(pick(q, "%u", " %10u"), v.CBits()))
 		default:
-			b.WriteString(cprintf(pick(q, "%lu", " %20lu"), v.Uint()))
+			b.WriteString(cprintf(pick(q, "%lu", " %20lu"), v.CBits()))
 		}
 	case sink.KindString:
 		if p.opt.RawBytes {

@@ -59,7 +59,7 @@ func record(v sink.Value) []byte {
 		b := binary.LittleEndian.AppendUint64(nil, v.PID)
 		return binary.LittleEndian.AppendUint64(b, v.Bits)
 	}
-	b := binary.LittleEndian.AppendUint64(nil, v.Bits)
+	b := binary.LittleEndian.AppendUint64(nil, v.CBits())
 	if n < 8 {
 		b = b[:n]
 	}

@@ -161,12 +161,18 @@ func (t *Type) IsInteger() bool {
 	return r != nil && (r.Kind == Int || r.Kind == Enum)
 }
 
-// IsArith reports whether t is an arithmetic type (integer or enum; D has
-// no floating-point arithmetic, but a float is still arithmetic for the
-// purpose of type names and declarations).
+// IsArith reports whether t is an arithmetic type: an integer or an enum.
+// D has no floating-point arithmetic: a float is not arithmetic
+// (dt_node_is_arith).
 func (t *Type) IsArith() bool {
 	r := t.Resolve()
-	return r != nil && (r.Kind == Int || r.Kind == Enum || r.Kind == Float)
+	return r != nil && (r.Kind == Int || r.Kind == Enum)
+}
+
+// IsFloat reports whether t is a float, double or long double.
+func (t *Type) IsFloat() bool {
+	r := t.Resolve()
+	return r != nil && r.Kind == Float
 }
 
 // IsPointer reports whether t is a pointer.

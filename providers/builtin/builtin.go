@@ -10,12 +10,14 @@ import (
 	"github.com/dtrace-go/dtrace/providers/perf"
 	"github.com/dtrace-go/dtrace/providers/pid"
 	"github.com/dtrace-go/dtrace/providers/profile"
+	"github.com/dtrace-go/dtrace/providers/stable"
 	"github.com/dtrace-go/dtrace/providers/syscall"
 	"github.com/dtrace-go/dtrace/providers/usdt"
 )
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
-// syscall, the tracepoint provider as perf, sdt and rawtp, then fbt (last,
+// syscall, the tracepoint provider as perf, sdt and rawtp, the stable
+// providers proc, sched and io, then fbt (last,
 // so that its hundred thousand probes number after the others' and a
 // description naming another provider never lists them), those that
 // read the kernel's description of itself reading it from sys. They share
@@ -26,6 +28,7 @@ func Providers(sys providers.System) []providers.Provider {
 	sys = sys.Shared()
 	ps := []providers.Provider{dtrace.New(), profile.New(), syscall.New(sys)}
 	ps = append(ps, perf.Providers(sys)...)
+	ps = append(ps, stable.Providers(sys)...)
 	return append(ps, fbt.New(sys))
 }
 

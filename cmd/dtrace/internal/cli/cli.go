@@ -343,6 +343,13 @@ func (s *state) macroArgs(opts []option) []string {
 // compile compiles every program in command-line order with one compiler,
 // stopping at the first error.
 func (s *state) compile() error {
+	if s.verbose > 0 && s.mode != modeList {
+		// What the D library leaves out on this kernel (not under -l,
+		// whose -v is about the probes).
+		for _, n := range s.h.LibraryNotes() {
+			fmt.Fprintf(s.stderr, "%s: library: %s\n", s.pname, n)
+		}
+	}
 	for _, c := range s.cmds {
 		src := dtrace.Source{Kind: kind(c.flag), Name: c.arg}
 		if c.flag == 's' {

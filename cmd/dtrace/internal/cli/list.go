@@ -60,6 +60,14 @@ func (s *state) list() error {
 	if err := l.flush(); err != nil {
 		return s.errorf(exitError, "failed to write output: %v", err)
 	}
+	// Under -v, the probes of the stable providers listed that this
+	// system cannot provide, and why.
+	for _, m := range s.h.MissingProbes() {
+		if prov, _, _ := strings.Cut(m, ":"); l.listed[prov] {
+			name, why, _ := strings.Cut(m, ": ")
+			fmt.Fprintf(s.stderr, "%s: %s is not available: %s\n", s.pname, name, why)
+		}
+	}
 	// What could not be listed, and where: once for the providers that
 	// failed alike (perf, sdt and rawtp all read tracefs).
 	var names []string
@@ -97,6 +105,7 @@ type lister struct {
 	stderr  io.Writer
 	pname   string
 	warned  map[string]bool // providers whose argument types could not be read
+	listed  map[string]bool // providers listed, under -v
 	err     error
 	row     []byte // the last row, its array reused
 	num     [20]byte
@@ -117,6 +126,10 @@ func (l *lister) probe(p dtrace.Probe) {
 	if !l.verbose {
 		return
 	}
+	if l.listed == nil {
+		l.listed = map[string]bool{}
+	}
+	l.listed[p.Provider] = true
 	info, err := l.h.Describe(p)
 	if err != nil && !l.warned[p.Provider] {
 		l.warned[p.Provider] = true

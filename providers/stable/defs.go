@@ -1,0 +1,104 @@
+package stable
+
+// The probes of the proc, sched and io providers: where each fires (the
+// kernel's tracepoints, raw tracepoints) and what its arguments are. A
+// probe without a site is missing: Missing says why.
+
+// DTrace's argument types: the translated type a clause sees, and the
+// native type the translator takes.
+var (
+	lwpsinfo = arg{typ: "lwpsinfo_t *", native: "struct task_struct *"}
+	psinfo   = arg{typ: "psinfo_t *", native: "struct task_struct *"}
+	cpuinfo  = arg{typ: "cpuinfo_t *", native: "int"}
+	bufinfo  = arg{typ: "bufinfo_t *", native: "struct request *"}
+	devinfo  = arg{typ: "devinfo_t *", native: "struct request *"}
+	fileinfo = arg{typ: "fileinfo_t *", native: "struct request *"}
+)
+
+// Values read from a tracepoint's arguments.
+func tpArg(i int) val              { return val{src: i} }
+func tpField(i int, f ...step) val { return val{src: i, path: f} }
+
+// task_struct members.
+var (
+	taskCPU      = step{"task_struct", []string{"thread_info", "cpu"}, 4}
+	taskExitCode = step{"task_struct", []string{"exit_code"}, 4}
+	taskPID      = step{"task_struct", []string{"pid"}, 4}
+	taskTGID     = step{"task_struct", []string{"tgid"}, 4}
+	taskPrio     = step{"task_struct", []string{"prio"}, 4}
+	taskNormPrio = step{"task_struct", []string{"normal_prio"}, 4}
+)
+
+var defs = map[string][]probeDef{
+	"proc": {
+		{name: "exec", args: []arg{{typ: "string"}},
+			sites: []site{{tp: "sched_prepare_exec", vals: []val{tpField(1, step{"linux_binprm", []string{"filename"}, 8})}}}},
+		{name: "exec-success",
+			sites: []site{{tp: "sched_process_exec"}}},
+		{name: "exec-failure", args: []arg{{typ: "int"}},
+			sites: []site{{tp: "sys_exit",
+				conds: []cond{
+					{v: tpArg(1), op: condNeg},
+					{v: tpField(0, step{"pt_regs", []string{"orig_ax"}, 8}), op: condIn, in: []int64{59, 322}},
+				},
+				vals: []val{{src: 1, neg: true}}}}},
+		{name: "exit", args: []arg{{typ: "int"}},
+			sites: []site{{tp: "sched_process_exit", conds: []cond{{v: tpArg(1), op: condNonZero}},
+				vals: []val{{src: 0, path: []step{taskExitCode}, xform: exitReason}}}}},
+		{name: "create", args: []arg{psinfo},
+			sites: []site{{tp: "sched_process_fork",
+				conds: []cond{{v: tpField(1, taskPID), op: condEqVal, other: tpField(1, taskTGID)}},
+				vals:  []val{tpArg(1)}}}},
+		{name: "start", missing: "no tracepoint runs in a new process before it returns to user space (ret_from_fork, schedule_tail); fbt would need kprobes or fentry"},
+		{name: "lwp-create", args: []arg{lwpsinfo, psinfo},
+			sites: []site{{tp: "sched_process_fork",
+				conds: []cond{{v: tpField(1, taskPID), op: condNeVal, other: tpField(1, taskTGID)}},
+				vals:  []val{tpArg(1), tpArg(1)}}}},
+		{name: "lwp-start", missing: "no tracepoint runs in a new thread before it returns to user space (ret_from_fork, schedule_tail); fbt would need kprobes or fentry"},
+		{name: "lwp-exit",
+			sites: []site{{tp: "sched_process_exit", conds: []cond{{v: tpArg(1), op: condZero}}}}},
+		{name: "signal-send", args: []arg{lwpsinfo, psinfo, {typ: "int"}},
+			sites: []site{{tp: "signal_generate", vals: []val{tpArg(2), tpArg(2), tpArg(0)}}}},
+		{name: "signal-handle", args: []arg{{typ: "int"}, {typ: "struct kernel_siginfo *"}, {typ: "void (*)(void)"}},
+			sites: []site{{tp: "signal_deliver", vals: []val{tpArg(0), tpArg(1),
+				tpField(2, step{"k_sigaction", []string{"sa", "sa_handler"}, 8})}}}},
+		{name: "signal-clear", missing: "no tracepoint marks a pending signal taken by sigwait (dequeue_signal); fbt would need kprobes or fentry"},
+	},
+	"sched": {
+		{name: "on-cpu",
+			sites: []site{{tp: "sched_exit_tp", conds: []cond{{v: tpArg(0), op: condNonZero}}}}},
+		{name: "off-cpu", args: []arg{lwpsinfo, psinfo},
+			sites: []site{{tp: "sched_switch", vals: []val{tpArg(2), tpArg(2)}}}},
+		{name: "remain-cpu",
+			sites: []site{{tp: "sched_exit_tp", conds: []cond{{v: tpArg(0), op: condZero}}}}},
+		{name: "preempt",
+			sites: []site{{tp: "sched_entry_tp", conds: []cond{{v: tpArg(0), op: condNonZero}}}}},
+		{name: "sleep",
+			sites: []site{{tp: "sched_switch", conds: []cond{{v: tpArg(3), op: condNonZero}}}}},
+		{name: "wakeup", args: []arg{lwpsinfo, psinfo},
+			sites: []site{{tp: "sched_wakeup", vals: []val{tpArg(0), tpArg(0)}}}},
+		{name: "enqueue", args: []arg{lwpsinfo, psinfo, cpuinfo},
+			sites: []site{
+				{tp: "sched_wakeup", vals: []val{tpArg(0), tpArg(0), tpField(0, taskCPU)}},
+				{tp: "sched_wakeup_new", vals: []val{tpArg(0), tpArg(0), tpField(0, taskCPU)}},
+			}},
+		{name: "dequeue", args: []arg{lwpsinfo, psinfo, cpuinfo},
+			sites: []site{{tp: "sched_switch", conds: []cond{{v: tpArg(3), op: condNonZero}},
+				vals: []val{tpArg(1), tpArg(1), tpField(1, taskCPU)}}}},
+		{name: "change-pri", args: []arg{lwpsinfo, psinfo, {typ: "int"}},
+			sites: []site{{tp: "sched_pi_setprio", vals: []val{tpArg(0), tpArg(0),
+				{src: 1, path: []step{taskPrio}, orElse: &val{src: 0, path: []step{taskNormPrio}}}}}}},
+		{name: "surrender", args: []arg{lwpsinfo, psinfo},
+			sites: []site{{tp: "sched_set_need_resched_tp", vals: []val{tpArg(0), tpArg(0)}}}},
+		{name: "tick", args: []arg{lwpsinfo, psinfo},
+			sites: []site{{tp: "local_timer_entry", vals: []val{{src: srcCurrent}, {src: srcCurrent}}}}},
+	},
+	"io": {
+		{name: "start", args: []arg{bufinfo, devinfo, fileinfo},
+			sites: []site{{tp: "block_rq_issue", vals: []val{tpArg(0), tpArg(0), tpArg(0)}}}},
+		{name: "done", args: []arg{bufinfo, devinfo, fileinfo},
+			sites: []site{{tp: "block_rq_complete", vals: []val{tpArg(0), tpArg(0), tpArg(0)}}}},
+		{name: "wait-start", missing: "no tracepoint says which buffer a thread waits for (io_schedule knows no request)"},
+		{name: "wait-done", missing: "no tracepoint says which buffer a thread waited for (io_schedule knows no request)"},
+	},
+}

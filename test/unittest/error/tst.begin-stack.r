@@ -1,0 +1,6 @@
+stackdepth 0 caller 0
+
+end
+
+-- @@stderr --
+dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc 14

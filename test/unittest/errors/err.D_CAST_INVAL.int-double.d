@@ -1,0 +1,5 @@
+/* An integer cannot be cast to a floating-point type. */
+BEGIN
+{
+	trace((double)1);
+}

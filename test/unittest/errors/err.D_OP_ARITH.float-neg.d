@@ -1,0 +1,7 @@
+/* A double is not of arithmetic type: no unary minus. */
+double d;
+
+BEGIN
+{
+	trace(-d);
+}

@@ -1,0 +1,7 @@
+/* No floating-point addition. */
+double d;
+
+BEGIN
+{
+	trace(d + 1);
+}

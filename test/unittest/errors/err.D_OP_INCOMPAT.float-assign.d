@@ -1,0 +1,7 @@
+/* D assigns no float, not even one of the same type. */
+double d;
+
+BEGIN
+{
+	this->d = d;
+}

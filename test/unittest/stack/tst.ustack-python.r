@@ -1,0 +1,1 @@
+whole native stacks in at least 95% of the samples

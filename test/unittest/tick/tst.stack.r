@@ -1,0 +1,4 @@
+stackdepth 0 caller 0
+
+end
+
