@@ -1,9 +1,13 @@
 package session
 
 import (
+	"bytes"
 	"debug/elf"
+	"fmt"
+	"os"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/cilium/ebpf"
 	"golang.org/x/sys/unix"
@@ -41,6 +45,23 @@ func TestUnwinderUpdate(t *testing.T) {
 		}
 		defer func() { cmd.Process.Kill(); cmd.Wait() }()
 		pids = append(pids, cmd.Process.Pid)
+	}
+	// Each has its C library mapped before it is read: a process just
+	// started may still be in the dynamic loader.
+	for _, pid := range pids {
+		for i := 0; ; i++ {
+			if i == 1000 {
+				t.Fatalf("pid %d: no C library mapped", pid)
+			}
+			maps, err := os.ReadFile(fmt.Sprintf("/proc/%d/maps", pid))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(maps, []byte("/libc.so")) {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 	var used uint32
 	for i, pid := range pids {
