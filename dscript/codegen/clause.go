@@ -75,7 +75,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	}
 	c.resetAllocaTop()
 	g.usesAlloca = g.usesAlloca || c.usesAlloca
-	c.spillRawCtx(cl)
+	c.spillRawCtx()
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:], g.prog.CtxUse.NArgs))

@@ -7,7 +7,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -194,7 +193,7 @@ func (c *clauseGen) rawCtx(r asm.Register) {
 // spillRawCtx puts the spills of R2 and R3 at the start of a clause that
 // reads them (after the prologue's first instruction). It runs once the
 // body is compiled, before anything depends on instruction positions.
-func (c *clauseGen) spillRawCtx(cl *ast.Clause) {
+func (c *clauseGen) spillRawCtx() {
 	if !slices.ContainsFunc(c.insns, isLoadOf(stackRawCtx)) {
 		return
 	}
@@ -208,39 +207,15 @@ func (c *clauseGen) spillRawCtx(cl *ast.Clause) {
 			asm.StoreMem(asm.RFP, stackMachB, asm.R5, asm.DWord),
 		)
 	}
-	spills = append(spills, c.noKernelStack(cl)...)
 	c.insns = slices.Insert(c.insns, 1, spills...)
 }
 
 // skipAll is a skip of more kernel frames than there are: bpf_get_stack
-// then captures none (and fails).
+// then captures none (and fails). The linker passes it to the clauses of
+// a trampoline dtrace fires itself (Stack.None: BEGIN, END, tick-N), so
+// that a clause enabled there and on other probes sees no kernel stack
+// there only.
 const skipAll = 0xff
-
-// noKernelStack returns, for a clause that may fire on dtrace:::BEGIN or
-// END, the instructions (after the spill of the skip) that make the
-// kernel stack empty there: DTrace for Linux fires them from its own
-// process in user mode (uprobes), where the kernel stack is empty, so
-// that stack() records no frame, stackdepth is 0 and caller 0. Here they
-// fire from dtrace's system call, whose frames are not the traced code's.
-func (c *clauseGen) noKernelStack(cl *ast.Clause) asm.Instructions {
-	ids, others := c.g.dtraceMatch(cl, "BEGIN", "END")
-	if ids == nil {
-		return nil
-	}
-	all := bpf.StoreImm64(asm.RFP, stackSkip, skipAll)
-	if !others {
-		return asm.Instructions{all}
-	}
-	jump := func(op asm.JumpOp, id uint32, off int16) asm.Instruction {
-		return asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(op).SetSource(asm.ImmSource), Dst: asm.R0, Offset: off, Constant: int64(id)}
-	}
-	return asm.Instructions{
-		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
-		jump(asm.JEq, ids[0], 1),
-		jump(asm.JNE, ids[1], 1),
-		all,
-	}
-}
 
 // isLoadOf returns whether an instruction reloads the stack slot at off.
 func isLoadOf(off int16) func(asm.Instruction) bool {

@@ -206,23 +206,41 @@ func TestMaxFrames(t *testing.T) {
 	}
 }
 
-// On BEGIN and END the kernel stack is empty: a clause of those alone
-// skips every frame; one of BEGIN and another probe does when the probe
-// id is BEGIN's; any other clause keeps the trampoline's skip.
+// A clause reads the kernel frames to skip from R3, which the linker sets
+// per trampoline: all of them where dtrace fires the probe itself
+// (Stack.None: BEGIN, END), the provider's Skip elsewhere, so that a
+// clause enabled on BEGIN and on a system call sees no kernel stack on
+// BEGIN only.
 func TestNoKernelStackOnBegin(t *testing.T) {
-	prog := compile(t, "BEGIN\n{\n\tstack();\n}\nBEGIN, syscall::read:entry\n{\n\tstack();\n}\nsyscall::read:entry\n{\n\tstack();\n}\n")
-	skipsAll := func(cl *codegen.Clause) (all, conditional bool) {
-		for i, ins := range cl.Insns[:12] {
-			if isStoreImm(ins) && ins.Dst == asm.RFP && ins.Constant == 0xff {
-				return true, i > 0 && cl.Insns[i-1].OpCode.JumpOp() == asm.JNE
+	prog := compile(t, "BEGIN, syscall::read:entry\n{\n\tstack();\n}\n")
+	cl := prog.Clauses[0]
+	for _, tc := range []struct {
+		stack codegen.Stack
+		skip  int64
+	}{
+		{codegen.Stack{Skip: 3}, 3},
+		{codegen.Stack{Skip: 3, None: true}, 0xff},
+	} {
+		tramp := &codegen.Trampoline{Name: "t", Probes: []uint32{1}, Stack: tc.stack,
+			Fragment: func(abi.CtxUse) (asm.Instructions, error) { return nil, nil }}
+		insns, err := prog.Link(tramp, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: {cl}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		skip, found := int64(-1), false
+		for i, ins := range insns {
+			if ins.IsFunctionCall() && ins.Reference() == cl.Symbol {
+				for _, prev := range insns[:i] {
+					if prev.Dst == asm.R3 && prev.OpCode.ALUOp() == asm.Mov && prev.OpCode.Source() == asm.ImmSource {
+						skip = prev.Constant
+					}
+				}
+				found = true
+				break
 			}
 		}
-		return false, false
-	}
-	for i, want := range []struct{ all, cond bool }{{true, false}, {true, true}, {false, false}} {
-		all, cond := skipsAll(prog.Clauses[i])
-		if all != want.all || cond != want.cond {
-			t.Errorf("clause %d: skips all %v (on the probe id %v), want %v (%v):\n%v", i, all, cond, want.all, want.cond, prog.Clauses[i].Insns)
+		if !found || skip != tc.skip {
+			t.Errorf("%+v: the clause is called with R3 = %d (call found %v), want %d", tc.stack, skip, found, tc.skip)
 		}
 	}
 }
