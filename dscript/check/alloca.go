@@ -220,23 +220,29 @@ func (c *Checker) isAlloca(x ast.Expr) bool {
 }
 
 // allocaPlace reports whether the lvalue x lies in memory an alloca
-// pointer points to: *p, p[i], p->m, or a member or element of one.
-func (c *Checker) allocaPlace(x ast.Expr) bool {
+// pointer points to (AllocaPlace).
+func (c *Checker) allocaPlace(x ast.Expr) bool { return c.info.AllocaPlace(x, c.isAlloca) }
+
+// AllocaPlace reports whether the lvalue x lies in memory an alloca
+// pointer points to: *p, p[i], p->m, or a member or element of one, where
+// isAlloca says which values are alloca pointers. An associative array's
+// element (or args[]: an index info's Uses resolves) is not.
+func (info *Info) AllocaPlace(x ast.Expr, isAlloca func(ast.Expr) bool) bool {
 	switch e := x.(type) {
 	case *ast.Paren:
-		return c.allocaPlace(e.X)
+		return info.AllocaPlace(e.X, isAlloca)
 	case *ast.Unary:
-		return e.Op == ast.Deref && c.isAlloca(e.X)
+		return e.Op == ast.Deref && isAlloca(e.X)
 	case *ast.Index:
-		if c.info.Uses[e] != nil {
-			return false // an associative array's element
+		if info.Uses[e] != nil {
+			return false
 		}
-		return c.isAlloca(e.X) || c.isAlloca(e.Index[0]) || c.allocaPlace(e.X)
+		return isAlloca(e.X) || isAlloca(e.Index[0]) || info.AllocaPlace(e.X, isAlloca)
 	case *ast.Member:
 		if e.Arrow {
-			return c.isAlloca(e.X)
+			return isAlloca(e.X)
 		}
-		return c.allocaPlace(e.X)
+		return info.AllocaPlace(e.X, isAlloca)
 	}
 	return false
 }

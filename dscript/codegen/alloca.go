@@ -172,26 +172,8 @@ func (c *clauseGen) allocaAccess(n ast.Node, addrSlot int, size int64, sizeSlot 
 func (c *clauseGen) isAlloca(x ast.Expr) bool { return c.g.info.Alloca[x] }
 
 // allocaPlace reports whether the lvalue x lies in memory an alloca
-// pointer points to: *p, p[i], p->m, or a member or element of one.
-func (c *clauseGen) allocaPlace(x ast.Expr) bool {
-	switch e := x.(type) {
-	case *ast.Paren:
-		return c.allocaPlace(e.X)
-	case *ast.Unary:
-		return e.Op == ast.Deref && c.isAlloca(e.X)
-	case *ast.Index:
-		if c.g.info.Uses[e] != nil {
-			return false // an associative array's element, or args[]
-		}
-		return c.isAlloca(e.X) || c.isAlloca(e.Index[0]) || c.allocaPlace(e.X)
-	case *ast.Member:
-		if e.Arrow {
-			return c.isAlloca(e.X)
-		}
-		return c.allocaPlace(e.X)
-	}
-	return false
-}
+// pointer points to (check.Info.AllocaPlace).
+func (c *clauseGen) allocaPlace(x ast.Expr) bool { return c.g.info.AllocaPlace(x, c.isAlloca) }
 
 // allocaLoadCheck, for a read of size bytes at the address in R0 of the
 // place x when x lies in alloca memory, checks the access (allocaAccess)
