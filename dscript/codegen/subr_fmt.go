@@ -47,13 +47,9 @@ func subrLltostr(c *clauseGen, x *ast.Call) {
 			asm.Mov.Reg(asm.R3, asm.R1),
 			asm.Mod.Reg(asm.R3, asm.R2),
 			asm.Div.Reg(asm.R1, asm.R2),
-			// '0'+d, or 'a'+d-10 past 9: add 39 when 9-d is negative
-			asm.Mov.Imm(asm.R4, 9),
-			asm.Sub.Reg(asm.R4, asm.R3),
-			asm.RSh.Imm(asm.R4, 63),
-			asm.Mul.Imm(asm.R4, 'a'-'0'-10),
-			asm.Add.Reg(asm.R3, asm.R4),
-			asm.Add.Imm(asm.R3, '0'),
+		)
+		c.emit(hexDigit(asm.R3, asm.R4)...)
+		c.emit(
 			asm.Mov.Reg(asm.R4, regCtx),
 			asm.Add.Imm(asm.R4, int32(tmp+width-2)),
 			asm.Sub.Reg(asm.R4, asm.R6),

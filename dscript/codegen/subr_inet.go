@@ -90,14 +90,8 @@ func subrLinkNtop(c *clauseGen, x *ast.Call) {
 				asm.Mov.Reg(asm.R2, asm.R1),
 				asm.RSh.Imm(asm.R2, shift),
 				asm.And.Imm(asm.R2, 15),
-				// '0'+d, or 'a'+d-10 past 9: add 39 when 9-d is negative
-				asm.Mov.Imm(asm.R3, 9),
-				asm.Sub.Reg(asm.R3, asm.R2),
-				asm.RSh.Imm(asm.R3, 63),
-				asm.Mul.Imm(asm.R3, 'a'-'0'-10),
-				asm.Add.Reg(asm.R2, asm.R3),
-				asm.Add.Imm(asm.R2, '0'),
 			)
+			c.emit(hexDigit(asm.R2, asm.R3)...)
 			t.put(asm.R2)
 		}
 		t.putChar(':')
@@ -258,16 +252,8 @@ func (t *inetText) hex() {
 		if shift > 0 {
 			c.emit(asm.JEq.Imm(asm.R2, 0, skip))
 		}
-		c.emit(
-			asm.And.Imm(asm.R2, 15),
-			// '0'+d, or 'a'+d-10 past 9: add 39 when 9-d is negative
-			asm.Mov.Imm(asm.R3, 9),
-			asm.Sub.Reg(asm.R3, asm.R2),
-			asm.RSh.Imm(asm.R3, 63),
-			asm.Mul.Imm(asm.R3, 'a'-'0'-10),
-			asm.Add.Reg(asm.R2, asm.R3),
-			asm.Add.Imm(asm.R2, '0'),
-		)
+		c.emit(asm.And.Imm(asm.R2, 15))
+		c.emit(hexDigit(asm.R2, asm.R3)...)
 		t.put(asm.R2)
 		c.label(skip)
 	}
@@ -523,4 +509,18 @@ func (t *inetText) finish() {
 		c.emit(asm.StoreImm(regCtx, int16(t.dst+n-1), 0, asm.Byte))
 	}
 	c.resultStr(t.dst)
+}
+
+// hexDigit turns the digit d (0 to 35) in r into its character, '0'+d or
+// 'a'+d-10 past 9, without a branch (adding 39 when 9-d is negative);
+// tmp is clobbered.
+func hexDigit(r, tmp asm.Register) asm.Instructions {
+	return asm.Instructions{
+		asm.Mov.Imm(tmp, 9),
+		asm.Sub.Reg(tmp, r),
+		asm.RSh.Imm(tmp, 63),
+		asm.Mul.Imm(tmp, 'a'-'0'-10),
+		asm.Add.Reg(r, tmp),
+		asm.Add.Imm(r, '0'),
+	}
 }
