@@ -142,13 +142,7 @@ func (p *Proc) tracer(path string, argv []string, started chan<- error) {
 		return
 	}
 	p.pid = pid
-	var ws unix.WaitStatus
-	for {
-		_, err = unix.Wait4(pid, &ws, unix.WALL, nil)
-		if err != unix.EINTR {
-			break
-		}
-	}
+	ws, err := wait(pid)
 	switch {
 	case err != nil:
 		started <- fmt.Errorf("wait for pid %d: %w", pid, err)
@@ -186,14 +180,22 @@ func (p *Proc) tracer(path string, argv []string, started chan<- error) {
 	p.reap()
 }
 
-// reap waits for the created process to exit and keeps its status.
-func (p *Proc) reap() {
+// wait waits for a change of state of pid (a stop or its end), again
+// when interrupted.
+func wait(pid int) (unix.WaitStatus, error) {
 	var ws unix.WaitStatus
 	for {
-		_, err := unix.Wait4(p.pid, &ws, unix.WALL, nil)
-		if err == unix.EINTR {
-			continue
+		_, err := unix.Wait4(pid, &ws, unix.WALL, nil)
+		if err != unix.EINTR {
+			return ws, err
 		}
+	}
+}
+
+// reap waits for the created process to exit and keeps its status.
+func (p *Proc) reap() {
+	for {
+		ws, err := wait(p.pid)
 		if err == nil && !ws.Exited() && !ws.Signaled() {
 			continue // a stop: not the end
 		}
@@ -430,13 +432,7 @@ func runToEntry(pid int) error {
 		if err := unix.PtraceCont(pid, sig); err != nil {
 			return fmt.Errorf("run pid %d to its entry point: %w", pid, err)
 		}
-		var ws unix.WaitStatus
-		for {
-			_, err = unix.Wait4(pid, &ws, unix.WALL, nil)
-			if err != unix.EINTR {
-				break
-			}
-		}
+		ws, err := wait(pid)
 		switch {
 		case err != nil:
 			return fmt.Errorf("wait for pid %d: %w", pid, err)
