@@ -382,14 +382,7 @@ func (r *Registry) expand(e *entry, x Expander, module, function, name string, o
 			r.enumerateAll()
 			fresh = true
 		}
-		if p.Provider == "" {
-			p.Provider = e.name
-		}
-		r.probes = append(r.probes, p)
-		p.ID = uint32(len(r.probes))
-		e.probes = append(e.probes, p)
-		e.byName[p.Name] = append(e.byName[p.Name], p)
-		e.byKey[k] = p
+		r.add(e, k, p)
 		out = append(out, p)
 	}
 	slices.SortFunc(out, func(a, b *Probe) int { return int(a.ID) - int(b.ID) })
@@ -486,6 +479,13 @@ func (r *Registry) lookup(e *entry, module, function, name string) *Probe {
 	if q := e.byKey[k]; q != nil {
 		return q
 	}
+	r.add(e, k, p)
+	return p
+}
+
+// add numbers p, made on demand by e's provider, after every probe so far
+// and files it in e's indexes under key k.
+func (r *Registry) add(e *entry, k key, p *Probe) {
 	if p.Provider == "" {
 		p.Provider = e.name
 	}
@@ -494,5 +494,4 @@ func (r *Registry) lookup(e *entry, module, function, name string) *Probe {
 	e.probes = append(e.probes, p)
 	e.byName[p.Name] = append(e.byName[p.Name], p)
 	e.byKey[k] = p
-	return p
 }
