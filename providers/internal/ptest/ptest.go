@@ -107,6 +107,16 @@ func load(a *providers.Attachment, opts Options) (_ *Program, err error) {
 		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
 		asm.Mov.Reg(abi.RegProbeCtx, asm.R0),
 	}
+	if opts.OnlyMe {
+		// Before the fragment fills the per-CPU scratch: a firing in
+		// another process that preempted one of ours on this CPU would
+		// otherwise overwrite our arguments there.
+		insns = append(insns,
+			asm.FnGetCurrentPidTgid.Call(),
+			asm.RSh.Imm(asm.R0, 32),
+			asm.JNE.Imm(asm.R0, int32(os.Getpid()), abi.ExitLabel),
+		)
+	}
 	frag, err := a.Fragment(abi.CtxUseAll(0))
 	if err != nil {
 		return nil, fmt.Errorf("fragment of %s: %w", a.Name, err)
@@ -117,9 +127,6 @@ func load(a *providers.Attachment, opts Options) (_ *Program, err error) {
 			asm.FnGetCurrentPidTgid.Call().WithSymbol(abi.ProbeLabel(pr.ID)),
 			asm.RSh.Imm(asm.R0, 32),
 		)
-		if opts.OnlyMe {
-			insns = append(insns, asm.JNE.Imm(asm.R0, int32(os.Getpid()), abi.ExitLabel))
-		}
 		insns = append(insns,
 			asm.StoreMem(abi.RegProbeCtx, recTGID, asm.R0, asm.DWord),
 			asm.StoreImm(abi.RegProbeCtx, recBlock, int64(pr.ID), asm.Word),
