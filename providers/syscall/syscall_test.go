@@ -210,6 +210,12 @@ func BenchmarkAllEntries(b *testing.B) {
 	}
 }
 
+// readBuf is what check reads into. It is a global, never on the stack:
+// a goroutine's stack moves when it grows or the collector shrinks it, and
+// the address the read:entry probe recorded must still be buf's when the
+// records are checked.
+var readBuf [123]byte
+
 // check makes system calls and checks what the enabled probes among
 // openat, read and getppid recorded.
 func check(t *testing.T, r *providers.Registry, progs []*ptest.Program) {
@@ -225,7 +231,7 @@ func check(t *testing.T, r *providers.Registry, progs []*ptest.Program) {
 	if e != 0 {
 		t.Fatal(e)
 	}
-	buf := make([]byte, 123)
+	buf := readBuf[:]
 	n, _, e := unix.Syscall(unix.SYS_READ, fd, uintptr(unsafe.Pointer(&buf[0])), 123)
 	if e != 0 {
 		t.Fatal(e)
