@@ -2,6 +2,7 @@ package dtrace
 
 import (
 	"errors"
+	"iter"
 
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/providers"
@@ -30,6 +31,19 @@ type ListError = providers.ListError
 func (h *Handle) Probes() ([]Probe, error) {
 	ps, err := h.reg.List()
 	return probes(ps), err
+}
+
+// AllProbes returns every probe, in id order, as Probes does, as a
+// sequence: listing them makes no slice of over 100,000 probes.
+func (h *Handle) AllProbes() (iter.Seq[Probe], error) {
+	ps, err := h.reg.All()
+	return func(yield func(Probe) bool) {
+		for p := range ps {
+			if !yield(Probe{ID: p.ID, Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name}) {
+				return
+			}
+		}
+	}, err
 }
 
 // Match returns the probes d matches, in id order: what dtrace -l -n d

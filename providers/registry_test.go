@@ -119,6 +119,10 @@ func TestRegistry(t *testing.T) {
 	if len(all) != 6 {
 		t.Errorf("List: %d probes, want 6", len(all))
 	}
+	seq, err := r.All()
+	if got := slices.Collect(seq); err != nil || !slices.Equal(got, all) {
+		t.Errorf("All: %v, %v; want List's %v", got, err, all)
+	}
 	// Both test providers make any name on demand: alpha's probe is found
 	// again and beta makes one.
 	if ps, _ := r.Match("", "", "", "made"); len(ps) != 2 || ps[0].ID != 6 || ps[1].Provider != "beta" {
@@ -150,11 +154,26 @@ func TestMatchLive(t *testing.T) {
 		t.Errorf("syscall:::entry matched %d probes", len(ps))
 	}
 
-	// A fresh registry lists in registration order.
+	// A fresh registry lists in registration order, and All as List.
 	r = builtin.Registry(providers.System{})
+	seq, err := builtin.Registry(providers.System{}).All()
+	if err != nil {
+		t.Fatal(err)
+	}
 	all, err = r.List()
 	if err != nil {
 		t.Fatal(err)
+	}
+	i := 0
+	for p := range seq {
+		if i >= len(all) || p.ID != all[i].ID || p.Provider != all[i].Provider || p.Module != all[i].Module ||
+			p.Function != all[i].Function || p.Name != all[i].Name {
+			t.Fatalf("All's probe %d: %v, List's %v", i, p, all[min(i, len(all)-1)])
+		}
+		i++
+	}
+	if i != len(all) {
+		t.Errorf("All: %d probes, List %d", i, len(all))
 	}
 	ps, err = r.Match("", "", "", "*read*")
 	if err != nil {

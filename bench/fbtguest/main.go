@@ -4,10 +4,15 @@
 //   - attach and detach of fbt::PATTERN:entry, for each -pattern, against
 //     a hand-written cilium/ebpf program attached with one kprobe_multi
 //     link to the same functions, measured in the same run: dtrace's figure
-//     is the whole run of `fbt::PATTERN:entry /pid == 0/ {}
-//     profile:::tick-1ms { exit(0); }` (load, attach, the first tick,
-//     detach), compiled beforehand; the hand-written one loads, attaches
-//     and detaches an empty program;
+//     is the run of `fbt::PATTERN:entry /pid == $pid && probefunc ==
+//     "vfs_read"/ { exit(0); }` (maps, loading, finding how the kernel
+//     lets probes attach, attaching, BEGIN, the first event, END,
+//     detaching), compiled beforehand; the hand-written one loads an
+//     equivalent program, attaches it, waits for the event and detaches.
+//     Each dtrace run is a new handle, as a dtrace process is, but
+//     cilium/ebpf's answers about the kernel are kept per process: the
+//     first run's figure is printed apart, and so is the compilation
+//     (which lists every function);
 //   - the nanoseconds fbt::vfs_read:entry { @[pid] = count(); } adds to a
 //     read(2) of one byte from /dev/zero, attached by fentry and by
 //     kprobe (DTRACE_FBT_ATTACH), against the untraced call measured
@@ -19,9 +24,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -41,15 +48,37 @@ import (
 func main() {
 	patterns := flag.String("pattern", "vfs_*,*", "comma-separated function patterns to attach to")
 	runs := flag.Int("runs", 3, "runs of each measurement")
-	calls := flag.Int("calls", 20000, "read(2) calls per per-call measurement")
+	calls := flag.Int("calls", 20000, "read(2) calls per per-call measurement; 0 leaves it out")
+	flag.BoolVar(&profile, "cpuprofile", false, "profile dtrace's runs of the attach and detach measurement, and print the profile (gzipped pprof) in base64 between lines \"BEGIN CPU PROFILE\" and \"END CPU PROFILE\": the guest's files are lost")
 	flag.Parse()
 	if err := attachDetach(strings.Split(*patterns, ","), *runs); err != nil {
 		fail(err)
+	}
+	if profile {
+		pprof.StopCPUProfile()
+		fmt.Println("BEGIN CPU PROFILE")
+		enc := base64.StdEncoding.EncodeToString(profileBuf.Bytes())
+		for len(enc) > 0 {
+			n := min(len(enc), 76)
+			fmt.Println(enc[:n])
+			enc = enc[n:]
+		}
+		fmt.Println("END CPU PROFILE")
+	}
+	if *calls == 0 {
+		return
 	}
 	if err := perCall(*runs, *calls); err != nil {
 		fail(err)
 	}
 }
+
+// profile says to profile dtrace's runs, into profileBuf.
+var (
+	profile    bool
+	profileBuf bytes.Buffer
+	profiling  bool
+)
 
 func fail(err error) {
 	fmt.Fprintf(os.Stderr, "fbtguest: %v\n", err)
@@ -83,7 +112,8 @@ func attachDetach(patterns []string, runs int) error {
 		if err != nil {
 			return err
 		}
-		var hand, handAttach, handDetach, dt []time.Duration
+		var hand, handAttach, handDetach, dt, dtCompile []time.Duration
+		var first time.Duration // a dtrace process's: what the kernel allows is found anew
 		refused := ""
 		for range runs {
 			stop := reading()
@@ -94,18 +124,21 @@ func attachDetach(patterns []string, runs int) error {
 			}
 			handAttach, handDetach = append(handAttach, a), append(handDetach, d)
 			hand = append(hand, a+d)
-			t, notes, err := dtraceRun(fmt.Sprintf("fbt::%s:entry /pid == $pid && probefunc == \"vfs_read\"/ { exit(0); }", pat))
+			t, c, notes, err := dtraceRun(fmt.Sprintf("fbt::%s:entry /pid == $pid && probefunc == \"vfs_read\"/ { exit(0); }", pat))
 			if err != nil {
 				return fmt.Errorf("dtrace fbt::%s:entry: %w", pat, err)
 			}
-			dt = append(dt, t)
+			dt, dtCompile = append(dt, t), append(dtCompile, c)
+			if len(dt) == 1 {
+				first = t
+			}
 			refused = notes
 		}
 		h, d := median(hand), median(dt)
-		fmt.Printf("attach+detach fbt::%s:entry (%d functions): dtrace %v, hand-written kprobe_multi %v (load+attach %v, first event+detach %v): %.2fx %s\n",
+		fmt.Printf("attach+detach fbt::%s:entry (%d functions): dtrace %v, hand-written kprobe_multi %v (load+attach %v, first event+detach %v): %.2fx; dtrace's first run %v; compiling beforehand (every probe listed) %v %s\n",
 			pat, len(syms), d.Round(time.Millisecond), h.Round(time.Millisecond),
 			median(handAttach).Round(time.Millisecond), median(handDetach).Round(time.Millisecond),
-			float64(d)/float64(h), refused)
+			float64(d)/float64(h), first.Round(time.Millisecond), median(dtCompile).Round(time.Millisecond), refused)
 	}
 	return nil
 }
@@ -176,24 +209,40 @@ func handWritten(syms []string) (attach, detach time.Duration, err error) {
 
 // dtraceRun compiles src, then times its run; it returns the notices
 // other than the matched count.
-func dtraceRun(src string) (time.Duration, string, error) {
+// With -cpuprofile, the profile's samples of the compilation and of the
+// timed run carry the label phase=compile and phase=run.
+func dtraceRun(src string) (d, compile time.Duration, notes string, err error) {
+	if profile && !profiling {
+		if err := pprof.StartCPUProfile(&profileBuf); err != nil {
+			return 0, 0, "", err
+		}
+		profiling = true
+	}
+	start := time.Now()
 	h, err := dtrace.Open(dtrace.Config{})
 	if err != nil {
-		return 0, "", err
+		return 0, 0, "", err
 	}
 	defer h.Close()
-	if _, err := h.Compile(dtrace.Source{Kind: dtrace.ProbeName, Name: "bench", Text: []byte(src)}); err != nil {
-		return 0, "", err
+	pprof.Do(context.Background(), pprof.Labels("phase", "compile"), func(context.Context) {
+		_, err = h.Compile(dtrace.Source{Kind: dtrace.ProbeName, Name: "bench", Text: []byte(src)})
+	})
+	if err != nil {
+		return 0, 0, "", err
 	}
-	var notes []string
+	compile = time.Since(start)
+	var ns []string
 	defer close(reading())
-	start := time.Now()
-	_, err = h.Run(context.Background(), dtrace.RunConfig{Notify: func(n sink.Notice) {
-		if !strings.Contains(n.Message, "matched") {
-			notes = append(notes, n.Message)
-		}
-	}})
-	return time.Since(start), strings.Join(notes, "; "), err
+	pprof.Do(context.Background(), pprof.Labels("phase", "run"), func(ctx context.Context) {
+		start := time.Now()
+		_, err = h.Run(ctx, dtrace.RunConfig{Notify: func(n sink.Notice) {
+			if !strings.Contains(n.Message, "matched") {
+				ns = append(ns, n.Message)
+			}
+		}})
+		d = time.Since(start)
+	})
+	return d, compile, strings.Join(ns, "; "), err
 }
 
 // reading reads a byte from /dev/zero every millisecond until the channel

@@ -251,8 +251,12 @@ func parse(d []byte, base *Spec) (*Spec, error) {
 
 	ts := s.types
 	n := uint32(len(ts))
-	// About one type per 40 bytes of type section in vmlinux.
-	offs := make([]uint32, 0, n/32+1)
+	// Room for as many types as the section could hold (a type takes at
+	// least typeSize bytes; vmlinux's take 25 on average): memory fresh
+	// from the system past the types found is never touched, where
+	// growing the slice as it fills would copy it, each page touched a
+	// page fault.
+	offs := make([]uint32, 0, n/typeSize+1)
 	if uint64(s.first)+uint64(n/typeSize) > 1<<32-1 {
 		return nil, errors.New("too many types")
 	}
@@ -306,7 +310,9 @@ func parse(d []byte, base *Spec) (*Spec, error) {
 // namedFuncs lists the functions of s in named[nsFunc], once.
 func (s *Spec) namedFuncs() {
 	s.funcsOnce.Do(func() {
-		var ids []TypeID
+		// Room for every type, as parse's offs: about half of
+		// vmlinux's named types are functions.
+		ids := make([]TypeID, 0, len(s.offs))
 		for i, off := range s.offs {
 			if Kind(le32(s.types, off+4)>>24&0x1f) == KindFunc && le32(s.types, off) != 0 {
 				ids = append(ids, s.first+TypeID(i))

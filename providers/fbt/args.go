@@ -40,19 +40,20 @@ type param struct {
 	slot int
 }
 
-// prototype returns the prototype of f, or an error when BTF does not
-// describe f. Parameters that do not fit argument slots are its bad.
-func prototype(f *Function) (proto, error) {
+// prototype returns the prototype of f, the function called name, or an
+// error when BTF does not describe f. Parameters that do not fit argument
+// slots are its bad.
+func prototype(name string, f *Function) (proto, error) {
 	if f.BTF == nil {
-		return proto{}, fmt.Errorf("no BTF describes %s", f.Name)
+		return proto{}, fmt.Errorf("no BTF describes %s", name)
 	}
 	fn, ok := f.BTF.Type(f.ID)
 	if !ok || fn.Kind() != kbtf.KindFunc {
-		return proto{}, fmt.Errorf("BTF type %d of %s is not a function", f.ID, f.Name)
+		return proto{}, fmt.Errorf("BTF type %d of %s is not a function", f.ID, name)
 	}
 	pt, ok := f.BTF.Type(fn.Ref())
 	if !ok || pt.Kind() != kbtf.KindFuncProto {
-		return proto{}, fmt.Errorf("BTF type %d of %s is not a prototype", fn.Ref(), f.Name)
+		return proto{}, fmt.Errorf("BTF type %d of %s is not a prototype", fn.Ref(), name)
 	}
 	pr := proto{ret: pt.Ref(), void: pt.Ref() == 0}
 	for i := range pt.Vlen() {
@@ -62,14 +63,14 @@ func prototype(f *Function) (proto, error) {
 		}
 		n, err := slotsOf(f.BTF, id)
 		if err != nil {
-			pr.bad = fmt.Errorf("%s argument %d: %w", f.Name, i, err)
+			pr.bad = fmt.Errorf("%s argument %d: %w", name, i, err)
 			break
 		}
 		pr.params = append(pr.params, param{id: id, slot: pr.slots})
 		pr.slots += n
 	}
 	if pr.bad == nil && pr.slots > abi.MaxArgs {
-		pr.bad = fmt.Errorf("%s takes %d argument slots, more than %d", f.Name, pr.slots, abi.MaxArgs)
+		pr.bad = fmt.Errorf("%s takes %d argument slots, more than %d", name, pr.slots, abi.MaxArgs)
 	}
 	if pr.bad != nil {
 		pr.params, pr.slots = nil, 0
@@ -131,7 +132,7 @@ func (p *Provider) ArgDescs(pr *providers.Probe) ([]providers.ArgDesc, bool, err
 	if !ok {
 		return nil, false, fmt.Errorf("fbt provider: %s:%s:%s:%s is not an fbt probe", pr.Provider, pr.Module, pr.Function, pr.Name)
 	}
-	pt, err := prototype(f)
+	pt, err := prototype(pr.Function, f)
 	if err != nil {
 		return nil, false, nil
 	}
@@ -145,7 +146,7 @@ func (p *Provider) ArgDescs(pr *providers.Probe) ([]providers.ArgDesc, bool, err
 		if n, err := slotsOf(f.BTF, pt.ret); err == nil && n == 1 {
 			name, err := names.Name(pt.ret)
 			if err != nil {
-				return nil, false, fmt.Errorf("describe fbt:%s:%s:%s: %w", f.Module, f.Name, pr.Name, err)
+				return nil, false, fmt.Errorf("describe fbt:%s:%s:%s: %w", pr.Module, pr.Function, pr.Name, err)
 			}
 			ret = providers.ArgDesc{Type: name, Slot: 1, BTF: f.BTF, ID: pt.ret}
 		}
@@ -158,7 +159,7 @@ func (p *Provider) ArgDescs(pr *providers.Probe) ([]providers.ArgDesc, bool, err
 	for i, prm := range pt.params {
 		name, err := names.Name(prm.id)
 		if err != nil {
-			return nil, false, fmt.Errorf("describe fbt:%s:%s:%s: argument %d: %w", f.Module, f.Name, pr.Name, i, err)
+			return nil, false, fmt.Errorf("describe fbt:%s:%s:%s: argument %d: %w", pr.Module, pr.Function, pr.Name, i, err)
 		}
 		args[i] = providers.ArgDesc{Type: name, Slot: prm.slot, BTF: f.BTF, ID: prm.id}
 	}
@@ -185,7 +186,7 @@ func nargs(pr *providers.Probe) int {
 	if !ok {
 		return -1
 	}
-	pt, err := prototype(f)
+	pt, err := prototype(pr.Function, f)
 	switch {
 	case err != nil:
 		return -1

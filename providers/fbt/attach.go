@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unsafe"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -86,7 +87,7 @@ func (p *Provider) kprobeFeatures() *features {
 		f := &p.feat
 		f.kprobe = haveKprobes(p.sys)
 		if f.kprobe == nil {
-			if err := ciliumfeatures.HaveBPFLinkKprobeMulti(); err != nil {
+			if err := haveKprobeMulti(); err != nil {
 				f.multi = &reason{"it has no kprobe_multi links (CONFIG_FPROBE)", err}
 			}
 			f.cookie = ciliumfeatures.HaveProgramHelper(ebpf.Kprobe, asm.FnGetAttachCookie)
@@ -115,9 +116,76 @@ func haveKprobes(sys providers.System) error {
 	return errors.New("it has no kprobes (CONFIG_KPROBES)")
 }
 
-// fentryWorks loads an empty fentry program on f, once per provider, and
-// reports why the kernel refuses it, or nil.
-func (p *Provider) fentryWorks(f *Function) error {
+// haveKprobeMulti reports whether the kernel has kprobe_multi links, or
+// why not. It loads an empty kprobe_multi program and asks for a link on
+// more functions than a kprobe_multi link may have (linkTooMany): a
+// kernel that has the links counts them before it reads anything and
+// says E2BIG, one built without them (CONFIG_FPROBE) says EOPNOTSUPP.
+// Other answers (kernels that do not count) are left to cilium/ebpf's
+// probe, which attaches a link to a real function, by name: under
+// emulation that took 0.1 to 0.3 s (the kernel reads every symbol to find
+// the name, and waits for RCU grace periods as the link detaches), in
+// every dtrace run that enables fbt probes, where this takes 50 µs.
+func haveKprobeMulti() error {
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+		Name:         "fbt_probe_multi",
+		Type:         ebpf.Kprobe,
+		AttachType:   ebpf.AttachTraceKprobeMulti,
+		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+		License:      "GPL",
+	})
+	if err != nil {
+		return ciliumfeatures.HaveBPFLinkKprobeMulti()
+	}
+	defer prog.Close()
+	switch err := linkTooMany(prog); {
+	case errors.Is(err, unix.E2BIG):
+		return nil
+	case errors.Is(err, unix.EOPNOTSUPP):
+		return fmt.Errorf("create kprobe_multi link: %w", err)
+	}
+	return ciliumfeatures.HaveBPFLinkKprobeMulti()
+}
+
+// maxKprobeMulti is the most functions a kprobe_multi link may have: the
+// kernel's MAX_KPROBE_MULTI_CNT.
+const maxKprobeMulti = 1 << 20
+
+// linkTooMany asks the kernel for a kprobe_multi link of prog on
+// maxKprobeMulti+1 addresses (BPF_LINK_CREATE), and returns its error;
+// a link it made anyway is closed. The addresses are zeros, no
+// function's, in a mapping of their size that nothing touches unless a
+// kernel that does not count them reads them. cilium/ebpf's
+// link.KprobeMulti cannot ask: refused, it runs its own probe (see
+// haveKprobeMulti).
+func linkTooMany(prog *ebpf.Program) error {
+	const n = maxKprobeMulti + 1
+	addrs, err := unix.Mmap(-1, 0, 8*n, unix.PROT_READ, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
+	if err != nil {
+		return err
+	}
+	defer unix.Munmap(addrs)
+	// union bpf_attr's link_create, with its kprobe_multi member.
+	var attr struct {
+		progFD, targetFD, attachType, flags uint32
+		multiFlags, count                   uint32
+		syms, addrs, cookies                uint64
+	}
+	attr.progFD = uint32(prog.FD())
+	attr.attachType = unix.BPF_TRACE_KPROBE_MULTI
+	attr.count = n
+	attr.addrs = uint64(uintptr(unsafe.Pointer(&addrs[0])))
+	fd, _, errno := unix.Syscall(unix.SYS_BPF, unix.BPF_LINK_CREATE, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr))
+	if errno != 0 {
+		return errno
+	}
+	unix.Close(int(fd))
+	return nil
+}
+
+// fentryWorks loads an empty fentry program on function fn, once per
+// provider, and reports why the kernel refuses it, or nil.
+func (p *Provider) fentryWorks(fn string) error {
 	p.fentryMu.Lock()
 	defer p.fentryMu.Unlock()
 	if p.feat.fentryDone {
@@ -128,7 +196,7 @@ func (p *Provider) fentryWorks(f *Function) error {
 		Name:         "fbt_probe",
 		Type:         ebpf.Tracing,
 		AttachType:   ebpf.AttachTraceFEntry,
-		AttachTo:     f.Name,
+		AttachTo:     fn,
 		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
 		License:      "GPL",
 	})
@@ -189,15 +257,15 @@ func (p *Provider) chooseMode(probes []*providers.Probe) (mode, error) {
 	f := p.kprobeFeatures()
 	// The first function fentry could attach to tells whether the
 	// kernel allows fentry at all.
-	var typed *Function
+	typed := ""
 	for _, pr := range probes {
 		if fn, _ := function(pr); fn.BTF != nil {
-			typed = fn
+			typed = pr.Function
 			break
 		}
 	}
 	fentry := func() error {
-		if typed == nil {
+		if typed == "" {
 			return errors.New("BTF does not describe the functions")
 		}
 		return p.fentryWorks(typed)
@@ -242,7 +310,7 @@ func (p *Provider) chooseMode(probes []*providers.Probe) (mode, error) {
 func fentryAll(probes []*providers.Probe) bool {
 	for _, pr := range probes {
 		f, _ := function(pr)
-		if pt, err := prototype(f); err != nil || pt.bad != nil {
+		if pt, err := prototype(pr.Function, f); err != nil || pt.bad != nil {
 			return false
 		}
 	}
@@ -254,29 +322,29 @@ func (p *Provider) planFentry(probes []*providers.Probe) ([]*providers.Attachmen
 	var as []*providers.Attachment
 	for _, pr := range probes {
 		f, _ := function(pr)
-		pt, err := prototype(f)
+		pt, err := prototype(pr.Function, f)
 		if err == nil {
 			err = pt.bad
 		}
 		if err != nil {
-			return nil, fmt.Errorf("fbt provider: fentry cannot probe %s: %w", f.Name, err)
+			return nil, fmt.Errorf("fbt provider: fentry cannot probe %s: %w", pr.Function, err)
 		}
 		at := ebpf.AttachTraceFEntry
 		if pr.Name == Return {
 			at = ebpf.AttachTraceFExit
 		}
 		as = append(as, &providers.Attachment{
-			Name:       "fbt_" + f.Name,
+			Name:       "fbt_" + pr.Function,
 			Type:       ebpf.Tracing,
 			AttachType: at,
-			AttachTo:   f.Name,
+			AttachTo:   pr.Function,
 			Probes:     []*providers.Probe{pr},
 			Fragment:   fentryFragment(pr.ID, pr.Name == Return, pt),
 			Stack:      fentryStack,
 			Attach: func(prog *ebpf.Program) (io.Closer, error) {
 				l, err := link.AttachTracing(link.TracingOptions{Program: prog, AttachType: at})
 				if err != nil {
-					return nil, fmt.Errorf("attach fbt:%s:%s:%s: %w", f.Module, f.Name, pr.Name, err)
+					return nil, fmt.Errorf("attach fbt:%s:%s:%s: %w", pr.Module, pr.Function, pr.Name, err)
 				}
 				return l, nil
 			},

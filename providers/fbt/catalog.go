@@ -15,11 +15,32 @@ import (
 	"github.com/dtrace-go/dtrace/providers"
 )
 
+// catalog is the traceable functions of the system, read once: funcs[i]
+// is called names[i], and mods says which module each run of them is
+// of.
+type catalog struct {
+	funcs []Function
+	names []string
+	mods  []modRange
+}
+
+// modRange is a module's functions: funcs[start:end] of the catalog.
+type modRange struct {
+	name       string
+	start, end int
+}
+
 // readFunctions returns the traceable functions of the system: BTF's FUNC
 // types, vmlinux's then each module's (by module name), each name once
 // per module, less those available_filter_functions does not list and
 // plus those it lists that BTF does not, where it can be read.
-func readFunctions(sys providers.System) ([]Function, error) {
+//
+// Listing every probe (dtrace -l) makes them all, 56,000 functions of a
+// distribution kernel, so each is two words of a slice and a name in BTF's
+// one copy of the names, with no map: Go's maps spent most of the time
+// and memory here, and memory a process touches costs a page fault per
+// page.
+func readFunctions(sys providers.System) (*catalog, error) {
 	filter := readFilter(sys)
 	vmlinux, err := sys.KernelBTF()
 	if err != nil {
@@ -28,30 +49,8 @@ func readFunctions(sys providers.System) ([]Function, error) {
 		}
 		vmlinux = nil // no BTF: the filter's functions, untyped
 	}
-	var out []Function
-	add := func(mod string, spec *kbtf.Spec) {
-		allowed := filter.module(mod)
-		var ids []kbtf.TypeID
-		var names []string
-		if spec != nil {
-			ids, names = spec.Names(kbtf.KindFunc)
-		}
-		seen := newNameSet(len(names) + len(filter.order(mod)))
-		out = slices.Grow(out, len(names))
-		for i, name := range names {
-			if synthetic(name) || filter != nil && !allowed[name] || !seen.add(name) {
-				continue
-			}
-			out = append(out, Function{Module: mod, Name: name, BTF: spec, ID: ids[i]})
-		}
-		// What the kernel can probe but BTF does not describe.
-		for _, name := range filter.order(mod) {
-			if seen.add(name) {
-				out = append(out, Function{Module: mod, Name: name})
-			}
-		}
-	}
-	add(Vmlinux, vmlinux)
+	c := &catalog{}
+	c.add(Vmlinux, vmlinux, filter)
 	mods := filter.modules()
 	if vmlinux != nil {
 		ents, err := os.ReadDir(filepath.Dir(sys.BTFPath()))
@@ -74,33 +73,82 @@ func readFunctions(sys providers.System) ([]Function, error) {
 			}
 			spec = nil
 		}
-		add(m, spec)
+		c.add(m, spec, filter)
 	}
-	return out, nil
+	return c, nil
+}
+
+// add appends the functions of module mod: spec's (nil for a module
+// without BTF) that the filter allows, in BTF's order, each name once,
+// then those the filter lists that spec does not describe, in the
+// filter's order.
+func (c *catalog) add(mod string, spec *kbtf.Spec, filter *filter) {
+	var ids []kbtf.TypeID
+	var names []string
+	if spec != nil {
+		ids, names = spec.Names(kbtf.KindFunc)
+	}
+	// keep[i] says names[i] is a function of the module: found first,
+	// before the names are copied, since the first module's are copied
+	// onto themselves.
+	keep := make([]bool, len(names))
+	var untyped []string // what the kernel can probe but BTF does not describe
+	if filter == nil {
+		seen := newNameSet(names)
+		for i, name := range names {
+			_, dup := seen.insert(i)
+			keep[i] = !dup && !synthetic(name)
+		}
+	} else {
+		// The filter's names of mod, each marked when BTF describes it.
+		listed := filter.byMod[mod]
+		set := newNameSet(listed)
+		first := make([]bool, len(listed)) // the first of its name
+		for j := range listed {
+			_, dup := set.insert(j)
+			first[j] = !dup
+		}
+		described := make([]bool, len(listed))
+		for i, name := range names {
+			j, ok := set.find(name)
+			if ok && !described[j] && !synthetic(name) {
+				described[j], keep[i] = true, true
+			}
+		}
+		for j, name := range listed {
+			if first[j] && !described[j] {
+				untyped = append(untyped, name)
+			}
+		}
+	}
+	start := len(c.funcs)
+	if start == 0 {
+		// The first module's names are the catalog's, kept in place:
+		// BTF's one copy of them.
+		c.names = names[:0]
+	}
+	c.funcs = slices.Grow(c.funcs, len(names)+len(untyped))
+	for i, name := range names {
+		if keep[i] {
+			c.funcs = append(c.funcs, Function{BTF: spec, ID: ids[i]})
+			c.names = append(c.names, name)
+		}
+	}
+	for _, name := range untyped {
+		c.funcs = append(c.funcs, Function{})
+		c.names = append(c.names, name)
+	}
+	if len(c.funcs) > start {
+		c.mods = append(c.mods, modRange{name: mod, start: start, end: len(c.funcs)})
+	}
 }
 
 // filter is what available_filter_functions lists: the functions the
 // kernel lets be probed, by module. A nil filter allows everything.
 type filter struct {
-	byMod map[string]map[string]bool
-	// names lists each module's functions in the file's order.
-	names map[string][]string
-}
-
-// module returns the functions of mod the filter allows.
-func (f *filter) module(mod string) map[string]bool {
-	if f == nil {
-		return nil
-	}
-	return f.byMod[mod]
-}
-
-// order returns mod's functions in the file's order.
-func (f *filter) order(mod string) []string {
-	if f == nil {
-		return nil
-	}
-	return f.names[mod]
+	// byMod lists each module's functions in the file's order, a name
+	// as often as the file has it; compiler-made copies are left out.
+	byMod map[string][]string
 }
 
 // modules returns the modules the filter names, vmlinux aside.
@@ -140,8 +188,11 @@ func readFilter(sys providers.System) *filter {
 // "name" for vmlinux's, "name [module]" for a module's. Compiler-made
 // copies are left out.
 func parseFilter(data []byte) *filter {
-	f := &filter{byMod: map[string]map[string]bool{}, names: map[string][]string{}}
+	f := &filter{byMod: map[string][]string{}}
 	text := string(data)
+	// Most lines are vmlinux's, which come first: its list is kept
+	// apart from the map until the end.
+	var vmlinux []string
 	for len(text) > 0 {
 		line := text
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
@@ -160,60 +211,79 @@ func parseFilter(data []byte) *filter {
 		if name == "" || synthetic(name) {
 			continue
 		}
-		set := f.byMod[mod]
-		if set == nil {
-			set = make(map[string]bool, 4096)
-			f.byMod[mod] = set
+		if mod == Vmlinux {
+			vmlinux = append(vmlinux, name)
+		} else {
+			f.byMod[mod] = append(f.byMod[mod], name)
 		}
-		if !set[name] {
-			set[name] = true
-			f.names[mod] = append(f.names[mod], name)
-		}
+	}
+	if len(vmlinux) > 0 {
+		f.byMod[Vmlinux] = vmlinux
 	}
 	return f
 }
 
-// nameSet is a set of strings that holds no pointers of its own: an open
-// addressing table of indexes into the names added. Listing vmlinux's
-// 56,000 functions, a Go map spent 30 ms hashing, growing and being
-// scanned by the collector; this spends 2.
+// nameSet is a set of the names of a list, each known by its index: an
+// open addressing table of indexes, each with bits of its name's hash,
+// that holds no pointers. A Go map of vmlinux's 56,000 function names
+// spent 30 ms hashing, growing and being scanned by the collector; this
+// spends 2.
 type nameSet struct {
-	seed  maphash.Seed
-	slots []int32 // index+1 into names, 0 for an empty slot
-	mask  uint64
-	names []string
+	seed maphash.Seed
+	list []string
+	// slots hold an index + 1 in the low bits (0: an empty slot) and
+	// the top bits of the name's hash above them (its tag).
+	slots   []uint32
+	mask    uint64
+	idxMask uint32
 }
 
-func newNameSet(n int) *nameSet {
+// newNameSet returns an empty set of names of list, with room for all.
+func newNameSet(list []string) *nameSet {
 	size := 16
-	for size < 2*n {
+	for size < 2*len(list) {
 		size *= 2
 	}
-	return &nameSet{seed: maphash.MakeSeed(), slots: make([]int32, size), mask: uint64(size - 1), names: make([]string, 0, n)}
+	idxMask := uint32(1)
+	for idxMask <= uint32(len(list)) {
+		idxMask = idxMask<<1 | 1
+	}
+	return &nameSet{seed: maphash.MakeSeed(), list: list, slots: make([]uint32, size), mask: uint64(size - 1), idxMask: idxMask}
 }
 
-// add adds name and reports whether it was not there yet.
-func (s *nameSet) add(name string) bool {
-	if len(s.names) >= len(s.slots)/2 {
-		s.grow()
-	}
-	for i := maphash.String(s.seed, name) & s.mask; ; i = (i + 1) & s.mask {
-		switch j := s.slots[i]; {
-		case j == 0:
-			s.names = append(s.names, name)
-			s.slots[i] = int32(len(s.names))
-			return true
-		case s.names[j-1] == name:
-			return false
+// insert adds list[i] unless the set has its name; it returns the index
+// of the name in the set, and whether it was there already.
+func (s *nameSet) insert(i int) (int, bool) {
+	name := s.list[i]
+	h := maphash.String(s.seed, name)
+	tag := uint32(h>>32) &^ s.idxMask
+	for k := h & s.mask; ; k = (k + 1) & s.mask {
+		v := s.slots[k]
+		if v == 0 {
+			s.slots[k] = tag | uint32(i+1)
+			return i, false
+		}
+		if v&^s.idxMask == tag {
+			if j := int(v&s.idxMask) - 1; s.list[j] == name {
+				return j, true
+			}
 		}
 	}
 }
 
-// grow doubles the table.
-func (s *nameSet) grow() {
-	names := s.names
-	*s = *newNameSet(2 * len(names))
-	for _, n := range names {
-		s.add(n)
+// find returns the index of name in the set.
+func (s *nameSet) find(name string) (int, bool) {
+	h := maphash.String(s.seed, name)
+	tag := uint32(h>>32) &^ s.idxMask
+	for k := h & s.mask; ; k = (k + 1) & s.mask {
+		v := s.slots[k]
+		if v == 0 {
+			return 0, false
+		}
+		if v&^s.idxMask == tag {
+			if j := int(v&s.idxMask) - 1; s.list[j] == name {
+				return j, true
+			}
+		}
 	}
 }

@@ -43,13 +43,11 @@ const (
 // Vmlinux is the module field of the core kernel's functions.
 const Vmlinux = "vmlinux"
 
-// Function is a kernel function, what the Data of its two probes points
-// to.
+// Function is what the Data of a kernel function's two probes points to:
+// the BTF the function's prototype is read from, and its FUNC type there.
+// BTF is nil when BTF does not describe the function. The probes' Module
+// and Function fields name it.
 type Function struct {
-	Module string // Vmlinux or the module's name
-	Name   string
-	// BTF is the BTF the function's prototype was read from, and ID its
-	// FUNC type there; nil when BTF does not describe the function.
 	BTF *kbtf.Spec
 	ID  kbtf.TypeID
 }
@@ -58,9 +56,9 @@ type Function struct {
 type Provider struct {
 	sys providers.System
 
-	once  sync.Once
-	funcs []Function
-	err   error
+	once sync.Once
+	cat  *catalog
+	err  error
 
 	// names renders argument types, one Namer per BTF.
 	namesMu sync.Mutex
@@ -87,19 +85,21 @@ func (*Provider) HasName(name string) bool { return name == Entry || name == Ret
 // Probes returns an entry and a return probe for every function, vmlinux's
 // first, then each module's, by module name.
 func (p *Provider) Probes() ([]*providers.Probe, error) {
-	fs, err := p.functions()
+	c, err := p.functions()
 	if err != nil {
 		return nil, err
 	}
 	// Two allocations for all the probes (over 100,000 on a distribution
 	// kernel) and their pointers.
-	all := make([]providers.Probe, 2*len(fs))
+	all := make([]providers.Probe, 2*len(c.funcs))
 	ps := make([]*providers.Probe, len(all))
-	for i := range fs {
-		f := &fs[i]
-		all[2*i] = providers.Probe{Provider: "fbt", Module: f.Module, Function: f.Name, Name: Entry, NArgs: -1, Data: f}
-		all[2*i+1] = providers.Probe{Provider: "fbt", Module: f.Module, Function: f.Name, Name: Return, NArgs: -1, Data: f}
-		ps[2*i], ps[2*i+1] = &all[2*i], &all[2*i+1]
+	for _, m := range c.mods {
+		for i := m.start; i < m.end; i++ {
+			f, name := &c.funcs[i], c.names[i]
+			all[2*i] = providers.Probe{Provider: "fbt", Module: m.name, Function: name, Name: Entry, NArgs: -1, Data: f}
+			all[2*i+1] = providers.Probe{Provider: "fbt", Module: m.name, Function: name, Name: Return, NArgs: -1, Data: f}
+			ps[2*i], ps[2*i+1] = &all[2*i], &all[2*i+1]
+		}
 	}
 	return ps, nil
 }
@@ -108,9 +108,9 @@ func (p *Provider) Probes() ([]*providers.Probe, error) {
 func (*Provider) Lookup(module, function, name string) *providers.Probe { return nil }
 
 // functions returns the kernel's traceable functions, read once.
-func (p *Provider) functions() ([]Function, error) {
-	p.once.Do(func() { p.funcs, p.err = readFunctions(p.sys) })
-	return p.funcs, p.err
+func (p *Provider) functions() (*catalog, error) {
+	p.once.Do(func() { p.cat, p.err = readFunctions(p.sys) })
+	return p.cat, p.err
 }
 
 // synthetic reports whether name is a compiler-made copy of a function

@@ -2,14 +2,21 @@ package fbt
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	ciliumfeatures "github.com/cilium/ebpf/features"
+	"golang.org/x/sys/unix"
+
 	"github.com/dtrace-go/dtrace/internal/kbtf"
 	"github.com/dtrace-go/dtrace/internal/kbtf/kbtftest"
+	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -176,19 +183,30 @@ func TestArgs(t *testing.T) {
 	}
 }
 
-// TestNameSet checks the set that keeps each function name once.
+// TestNameSet checks the set that keeps each function name once: the
+// first index of each name, and every other index of it found as that
+// one; with enough names to make the hashes' tags collide and probe
+// sequences wrap.
 func TestNameSet(t *testing.T) {
-	s := newNameSet(1)
-	for i := range 3 {
-		for _, n := range []string{"a", "b", "vfs_read", "", "a"} {
-			first := s.add(n)
-			if want := i == 0 && n != "a" || i == 0 && n == "a" && len(s.names) == 1; first && !want {
-				t.Errorf("round %d: %q added again", i, n)
-			}
+	var list []string
+	for i := range 3000 {
+		list = append(list, fmt.Sprint("f", i%1000), "")
+	}
+	s := newNameSet(list)
+	for i, n := range list {
+		j, dup := s.insert(i)
+		first := slices.Index(list, n)
+		if dup != (i != first) || j != first {
+			t.Fatalf("insert(%d) of %q: %d, %v; want %d, %v", i, n, j, dup, first, i != first)
 		}
 	}
-	if len(s.names) != 4 {
-		t.Errorf("%d names, want 4: %q", len(s.names), s.names)
+	for _, n := range []string{"f0", "f999", ""} {
+		if j, ok := s.find(n); !ok || j != slices.Index(list, n) {
+			t.Errorf("find(%q): %d, %v", n, j, ok)
+		}
+	}
+	if j, ok := s.find("f1000"); ok {
+		t.Errorf("find(f1000): %d, found", j)
 	}
 }
 
@@ -212,8 +230,7 @@ func TestKernelRefuses(t *testing.T) {
 	if err != nil || len(ps) != 1 {
 		t.Fatalf("fbt::vfs_read:entry: %v, %v", ps, err)
 	}
-	f, _ := function(ps[0])
-	if p.fentryWorks(f) == nil {
+	if p.fentryWorks(ps[0].Function) == nil {
 		t.Skip("this kernel allows fentry")
 	}
 	_, err = p.Plan(ps)
@@ -224,5 +241,31 @@ func TestKernelRefuses(t *testing.T) {
 	const want = "fbt probes are not supported by this kernel: it has no kprobes (CONFIG_KPROBES) and it refuses fentry programs ("
 	if !strings.HasPrefix(ke.Reason, want) || strings.Contains(ke.Reason, "\n") {
 		t.Errorf("reason %q, want one line starting %q", ke.Reason, want)
+	}
+}
+
+// TestGuestKprobeMulti checks the probe of kprobe_multi links against
+// cilium/ebpf's, which attaches one: the same answer, found by the
+// kernel's count of the functions (6.12: E2BIG) or its refusal (6.1, built
+// without CONFIG_FPROBE: EOPNOTSUPP), without cilium/ebpf's probe.
+func TestGuestKprobeMulti(t *testing.T) {
+	guest := vmtest.Guest(t)
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+		Type:         ebpf.Kprobe,
+		AttachType:   ebpf.AttachTraceKprobeMulti,
+		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+		License:      "GPL",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prog.Close()
+	want := map[string]error{"6.12": unix.E2BIG, "6.1": unix.EOPNOTSUPP}[guest]
+	if err := linkTooMany(prog); want != nil && !errors.Is(err, want) {
+		t.Errorf("guest %s: link on too many functions: %v, want %v", guest, err, want)
+	}
+	have, cilium := haveKprobeMulti(), ciliumfeatures.HaveBPFLinkKprobeMulti()
+	if (have == nil) != (cilium == nil) {
+		t.Errorf("guest %s: kprobe_multi links: %v; cilium/ebpf's probe: %v", guest, have, cilium)
 	}
 }

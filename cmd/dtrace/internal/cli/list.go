@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -32,8 +33,11 @@ func (s *state) list() error {
 
 	failed := false
 	if len(s.cmds) == 0 {
-		ps, _ := s.h.Probes()
-		for _, p := range ps {
+		// Over 100,000 probes with fbt's, made once and kept to the
+		// end: the collector would only scan them (see listGC).
+		defer listGC()()
+		ps, _ := s.h.AllProbes()
+		for p := range ps {
 			l.probe(p)
 		}
 	}
@@ -86,6 +90,26 @@ func (s *state) list() error {
 	return nil
 }
 
+// listGC turns the garbage collector off, bounded by a memory limit,
+// until the function it returns is called: listing every probe keeps
+// nearly all it allocates (the probes, their names, the kernel's BTF
+// index), so collecting on the way frees little and costs a third of
+// the listing's time.
+func listGC() (restore func()) {
+	percent := debug.SetGCPercent(-1)
+	// A lower limit of the user's (GOMEMLIMIT) stands.
+	limit := debug.SetMemoryLimit(-1)
+	debug.SetMemoryLimit(min(limit, listMemoryLimit))
+	return func() {
+		debug.SetMemoryLimit(limit)
+		debug.SetGCPercent(percent)
+	}
+}
+
+// listMemoryLimit bounds the heap of a listing without collections: a
+// distribution kernel's probes take about 20 MiB.
+const listMemoryLimit = 256 << 20
+
 // andList joins names as English does: "a", "a and b", "a, b and c".
 func andList(names []string) string {
 	if len(names) == 1 {
@@ -109,17 +133,26 @@ type lister struct {
 	err     error
 	row     []byte // the last row, its array reused
 	num     [20]byte
+	// cols holds the provider and module columns of the last row
+	// (" %10s %17s "), of colProv and colMod: consecutive rows mostly
+	// share them.
+	cols            []byte
+	colProv, colMod string
 }
 
 // probe prints one row, and under -v the probe's attributes and argument
 // types (print_probe_info).
 func (l *lister) probe(p dtrace.Probe) {
 	// "%5d %10s %17s %33s %s\n", without fmt: thousands of rows.
+	if l.cols == nil || p.Provider != l.colProv || p.Module != l.colMod {
+		l.cols = append(pad(append(l.cols[:0], ' '), p.Provider, 10), ' ')
+		l.cols = append(pad(l.cols, p.Module, 17), ' ')
+		l.colProv, l.colMod = p.Provider, p.Module
+	}
 	b := l.row[:0]
-	b = pad(b, strconv.AppendUint(l.num[:0], uint64(p.ID), 10), 5)
-	b = append(pad(append(b, ' '), []byte(p.Provider), 10), ' ')
-	b = append(pad(b, []byte(p.Module), 17), ' ')
-	b = append(pad(b, []byte(p.Function), 33), ' ')
+	b = pad(b, string(strconv.AppendUint(l.num[:0], uint64(p.ID), 10)), 5)
+	b = append(b, l.cols...)
+	b = append(pad(b, p.Function, 33), ' ')
 	b = append(append(b, p.Name...), '\n')
 	l.w.Write(b)
 	l.row = b
@@ -160,12 +193,18 @@ func (l *lister) probe(p dtrace.Probe) {
 }
 
 // pad appends s right-aligned in width columns, as printf's %Ns.
-func pad(b, s []byte, width int) []byte {
-	for i := len(s); i < width; i++ {
-		b = append(b, ' ')
+func pad(b []byte, s string, width int) []byte {
+	if n := width - len(s); n > 0 {
+		b = append(b, spaces[:min(n, len(spaces))]...)
+		for i := len(spaces); i < n; i++ {
+			b = append(b, ' ')
+		}
 	}
 	return append(b, s...)
 }
+
+// spaces pads the columns.
+const spaces = "                                                                "
 
 // flush writes out what is buffered, so that stderr's messages come in
 // order with it.

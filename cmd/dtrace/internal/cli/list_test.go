@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -80,5 +82,38 @@ func TestUnknownID(t *testing.T) {
 		if st != 1 || !strings.Contains(stderr.String(), ": invalid probe identifier 999999: No probe matches description\n") {
 			t.Errorf("dtrace %v: exit %d, stderr %q", args, st, stderr.String())
 		}
+	}
+}
+
+// TestListGC checks that listing every probe turns the collector off,
+// under a memory limit that keeps a lower one of the user's, and puts
+// both back.
+func TestListGC(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(percent)
+	limit := debug.SetMemoryLimit(64 << 20)
+	defer debug.SetMemoryLimit(limit)
+	restore := listGC()
+	if p := debug.SetGCPercent(-1); p != -1 {
+		t.Errorf("GC percent %d while listing, want -1", p)
+	}
+	if l := debug.SetMemoryLimit(-1); l != 64<<20 {
+		t.Errorf("memory limit %d while listing, want the user's %d", l, 64<<20)
+	}
+	restore()
+	if p := debug.SetGCPercent(100); p != 100 {
+		t.Errorf("GC percent %d after listing, want 100", p)
+	}
+	if l := debug.SetMemoryLimit(-1); l != 64<<20 {
+		t.Errorf("memory limit %d after listing, want %d", l, 64<<20)
+	}
+	debug.SetMemoryLimit(math.MaxInt64)
+	restore = listGC()
+	if l := debug.SetMemoryLimit(-1); l != listMemoryLimit {
+		t.Errorf("memory limit %d while listing, want %d", l, listMemoryLimit)
+	}
+	restore()
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Errorf("memory limit %d after listing, want none", l)
 	}
 }
