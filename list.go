@@ -2,7 +2,6 @@ package dtrace
 
 import (
 	"errors"
-	"iter"
 
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/providers"
@@ -33,17 +32,14 @@ func (h *Handle) Probes() ([]Probe, error) {
 	return probes(ps), err
 }
 
-// AllProbes returns every probe, in id order, as Probes does, as a
-// sequence: listing them makes no slice of over 100,000 probes.
-func (h *Handle) AllProbes() (iter.Seq[Probe], error) {
-	ps, err := h.reg.All()
-	return func(yield func(Probe) bool) {
-		for p := range ps {
-			if !yield(Probe{ID: p.ID, Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name}) {
-				return
-			}
-		}
-	}, err
+// EachProbe calls yield with every probe, in id order, until it returns
+// false: what Probes returns, without the slice, and without making the
+// probes of the providers that can list theirs one at a time (fbt's over
+// 100,000). The error is as Probes'.
+func (h *Handle) EachProbe(yield func(Probe) bool) error {
+	return h.reg.Each(func(p *providers.Probe) bool {
+		return yield(Probe{ID: p.ID, Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name})
+	})
 }
 
 // Match returns the probes d matches, in id order: what dtrace -l -n d

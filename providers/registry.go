@@ -3,7 +3,6 @@ package providers
 import (
 	"errors"
 	"fmt"
-	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,6 +109,13 @@ type entry struct {
 	listed bool
 	err    error // from Probes, when listing failed
 	probes []*Probe
+	// reserved says Each counted the probes of the Streamer and reserved
+	// their ids, count of them from first, without making them (their
+	// places in the registry's table nil) unless listed says it did
+	// since.
+	reserved bool
+	first    uint32
+	count    int
 	// byName indexes probes by their name field, the field most
 	// descriptions spell out (entry, return, BEGIN, netif_receive_skb).
 	byName map[string][]*Probe
@@ -127,6 +133,22 @@ type key struct{ mod, fn, name string }
 // then enumerates them only for descriptions that could match.
 type NameChecker interface {
 	HasName(name string) bool
+}
+
+// A Streamer is a provider that can pass its probes to a listing one at a
+// time, without making them all: Each lists it so, and a match made
+// later enumerates it as any other, its probes then made with the same
+// ids. For fbt's 110,000 probes, making them was most of the memory of
+// dtrace -l, and each page of memory a process touches costs a fault.
+type Streamer interface {
+	// NumProbes returns the number of probes Probes returns, or the
+	// error it would return.
+	NumProbes() (int, error)
+	// EachProbe calls yield with each probe Probes returns, in the same
+	// order, until yield returns false. It may pass the same Probe each
+	// time, its fields changed; the registry sets its ID (and Provider,
+	// where empty) before yield sees it.
+	EachProbe(yield func(*Probe) bool)
 }
 
 // NewRegistry returns a registry holding provs, in that order.
@@ -175,6 +197,14 @@ func (r *Registry) Probe(id uint32) *Probe {
 	if id == 0 || int(id) > len(r.probes) {
 		return nil
 	}
+	if r.probes[id-1] == nil {
+		// A Streamer's, counted by Each: made now.
+		for _, e := range r.provs {
+			if e.reserved && id >= e.first && int(id-e.first) < e.count {
+				r.enumerateOne(e)
+			}
+		}
+	}
 	return r.probes[id-1]
 }
 
@@ -190,25 +220,86 @@ func (r *Registry) List() ([]*Probe, error) {
 			errs = append(errs, err)
 		}
 	}
-	return slices.Clone(r.probes), errors.Join(errs...)
+	// Places reserved by a Streamer that failed to make its probes
+	// stay empty.
+	return slices.DeleteFunc(slices.Clone(r.probes), func(p *Probe) bool { return p == nil }), errors.Join(errs...)
 }
 
-// All lists every provider, as List does, and returns the probes in id
-// order as a sequence over the registry's table as it is then, without
-// copying it: what listing every probe once (dtrace -l, over 100,000
-// probes with fbt's) needs. Probes made later are not in it.
-func (r *Registry) All() (iter.Seq[*Probe], error) {
+// Each lists every provider, as List does, and calls yield with each
+// probe in id order until it returns false: List without the slice, for
+// listing every probe once (dtrace -l, over 100,000 probes with fbt's).
+// The probes of a Streamer not enumerated yet are counted, their ids
+// reserved, and passed to yield as the Streamer makes them, not kept: a
+// Probe passed may change after yield returns. Probes made later are not
+// passed. yield may call the registry.
+func (r *Registry) Each(yield func(*Probe) bool) error {
 	r.mu.Lock()
 	var errs []error
 	for _, e := range r.provs {
-		if err := r.enumerate(e); err != nil {
+		if err := r.reserve(e); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	// Appending to the table later writes past this length only.
+	// The table as it is now: filling it later (a Streamer's probes
+	// made) makes a new one, and appending writes past this length.
 	ps := r.probes[:len(r.probes):len(r.probes)]
+	streams := map[uint32]*entry{}
+	for _, e := range r.provs {
+		if e.reserved && !e.listed {
+			streams[e.first] = e
+		}
+	}
 	r.mu.Unlock()
-	return slices.Values(ps), errors.Join(errs...)
+	for i := 0; i < len(ps); {
+		if p := ps[i]; p != nil {
+			if !yield(p) {
+				break
+			}
+			i++
+			continue
+		}
+		e := streams[uint32(i+1)]
+		if e == nil {
+			i++ // a Streamer that failed to make the probes it counted
+			continue
+		}
+		id, stop := e.first, false
+		e.prov.(Streamer).EachProbe(func(p *Probe) bool {
+			if p.Provider == "" {
+				p.Provider = e.name
+			}
+			p.ID = id
+			id++
+			stop = !yield(p)
+			return !stop
+		})
+		if stop {
+			break
+		}
+		i += e.count
+	}
+	return errors.Join(errs...)
+}
+
+// reserve enumerates e as enumerateOne does, but only counts the probes of
+// a Streamer, reserving their ids.
+func (r *Registry) reserve(e *entry) error {
+	if e.reserved && !e.listed {
+		return nil
+	}
+	s, ok := e.prov.(Streamer)
+	if !ok || e.listed {
+		return r.enumerateOne(e)
+	}
+	n, err := s.NumProbes()
+	if err != nil {
+		e.listed = true
+		e.err = &ListError{Provider: e.name, Err: err}
+		return e.err
+	}
+	e.reserved, e.first, e.count = true, uint32(len(r.probes)+1), n
+	r.probes = append(r.probes, make([]*Probe, n)...)
+	return nil
 }
 
 // ListError reports a provider that could not list its probes: tracefs
@@ -264,7 +355,7 @@ func (r *Registry) MatchDesc(d Desc) ([]*Probe, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.enumerateAll()
-	if int(d.ID) > len(r.probes) {
+	if int(d.ID) > len(r.probes) || r.probes[d.ID-1] == nil {
 		return nil, nil
 	}
 	return []*Probe{r.probes[d.ID-1]}, nil
@@ -458,6 +549,9 @@ func (r *Registry) enumerateOne(e *entry) error {
 		return e.err
 	}
 	e.probes = probes
+	if e.reserved {
+		return r.fill(e)
+	}
 	r.probes = slices.Grow(r.probes, len(probes))
 	for _, p := range probes {
 		if p.Provider == "" {
@@ -466,6 +560,27 @@ func (r *Registry) enumerateOne(e *entry) error {
 		r.probes = append(r.probes, p)
 		p.ID = uint32(len(r.probes))
 	}
+	return nil
+}
+
+// fill puts the probes of e, a Streamer whose ids Each reserved, in
+// their places, into a new table: a listing (Each) may be reading the
+// old one.
+func (r *Registry) fill(e *entry) error {
+	if len(e.probes) != e.count {
+		e.err = &ListError{Provider: e.name, Err: fmt.Errorf("%d probes counted, then %d made", e.count, len(e.probes))}
+		e.probes = nil
+		return e.err
+	}
+	t := slices.Clone(r.probes)
+	for i, p := range e.probes {
+		if p.Provider == "" {
+			p.Provider = e.name
+		}
+		p.ID = e.first + uint32(i)
+		t[p.ID-1] = p
+	}
+	r.probes = t
 	return nil
 }
 

@@ -2,6 +2,7 @@ package providers_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -36,6 +37,102 @@ func (f *fake) Lookup(module, function, name string) *providers.Probe {
 }
 
 func (f *fake) Plan([]*providers.Probe) ([]*providers.Attachment, error) { return nil, nil }
+
+// streamer is a fake that passes its probes one at a time, in one Probe,
+// and counts the probes it made.
+type streamer struct {
+	fake
+	made int
+}
+
+func (s *streamer) NumProbes() (int, error) { return len(s.probes), nil }
+
+func (s *streamer) EachProbe(yield func(*providers.Probe) bool) {
+	var p providers.Probe
+	for _, f := range s.probes {
+		p = providers.Probe{Module: f[0], Function: f[1], Name: f[2]}
+		if !yield(&p) {
+			return
+		}
+	}
+}
+
+func (s *streamer) Probes() ([]*providers.Probe, error) {
+	ps, err := s.fake.Probes()
+	s.made += len(ps)
+	return ps, err
+}
+
+// desc is a probe's id and description.
+func desc(p *providers.Probe) string {
+	return fmt.Sprintf("%d %s:%s:%s:%s", p.ID, p.Provider, p.Module, p.Function, p.Name)
+}
+
+// TestEachStreams checks that Each lists a Streamer without making its
+// probes, with the ids a later match or List gives them, and numbers the
+// probes made after it after them.
+func TestEachStreams(t *testing.T) {
+	a := &fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}, {"m", "g", "entry"}}}
+	s := &streamer{fake: fake{name: "stream", probes: [][3]string{{"k", "f1", "entry"}, {"k", "f1", "return"}, {"k", "f2", "entry"}}}}
+	b := &fake{name: "beta", probes: [][3]string{{"", "", "BEGIN"}}}
+	want := []string{"1 alpha:m:f:entry", "2 alpha:m:g:entry", "3 stream:k:f1:entry", "4 stream:k:f1:return", "5 stream:k:f2:entry", "6 beta:::BEGIN"}
+	each := func(r *providers.Registry, stop int) []string {
+		var got []string
+		if err := r.Each(func(p *providers.Probe) bool {
+			got = append(got, desc(p))
+			return len(got) != stop
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	r, err := providers.NewRegistry(a, s, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := each(r, 0); !slices.Equal(got, want) {
+		t.Fatalf("Each: %q, want %q", got, want)
+	}
+	if got := each(r, 4); !slices.Equal(got, want[:4]) {
+		t.Errorf("Each stopped at 4: %q", got)
+	}
+	if s.made != 0 {
+		t.Errorf("Each made %d probes of the streamer", s.made)
+	}
+	// Made on demand: after every probe, the streamer's counted.
+	if ps, _ := r.Match("alpha", "", "", "made"); len(ps) != 1 || ps[0].ID != 7 {
+		t.Errorf("alpha:::made: %v, want id 7", ps)
+	}
+	if p := r.Probe(4); p == nil || desc(p) != want[3] || s.made != 3 {
+		t.Fatalf("Probe(4): %v, %d probes made", p, s.made)
+	}
+	ps, err := r.Match("stream", "", "", "entry")
+	if err != nil || len(ps) != 2 || desc(ps[0]) != want[2] || desc(ps[1]) != want[4] {
+		t.Errorf("stream:::entry: %v, %v", ps, err)
+	}
+	all, err := r.List()
+	var got []string
+	for _, p := range all {
+		got = append(got, desc(p))
+	}
+	if err != nil || !slices.Equal(got, append(want, "7 alpha:::made")) {
+		t.Errorf("List: %q, %v", got, err)
+	}
+	if got := each(r, 0); !slices.Equal(got, append(want, "7 alpha:::made")) {
+		t.Errorf("Each after the streamer was made: %q", got)
+	}
+
+	// Matched by id first: the streamer's probes made with their ids.
+	s.made = 0
+	r, _ = providers.NewRegistry(a, s, b)
+	each(r, 0)
+	if ps, err := r.MatchDesc(providers.Desc{ID: 5}); err != nil || len(ps) != 1 || desc(ps[0]) != want[4] {
+		t.Errorf("probe 5: %v, %v", ps, err)
+	}
+	if ps, _ := r.Match("beta", "", "", "BEGIN"); len(ps) != 1 || ps[0].ID != 6 {
+		t.Errorf("beta:::BEGIN: %v, want id 6", ps)
+	}
+}
 
 func TestRegistry(t *testing.T) {
 	a := &fake{name: "alpha", probes: [][3]string{{"m", "f", "entry"}, {"m", "f", "return"}, {"m", "g", "entry"}}}
@@ -119,9 +216,13 @@ func TestRegistry(t *testing.T) {
 	if len(all) != 6 {
 		t.Errorf("List: %d probes, want 6", len(all))
 	}
-	seq, err := r.All()
-	if got := slices.Collect(seq); err != nil || !slices.Equal(got, all) {
-		t.Errorf("All: %v, %v; want List's %v", got, err, all)
+	var got []*providers.Probe
+	err = r.Each(func(p *providers.Probe) bool {
+		got = append(got, p)
+		return true
+	})
+	if err != nil || !slices.Equal(got, all) {
+		t.Errorf("Each: %v, %v; want List's %v", got, err, all)
 	}
 	// Both test providers make any name on demand: alpha's probe is found
 	// again and beta makes one.
@@ -154,9 +255,13 @@ func TestMatchLive(t *testing.T) {
 		t.Errorf("syscall:::entry matched %d probes", len(ps))
 	}
 
-	// A fresh registry lists in registration order, and All as List.
+	// A fresh registry lists in registration order, and Each as List.
 	r = builtin.Registry(providers.System{})
-	seq, err := builtin.Registry(providers.System{}).All()
+	var each []providers.Probe
+	err = builtin.Registry(providers.System{}).Each(func(p *providers.Probe) bool {
+		each = append(each, *p)
+		return true
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,16 +269,14 @@ func TestMatchLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := 0
-	for p := range seq {
-		if i >= len(all) || p.ID != all[i].ID || p.Provider != all[i].Provider || p.Module != all[i].Module ||
-			p.Function != all[i].Function || p.Name != all[i].Name {
-			t.Fatalf("All's probe %d: %v, List's %v", i, p, all[min(i, len(all)-1)])
-		}
-		i++
+	if len(each) != len(all) {
+		t.Errorf("Each: %d probes, List %d", len(each), len(all))
 	}
-	if i != len(all) {
-		t.Errorf("All: %d probes, List %d", i, len(all))
+	for i, p := range each[:min(len(each), len(all))] {
+		if p.ID != all[i].ID || p.Provider != all[i].Provider || p.Module != all[i].Module ||
+			p.Function != all[i].Function || p.Name != all[i].Name {
+			t.Fatalf("Each's probe %d: %v, List's %v", i, p, all[i])
+		}
 	}
 	ps, err = r.Match("", "", "", "*read*")
 	if err != nil {

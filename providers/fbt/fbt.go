@@ -104,6 +104,38 @@ func (p *Provider) Probes() ([]*providers.Probe, error) {
 	return ps, nil
 }
 
+// NumProbes returns the number of probes Probes returns: the registry
+// counts them for a listing (providers.Streamer).
+func (p *Provider) NumProbes() (int, error) {
+	c, err := p.functions()
+	if err != nil {
+		return 0, err
+	}
+	return 2 * len(c.funcs), nil
+}
+
+// EachProbe passes the probes Probes returns, in order, to yield, in one
+// Probe it changes: listing every function's probes makes none of them.
+func (p *Provider) EachProbe(yield func(*providers.Probe) bool) {
+	c, err := p.functions()
+	if err != nil {
+		return
+	}
+	pr := new(providers.Probe)
+	for _, m := range c.mods {
+		for i := m.start; i < m.end; i++ {
+			*pr = providers.Probe{Provider: "fbt", Module: m.name, Function: c.names[i], Name: Entry, NArgs: -1, Data: &c.funcs[i]}
+			if !yield(pr) {
+				return
+			}
+			*pr = providers.Probe{Provider: "fbt", Module: m.name, Function: c.names[i], Name: Return, NArgs: -1, Data: &c.funcs[i]}
+			if !yield(pr) {
+				return
+			}
+		}
+	}
+}
+
 // Lookup returns nil: every function is listed.
 func (*Provider) Lookup(module, function, name string) *providers.Probe { return nil }
 

@@ -36,10 +36,10 @@ func (s *state) list() error {
 		// Over 100,000 probes with fbt's, made once and kept to the
 		// end: the collector would only scan them (see listGC).
 		defer listGC()()
-		ps, _ := s.h.AllProbes()
-		for p := range ps {
+		s.h.EachProbe(func(p dtrace.Probe) bool {
 			l.probe(p)
-		}
+			return true
+		})
 	}
 	for _, prog := range s.progs {
 		for _, d := range prog.Descriptions() {
