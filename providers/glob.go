@@ -27,6 +27,23 @@ func Glob(pattern, s string) bool {
 	return match(pattern, s)
 }
 
+// Matcher returns Glob with its pattern given: a function that matches
+// names against pattern, what was found of the pattern found once (a
+// pattern that is a name compares; a name followed by a star compares a
+// prefix), for matching thousands of probes' fields.
+func Matcher(pattern string) func(s string) bool {
+	switch {
+	case pattern == "":
+		return func(string) bool { return true }
+	case !IsGlob(pattern):
+		return func(s string) bool { return s == pattern }
+	}
+	if prefix, ok := strings.CutSuffix(pattern, "*"); ok && !IsGlob(prefix) {
+		return func(s string) bool { return strings.HasPrefix(s, prefix) }
+	}
+	return func(s string) bool { return match(pattern, s) }
+}
+
 // match is fnmatch without flags. Stars are matched with the usual
 // backtracking to the last star, which is linear in practice.
 func match(p, s string) bool {

@@ -49,9 +49,19 @@ func TestGlob(t *testing.T) {
 		{"read*", "readv", true},
 		{"read*", "pread64", false},
 		{"*read*", "pread64", true},
+		{"vfs_*", "vfs_read", true},
+		{"vfs_*", "vfs_", true},
+		{"vfs_*", "vfs", false},
+		{"vfs_*", "do_vfs_read", false},
+		{`vfs\*`, "vfs*", true},
+		{`vfs\*`, "vfs_read", false},
+		{"vfs**", "vfs_read", true},
 	} {
 		if got := Glob(c.pattern, c.s); got != c.want {
 			t.Errorf("Glob(%q, %q) = %v, want %v", c.pattern, c.s, got, c.want)
+		}
+		if got := Matcher(c.pattern)(c.s); got != c.want {
+			t.Errorf("Matcher(%q)(%q) = %v, want %v", c.pattern, c.s, got, c.want)
 		}
 	}
 }

@@ -509,8 +509,9 @@ func matchEntry(e *entry, module, function, name string, out []*Probe) []*Probe 
 		cands = e.nameIndex().byName[name]
 		name = ""
 	}
+	mod, fn, nm := Matcher(module), Matcher(function), Matcher(name)
 	for _, p := range cands {
-		if Glob(module, p.Module) && Glob(function, p.Function) && Glob(name, p.Name) {
+		if mod(p.Module) && fn(p.Function) && nm(p.Name) {
 			out = append(out, p)
 		}
 	}
@@ -605,9 +606,33 @@ func (e *entry) nameIndex() *entry {
 	if e.byName != nil {
 		return e
 	}
-	e.byName = map[string][]*Probe{}
+	// Most providers have a few names, which alternate (entry, return):
+	// the last few seen are compared before the map is asked, and each
+	// list is put in the map once, at the end.
+	var names []string
+	var lists [][]*Probe
+	at := map[string]int{}
 	for _, p := range e.probes {
-		e.byName[p.Name] = append(e.byName[p.Name], p)
+		i := -1
+		for j := len(names) - 1; j >= max(0, len(names)-4); j-- {
+			if names[j] == p.Name {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			var ok bool
+			if i, ok = at[p.Name]; !ok {
+				i = len(names)
+				at[p.Name] = i
+				names, lists = append(names, p.Name), append(lists, nil)
+			}
+		}
+		lists[i] = append(lists[i], p)
+	}
+	e.byName = make(map[string][]*Probe, len(names))
+	for i, n := range names {
+		e.byName[n] = lists[i]
 	}
 	return e
 }
