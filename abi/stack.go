@@ -5,14 +5,16 @@ package abi
 //
 //	stack(n)              the kernel frames skipped, then n+StackExtra
 //	                      kernel PCs, zero-padded
-//	ustack(n), jstack(n)  pid, then n user PCs, zero-padded
+//	ustack(n), jstack(n)  pid, then n user PCs, up to the first zero
+//	                      (what follows it is unspecified)
 //	sym, func, mod        the address
 //	usym, ufunc, umod,    pid, then the address
 //	uaddr
 //
-// As an aggregation key, a stack is a slot of a size fixed for the
-// aggregation's key position: a header word (see StackKey), then the PCs,
-// zero-padded.
+// As an aggregation key, a stack is a StackKeySize-byte slot: a header
+// word (see StackKey), then the stack's id, which keys its PCs in the
+// program's table of stacks of that kind (KStackMap, UStackMap; see
+// StackID).
 //
 // A kernel stack is captured StackExtra frames deeper than asked: the
 // consumer drops the tracing machinery's frames that the fixed skip
@@ -50,6 +52,57 @@ const (
 	SymUMod                      // umod(): pid, a user address shown as its module
 )
 
+// Tables of the stacks that key aggregations: hash maps from a stack's id
+// (u64) to a value of a u64 count n, then n PCs (the rest of the value
+// is unspecified). An entry is inserted once (BPF_NOEXIST) and never
+// replaced nor deleted while the program runs, so that an id names one
+// stack for good.
+const (
+	KStackMap = "kstacks" // kernel stacks
+	UStackMap = "ustacks" // user stacks
+)
+
+// StackKeySize is the bytes of a stack aggregation key's slot.
+const StackKeySize = 16
+
+// StackProbes is how many ids a stack may take: StackID(pcs), then the
+// next ones in turn while the table holds another stack at the id (a hash
+// collision). A stack finding all StackProbes ids taken, or the table
+// full, is not aggregated: the firing counts as an aggregation drop.
+const StackProbes = 4
+
+// Constants of StackID's hash: its seed and multiplier (as the int64s a
+// BPF instruction loads).
+const (
+	StackHashSeed int64 = 0x243f6a8885a308d3
+	StackHashMul  int64 = -0x61c8864680b583eb // 0x9e3779b97f4a7c15
+)
+
+// StackID returns the first id a stack of PCs pcs (its frames, without
+// padding) tries: a 64-bit hash of its PCs, as the BPF program computes
+// it (codegen's stackHash).
+func StackID(pcs []uint64) uint64 {
+	h := uint64(StackHashSeed)
+	for _, pc := range pcs {
+		h = StackHashStep(h, pc)
+	}
+	return StackHashEnd(h, len(pcs))
+}
+
+// StackHashStep folds a PC into a stack's hash.
+func StackHashStep(h, pc uint64) uint64 {
+	mul := StackHashMul
+	h = (h ^ pc) * uint64(mul)
+	return h ^ h>>29
+}
+
+// StackHashEnd finishes a stack's hash of n PCs.
+func StackHashEnd(h uint64, n int) uint64 {
+	mul := StackHashMul
+	h = (h ^ uint64(n)) * uint64(mul)
+	return h ^ h>>32
+}
+
 // IsKernel reports whether k holds kernel addresses.
 func (k SymKind) IsKernel() bool { return k == SymStack || k == SymSym || k == SymMod }
 
@@ -64,7 +117,8 @@ type SymInfo struct {
 	// kernel stack record holds the frames skipped and Frames+StackExtra
 	// PCs; a user stack record the pid and Frames PCs.
 	Frames int
-	// Slot is the bytes of a stack aggregation key's slot (StackKey).
+	// Slot is the bytes of a stack aggregation key's slot (StackKey):
+	// StackKeySize.
 	Slot int
 }
 

@@ -85,6 +85,7 @@
 #   PID_LIBC_RUNS [10]      hyperfine runs of dtrace's row 6
 #   PID_LIBC_LIMIT [300]    seconds bpftrace's row 6 may take
 #   DTRACE                  a dtrace binary to measure instead of building one
+#   STACK_ONLY              when set, only rows 3, 8 and 9 (their table, then exit)
 set -euo pipefail
 
 EVENTS=${EVENTS:-2000000}
@@ -362,8 +363,32 @@ sum_counts() {
 		awk '{ s += $1 } END { print s + 0 }'
 }
 
+# le_ratio A B: "yes" when A <= B (numbers, "?" suffixes ignored), else "no".
+le_ratio() {
+	if [[ ${1%\?} =~ ^-?[0-9.]+$ && ${2%\?} =~ ^-?[0-9.]+$ ]]; then
+		awk -v a="${1%\?}" -v b="${2%\?}" 'BEGIN { print (a <= b) ? "yes" : "no" }'
+	else
+		echo "n/a"
+	fi
+}
+
+ms() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1 ms" || echo "$1"; }
+ns() { [[ $1 =~ ^[0-9.]+\??$ ]] && echo "$1 ns" || echo "$1"; }
+evs() { [[ $1 =~ ^[0-9]+$ ]] && printf "%'d/s" "$1" 2> /dev/null || echo "$1"; }
+mb() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1 MB" || echo "$1"; }
+
+# stack_rows: the table rows of 8 and 9.
+stack_rows() {
+	echo "| 8 | \`@[stack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_kd]}") | $(ns "${R[pe_kb]}") (\`@[kstack]\`) | $(fmt_ratio "${R[pe_kd]%\?}" "${R[pe_kb]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_kd]}" "${R[pe_kb]}") |"
+	echo "| 8a | \`@[ustack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_ud]}") | $(ns "${R[pe_ub]}") (\`@[ustack]\`) | $(fmt_ratio "${R[pe_ud]%\?}" "${R[pe_ub]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_ud]}" "${R[pe_ub]}") |"
+	echo "| 9 | \`@[ustack()] = count()\`, no frame pointers (deepgen), added ns/event (frames) | $(ns "${R[pe_dwd]}") (${R[frames_dwd]:-?}) | $(ns "${R[pe_dwb]}") (${R[frames_dwb]:-?}) | $(fmt_ratio "${R[pe_dwd]%\?}" "${R[pe_dwb]%\?}") | whole stacks | $([[ ${R[frames_dwd]:-0} -ge 15 ]] && echo yes || echo no) |"
+	echo "| 8b | BPF run time per event (kernel statistics), rows 8, 8a, 9, 9a | stack ${R[bpf_kd]:-?}, ustack ${R[bpf_ud]:-?}, 15 frames ${R[bpf_dwd]:-?}, with frame pointers ${R[bpf_dwfpd]:-?} ns | ${R[bpf_kb]:-?}, ${R[bpf_ub]:-?}, ${R[bpf_dwb]:-?}, ${R[bpf_dwfpb]:-?} ns | | - | |"
+	echo "| 9a | the same with frame pointers (deepgen-fp), added ns/event (frames) | $(ns "${R[pe_dwfpd]}") (${R[frames_dwfpd]:-?}) | $(ns "${R[pe_dwfpb]}") (${R[frames_dwfpb]:-?}) | $(fmt_ratio "${R[pe_dwfpd]%\?}" "${R[pe_dwfpb]%\?}") | - | |"
+}
+
 # ---------------------------------------------------------------- 1. start-up
 
+if [[ -z ${STACK_ONLY:-} ]]; then
 log "1. start-up"
 d_start_cmd="$dtrace -n 'BEGIN { exit(0); }'"
 b_start_cmd="bpftrace -e 'BEGIN { exit(); }'"
@@ -409,6 +434,8 @@ R[all_b]=$(hyperfine_mean_ms all_b "$BPFTRACE_ALLSYS_RUNS" 0 \
 R[rss_all_b]=$(rss_mb "$work/all_b.time")
 if [[ ${R[all_b]} =~ ^[0-9.]+$ ]] && awk -v t="${R[all_b]}" 'BEGIN { exit !(t >= 119000) }'; then
 	notes+=("all-syscalls: bpftrace hit the 120 s limit")
+fi
+
 fi
 
 # ---------------------------------------------------------------- 3. per-event
@@ -556,6 +583,24 @@ for k in dwd dwb dwfpd dwfpb; do
 	R[frames_$k]=$(frames_of "$work/stacks_$k.out")
 done
 
+if [[ -n ${STACK_ONLY:-} ]]; then
+	echo
+	echo "## dtrace-go vs bpftrace $(bpftrace --version 2> /dev/null | awk '{ print $2 }'), $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ), load average $(cut -d' ' -f1-3 /proc/loadavg) (rows 3, 8, 9 only)"
+	echo
+	echo "| # | measurement | dtrace-go | bpftrace | dtrace-go / bpftrace | goal (dtrace-go) | met |"
+	echo "|---|---|---|---|---|---|---|"
+	echo "| 3 | per-event, \`@[pid] = count()\` on getppid, added ns/event | $(ns "${R[pe_d]}") | $(ns "${R[pe_b]}") | $(fmt_ratio "${R[pe_d]%\?}" "${R[pe_b]%\?}") | | |"
+	stack_rows
+	echo
+	for k in d b kd kb ud ub dwd dwb dwfpd dwfpb; do
+		[[ -n ${R[pe_detail_$k]:-} ]] && echo "- per-event $k: ${R[pe_detail_$k]}"
+	done
+	for n in "${notes[@]}"; do
+		echo "- $n"
+	done
+	exit 0
+fi
+
 # ---------------------------------------------------------------- 4. printf
 
 log "4. printf throughput ($PRINTF_EVENTS getppid calls)"
@@ -691,10 +736,6 @@ fi
 
 # ---------------------------------------------------------------- table
 
-ms() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1 ms" || echo "$1"; }
-ns() { [[ $1 =~ ^[0-9.]+\??$ ]] && echo "$1 ns" || echo "$1"; }
-evs() { [[ $1 =~ ^[0-9]+$ ]] && printf "%'d/s" "$1" 2> /dev/null || echo "$1"; }
-mb() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1 MB" || echo "$1"; }
 
 pf_ok=n/a
 if [[ ${R[pf_d]} =~ ^[0-9]+$ ]]; then
@@ -732,19 +773,7 @@ if [[ ${R[call_d]} =~ ^-?[0-9]+$ && ${R[call_b]%\?} =~ ^-?[0-9]+$ ]]; then
 fi
 echo "| 6 | pid: every libc function of one process, attach + detach, mean wall | $(ms "${R[libc_d]}") | ${R[libc_b]} ms | $(fmt_ratio "${R[libc_d]}" "${R[libc_b]#>}") (${libc_x}x faster) | ≤ 300 ms and ≥ 50x faster | ${libc_ok} |"
 echo "| 7 | pid: \`@[tid] = count()\` on a function's entry, added ns/call | $(ns "${R[call_d]}") | $(ns "${R[call_b]}") | $(fmt_ratio "${R[call_d]%\?}" "${R[call_b]%\?}") | ≤ bpftrace's | ${call_ok} |"
-# le_ratio A B: "yes" when A <= B (numbers, "?" suffixes ignored), else "no".
-le_ratio() {
-	if [[ ${1%\?} =~ ^-?[0-9.]+$ && ${2%\?} =~ ^-?[0-9.]+$ ]]; then
-		awk -v a="${1%\?}" -v b="${2%\?}" 'BEGIN { print (a <= b) ? "yes" : "no" }'
-	else
-		echo "n/a"
-	fi
-}
-echo "| 8 | \`@[stack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_kd]}") | $(ns "${R[pe_kb]}") (\`@[kstack]\`) | $(fmt_ratio "${R[pe_kd]%\?}" "${R[pe_kb]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_kd]}" "${R[pe_kb]}") |"
-echo "| 8a | \`@[ustack()] = count()\` on getppid, added ns/event | $(ns "${R[pe_ud]}") | $(ns "${R[pe_ub]}") (\`@[ustack]\`) | $(fmt_ratio "${R[pe_ud]%\?}" "${R[pe_ub]%\?}") | ≤ bpftrace's | $(le_ratio "${R[pe_ud]}" "${R[pe_ub]}") |"
-echo "| 9 | \`@[ustack()] = count()\`, no frame pointers (deepgen), added ns/event (frames) | $(ns "${R[pe_dwd]}") (${R[frames_dwd]:-?}) | $(ns "${R[pe_dwb]}") (${R[frames_dwb]:-?}) | $(fmt_ratio "${R[pe_dwd]%\?}" "${R[pe_dwb]%\?}") | whole stacks | $([[ ${R[frames_dwd]:-0} -ge 15 ]] && echo yes || echo no) |"
-echo "| 8b | BPF run time per event (kernel statistics), rows 8, 8a, 9, 9a | stack ${R[bpf_kd]:-?}, ustack ${R[bpf_ud]:-?}, 15 frames ${R[bpf_dwd]:-?}, with frame pointers ${R[bpf_dwfpd]:-?} ns | ${R[bpf_kb]:-?}, ${R[bpf_ub]:-?}, ${R[bpf_dwb]:-?}, ${R[bpf_dwfpb]:-?} ns | | - | |"
-echo "| 9a | the same with frame pointers (deepgen-fp), added ns/event (frames) | $(ns "${R[pe_dwfpd]}") (${R[frames_dwfpd]:-?}) | $(ns "${R[pe_dwfpb]}") (${R[frames_dwfpb]:-?}) | $(fmt_ratio "${R[pe_dwfpd]%\?}" "${R[pe_dwfpb]%\?}") | - | |"
+stack_rows
 for t in "start:1 start-up" "all:2 all-syscalls" "pe:3 per-event" "pf:4 printf"; do
 	k=${t%%:*}
 	label=${t#*:}

@@ -211,11 +211,15 @@ func align8(n int) int { return (n + 7) &^ 7 }
 var le = binary.LittleEndian
 
 // stackMapFlags returns the creation flags of map d of prog: flags, but
-// none (pre-allocated) for an aggregation keyed by stacks. Elements
+// none (pre-allocated) for an aggregation keyed by stacks and the tables
+// of their stacks. Elements
 // allocated on demand come from per-CPU caches that a sampling interrupt
 // cannot refill: a profile meeting many new stacks at once (kilobyte
 // keys) found them empty and lost samples as aggregation drops.
 func stackMapFlags(prog *codegen.Program, d *codegen.MapDesc, flags uint32) uint32 {
+	if d.Name == abi.KStackMap || d.Name == abi.UStackMap {
+		return 0 // the stacks' tables, likewise
+	}
 	for _, a := range prog.Aggs {
 		if a.Map != d.Name {
 			continue

@@ -88,6 +88,7 @@ func newDecoder(prog *codegen.Program, reg *providers.Registry, m map[string]*eb
 	}
 	d := &decoder{prog: prog, reg: reg, maps: m, out: out, notify: notify, syms: newSymbols(ks)}
 	d.syms.unwind = newUnwinder(m)
+	d.syms.stacks = newStackTables(m)
 	if needsKernelSymbols(prog) {
 		ks.Prefetch()
 	}

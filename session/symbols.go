@@ -65,6 +65,9 @@ type symbols struct {
 	// unwind keeps the unwind tables of the processes whose stacks are
 	// unwound in the kernel; nil when none are.
 	unwind *unwinder
+	// stacks reads the stacks that aggregation keys name by id; nil for
+	// a decoder of records alone.
+	stacks *stackTables
 }
 
 // kframe is a resolved kernel frame and whether it is machinery.
@@ -230,7 +233,7 @@ func (s *symbols) value(b []byte, si *abi.SymInfo) sink.Value {
 }
 
 // keyValue decodes aggregation key b of kind si: a stack's slot
-// (abi.StackKey), or a symbol, whose address becomes its function's (sym,
+// (abi.StackKey: its PCs are read from the stack tables), or a symbol, whose address becomes its function's (sym,
 // usym) or module's (mod, umod) first address as DTrace's
 // dt_aggregate_sym and friends make it, so that keys naming the same
 // function or module are one (mergeEntries).
@@ -243,10 +246,17 @@ func (s *symbols) keyValue(si *abi.SymInfo, b []byte) sink.Value {
 		if !ok {
 			return sink.String("", 0)
 		}
-		if ss.Kind == abi.SymStack {
-			return s.kernelStack(b[8:], ss.Frames, skip != 0)
+		var pcs []byte
+		if s.stacks != nil && len(b) >= abi.StackKeySize {
+			pcs, ok = s.stacks.pcs(ss.Kind, le.Uint64(b[8:]), ss.Frames)
 		}
-		return s.userStack(pid, b[8:], ss.Frames)
+		if !ok {
+			return sink.String("", 0)
+		}
+		if ss.Kind == abi.SymStack {
+			return s.kernelStack(pcs, ss.Frames, skip != 0)
+		}
+		return s.userStack(pid, pcs, ss.Frames)
 	}
 	v := s.value(b, si)
 	pc := v.Bits

@@ -53,8 +53,10 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	if len(ag.Keys) == 0 {
 		c.emit(bpf.StoreImm64(regCtx, int16(key), 0))
 	}
+	// A stack key whose stack cannot be stored (symKey) drops the update.
+	dropped := c.newLabel()
 	for i, k := range ag.Keys {
-		if n := c.symKey(a, i, k, pos); n > 0 {
+		if n := c.symKey(a, i, k, pos, dropped); n > 0 {
 			pos += n
 			continue
 		}
@@ -97,7 +99,6 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	c.label(raced)
 	// A key that could not be stored is dropped (counted above); the
 	// clause goes on.
-	dropped := c.newLabel()
 	lookup()
 	c.emit(asm.JEq.Imm(asm.R0, 0, dropped))
 	c.label(found)

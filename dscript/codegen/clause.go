@@ -504,7 +504,7 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	a.ValueSize = a.Agg.ValueSize()
 	g.prog.Aggs = append(g.prog.Aggs, a)
 	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: a.Map, Kind: PerCPUHashMap, KeySize: a.KeySize,
-		ValueSize: a.ValueSize, MaxEntries: g.aggEntries(a.KeySize, a.ValueSize), Object: o})
+		ValueSize: a.ValueSize, MaxEntries: g.aggEntries(a.KeySize+g.stackKeyExtra(o), a.ValueSize), Object: o})
 	g.aggs[o] = a
 	return a
 }

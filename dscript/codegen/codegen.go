@@ -325,6 +325,8 @@ type gen struct {
 
 	// stackSlots sizes the stack keys of aggregations (stack.go).
 	stackSlots map[*check.Object][]int
+	// stackTables describes the tables of stacks keying aggregations.
+	stackTables map[abi.SymKind]*stackTable
 
 	// usesAlloca is set once a clause uses the alloca area (alloca.go).
 	usesAlloca bool

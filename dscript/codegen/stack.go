@@ -34,19 +34,31 @@ import (
 //
 //	stack(n)              the frames skipped, then n+abi.StackExtra kernel
 //	                      PCs, zero-padded
-//	ustack(n), jstack(n)  pid, then n user PCs, zero-padded
+//	ustack(n), jstack(n)  pid, then n user PCs, up to the first zero
+//	                      (what follows it is unspecified)
 //	sym, func, mod        the address
 //	usym, ufunc, umod,    pid, then the address
 //	uaddr
 //
-// As aggregation keys, stacks hold their PCs, as DTrace's keys do: a
-// stack key's slot is a header word, then the PCs, zero-padded (see
-// abi.StackKey). A slot is as large as the largest stack that keys that
-// position of the aggregation anywhere in the program (scanStackKeys), so
-// that stack() and ustack() of any depth may key one aggregation, as in
-// DTrace. (Stack ids in BPF_MAP_TYPE_STACK_TRACE maps would make keys
-// small, but distinct stacks whose hashes share a bucket cannot both be
-// stored: a few seconds of profile-997 lost hundreds of samples so.)
+// As aggregation keys, stacks are small: a header word (abi.StackKey),
+// then the stack's id, a 64-bit hash of its PCs computed in the program
+// (stackHash). The PCs are stored once, in the program's table of stacks
+// of their kind (abi.KStackMap, abi.UStackMap), keyed by the id, inserted
+// when absent (BPF_NOEXIST) and never replaced, so that an id means one
+// stack for the whole run: the consumer reads the PCs back when it reads
+// the aggregation. The program compares the PCs an id holds with its own
+// before it uses the id; when they differ (two stacks of one hash) it
+// tries the next id, up to abi.StackProbes, and a stack that finds no id,
+// or a full table, is an aggregation drop, never another stack's count.
+// Hashing a few frames and looking up an 8-byte id costs far less than
+// hashing and comparing a key of a hundred PCs per firing. (Stack ids of
+// BPF_MAP_TYPE_STACK_TRACE maps are the hash's bucket: two stacks of one
+// bucket cannot both be stored, and a few seconds of profile-997 lost
+// hundreds of samples so; BPF_F_REUSE_STACKID would instead make the
+// older keys of the bucket print the newer stack.) A slot's table value
+// is as large as the largest stack of its kind keying any aggregation
+// (scanStackKeys), so that stack() and ustack() of any depth may key one
+// aggregation, as in DTrace.
 // Symbol keys are recorded as above; the consumer merges keys that name
 // the same function or module, as DTrace does.
 //
@@ -135,8 +147,10 @@ func symInfoOf(call *ast.Call, info *check.Info, opts Options) (s *abi.SymInfo, 
 	return s, true
 }
 
-// stackSlotSize is the bytes of a stack key of s's kind and depth: the
-// header word and the PCs captured.
+// stackSlotSize is the bytes a stack of s's kind and depth would take as
+// a key of its PCs: the header word and the PCs captured. Aggregations
+// are sized by it (aggsize holds as many stacks as it did when keys held
+// the PCs), and the stack tables' values by the PCs.
 func stackSlotSize(s *abi.SymInfo) int {
 	if s.Kind == abi.SymStack {
 		return 8 * (1 + s.Frames + abi.StackExtra)
@@ -144,12 +158,25 @@ func stackSlotSize(s *abi.SymInfo) int {
 	return 8 * (1 + s.Frames)
 }
 
-// scanStackKeys sizes the slots of the aggregation keys that stacks key,
-// before any clause is compiled (a key's layout is fixed by its first
-// use): each the largest stack that keys that position of that
-// aggregation in any unit.
+// stackTable describes the table of one kind of stack keys.
+type stackTable struct {
+	frames int // the most PCs a stack of the kind keys
+	keys   int // the aggregation key positions that hold such stacks
+}
+
+// scanStackKeys sizes the aggregation keys that stacks key and the stack
+// tables, before any clause is compiled (a key's layout is fixed by its
+// first use): each key position the largest stack that keys it in any
+// unit, each table's PCs the largest stack of its kind.
 func (g *gen) scanStackKeys(units []Unit) {
 	g.stackSlots = map[*check.Object][]int{}
+	g.stackTables = map[abi.SymKind]*stackTable{}
+	type position struct {
+		o    *check.Object
+		i    int
+		kind abi.SymKind
+	}
+	seen := map[position]bool{}
 	for _, u := range units {
 		for _, it := range u.File.Items {
 			ast.Inspect(it, func(n ast.Node) bool {
@@ -177,11 +204,53 @@ func (g *gen) scanStackKeys(units []Unit) {
 					}
 					slots[i] = max(slots[i], stackSlotSize(s))
 					g.stackSlots[o] = slots
+					t := g.stackTables[s.Kind]
+					if t == nil {
+						t = &stackTable{}
+						g.stackTables[s.Kind] = t
+					}
+					t.frames = max(t.frames, stackSlotSize(s)/8-1)
+					if p := (position{o, i, s.Kind}); !seen[p] {
+						seen[p] = true
+						t.keys++
+					}
 				}
 				return true
 			})
 		}
 	}
+}
+
+// stackKeyExtra is the bytes the stack keys of aggregation o would take
+// beyond their slots if they held their PCs (stackSlotSize), which its
+// map's entries are sized with.
+func (g *gen) stackKeyExtra(o *check.Object) int {
+	n := 0
+	for _, s := range g.stackSlots[o] {
+		if s > abi.StackKeySize {
+			n += s - abi.StackKeySize
+		}
+	}
+	return n
+}
+
+// stackMap returns the table of stacks of kind k, adding it to the
+// program's maps on first use: as many stacks as aggsize holds keys of
+// their PCs, for each aggregation key position that holds them.
+func (g *gen) stackMap(k abi.SymKind) (name string, frames int) {
+	name = abi.UStackMap
+	if k == abi.SymStack {
+		name = abi.KStackMap
+	}
+	t := g.stackTables[k]
+	if t == nil {
+		// Not seen by scanStackKeys: symKey fails on the slot first.
+		return name, 0
+	}
+	value := 8 * (1 + t.frames)
+	g.addMapOnce(&MapDesc{Name: name, Kind: HashMap, KeySize: 8, ValueSize: value,
+		MaxEntries: t.keys * g.aggEntries(value, 8)})
+	return name, t.frames
 }
 
 // rawCtx loads the program's context into r (from the slot the prologue
@@ -318,14 +387,12 @@ func (c *clauseGen) storeUAddr(x ast.Expr, off int) {
 }
 
 // aggKeySize is the bytes key i of aggregation o, of type t, takes: a
-// stack's slot (scanStackKeys), 16 for a user symbol (pid and address).
+// stack's slot (abi.StackKeySize), 16 for a user symbol (pid and
+// address).
 func (g *gen) aggKeySize(o *check.Object, i int, t *types.Type) int {
 	switch t {
 	case types.StackType:
-		if slots := g.stackSlots[o]; i < len(slots) && slots[i] > 0 {
-			return slots[i]
-		}
-		return 16
+		return abi.StackKeySize
 	case types.USymAddrType:
 		return 16
 	}
@@ -333,8 +400,10 @@ func (g *gen) aggKeySize(o *check.Object, i int, t *types.Type) int {
 }
 
 // symKey stores aggregation key i of a, k, at R9+pos when it is a stack or
-// symbol function, and returns its size (0 when it is not one).
-func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
+// symbol function, and returns its size (0 when it is not one). A stack
+// that cannot be stored in its table jumps to lost, counted as an
+// aggregation drop.
+func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int {
 	call := symCall(k)
 	if call == nil {
 		return 0
@@ -342,12 +411,10 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 	s := c.symInfo(call)
 	isStack := s.Kind == abi.SymStack || s.Kind == abi.SymUStack
 	if isStack {
-		if slots := c.g.stackSlots[a.Object]; i < len(slots) {
-			s.Slot = slots[i]
-		}
-		if s.Slot < stackSlotSize(s) {
+		if slots := c.g.stackSlots[a.Object]; i >= len(slots) || slots[i] < stackSlotSize(s) {
 			c.fail(k, "this stack aggregation key")
 		}
+		s.Slot = abi.StackKeySize
 	}
 	if a.KeySyms == nil {
 		a.KeySyms = make([]*abi.SymInfo, len(a.Keys))
@@ -375,12 +442,25 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 		c.announcePID(pos)
 		return s.KeySize()
 	}
-	// The header (abi.StackKey), then the PCs, zero-padded to the slot.
+	// The header (abi.StackKey), then the id of the stack, whose PCs are
+	// captured into a value of its table: a count, then the PCs.
+	table, frames := c.g.stackMap(s.Kind)
+	if frames == 0 {
+		c.fail(k, "this stack aggregation key")
+	}
 	hdr := abi.StackKeyHigh(s.Kind, s.Frames)
+	val := c.temp(8 * (1 + frames))
+	pcs := stackSlotSize(s)/8 - 1
 	if s.Kind == abi.SymUStack {
 		c.storePID(pos)
 		c.announcePID(pos)
 		c.emit(asm.StoreImm(regCtx, int16(pos+4), int64(hdr), asm.Word))
+		// userStack reads the pid below the PCs.
+		c.emit(
+			asm.LoadMem(asm.R1, regCtx, int16(pos), asm.DWord),
+			asm.StoreMem(regCtx, int16(val), asm.R1, asm.DWord),
+		)
+		c.userStack(val+8, 8*pcs)
 	} else {
 		c.emit(
 			asm.StoreImm(regCtx, int16(pos), 0, asm.Word),
@@ -388,15 +468,113 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int) int {
 			asm.Or.Imm(asm.R1, hdr),
 			asm.StoreMem(regCtx, int16(pos+4), asm.R1, asm.Word),
 		)
+		c.getStack(val+8, 8*pcs, false)
 	}
-	size := stackSlotSize(s) - 8
-	c.zero(pos+8+size, s.Slot-8-size)
-	if s.Kind == abi.SymUStack {
-		c.userStack(pos+8, size)
-	} else {
-		c.getStack(pos+8, size, false)
-	}
+	c.stackHash(val, pcs, pos+8)
+	c.stackID(table, val, frames, pos+8, lost)
 	return s.Slot
+}
+
+// stackHash counts the PCs at R9+val+8 (at most n, up to the first zero)
+// into the u64 at R9+val and stores their hash (abi.StackID) at R9+id.
+func (c *clauseGen) stackHash(val, n, id int) {
+	loop, done := c.newLabel(), c.newLabel()
+	c.emit(
+		asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(val+8)),
+		asm.Mov.Imm(asm.R2, 0),
+		// R3: the hash so far, from abi.StackID's seed; R5 its multiplier.
+		asm.LoadImm(asm.R3, abi.StackHashSeed, asm.DWord),
+		asm.LoadImm(asm.R5, abi.StackHashMul, asm.DWord),
+	)
+	c.label(loop)
+	c.emit(
+		asm.JGE.Imm(asm.R2, int32(n), done),
+		asm.LoadMem(asm.R4, asm.R1, 0, asm.DWord),
+		asm.JEq.Imm(asm.R4, 0, done),
+		asm.Xor.Reg(asm.R3, asm.R4), asm.Mul.Reg(asm.R3, asm.R5),
+		asm.Mov.Reg(asm.R4, asm.R3), asm.RSh.Imm(asm.R4, 29), asm.Xor.Reg(asm.R3, asm.R4),
+		asm.Add.Imm(asm.R1, 8), asm.Add.Imm(asm.R2, 1),
+		asm.Ja.Label(loop),
+	)
+	c.label(done)
+	c.emit(
+		asm.StoreMem(regCtx, int16(val), asm.R2, asm.DWord),
+		asm.Xor.Reg(asm.R3, asm.R2), asm.Mul.Reg(asm.R3, asm.R5),
+		asm.Mov.Reg(asm.R4, asm.R3), asm.RSh.Imm(asm.R4, 32), asm.Xor.Reg(asm.R3, asm.R4),
+		asm.StoreMem(regCtx, int16(id), asm.R3, asm.DWord),
+	)
+}
+
+// stackID makes the id at R9+id name the stack whose table value (a
+// count, then at most frames PCs) is at R9+val: the first of
+// abi.StackProbes ids from it whose entry in table holds the same PCs,
+// or is free and then takes them. It jumps to lost, counting an
+// aggregation drop, when every id holds another stack or the table
+// cannot take it.
+func (c *clauseGen) stackID(table string, val, frames, id int, lost string) {
+	found, drop := c.newLabel(), c.newLabel()
+	lookup := func() {
+		c.mapPtr(asm.R1, table)
+		c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(id)))
+		c.call(asm.FnMapLookupElem)
+	}
+	for p := range abi.StackProbes {
+		next, held, insert := c.newLabel(), c.newLabel(), c.newLabel()
+		if p > 0 {
+			c.emit(
+				asm.LoadMem(asm.R1, regCtx, int16(id), asm.DWord),
+				asm.Add.Imm(asm.R1, 1),
+				asm.StoreMem(regCtx, int16(id), asm.R1, asm.DWord),
+			)
+		}
+		lookup()
+		c.emit(asm.JEq.Imm(asm.R0, 0, insert))
+		c.label(held)
+		c.sameStack(val, frames, found, next)
+		c.label(insert)
+		c.mapPtr(asm.R1, table)
+		c.emit(
+			asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(id)),
+			asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(val)),
+			asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
+		)
+		c.call(asm.FnMapUpdateElem)
+		c.emit(asm.JEq.Imm(asm.R0, 0, found), asm.JNE.Imm(asm.R0, -17, drop))
+		// Another firing stored a stack at the id meanwhile: the same?
+		lookup()
+		c.emit(asm.JEq.Imm(asm.R0, 0, drop))
+		c.sameStack(val, frames, found, next)
+		c.label(next)
+	}
+	c.label(drop)
+	c.emit(asm.Mov.Imm(asm.R0, 1))
+	c.countIfFailed(abi.CounterAggDrops)
+	c.emit(asm.Ja.Label(lost))
+	c.label(found)
+}
+
+// sameStack compares the table value at R0 with the one at R9+val (a
+// count, then at most frames PCs) and jumps to same or differ.
+func (c *clauseGen) sameStack(val, frames int, same, differ string) {
+	loop := c.newLabel()
+	c.emit(
+		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+		asm.LoadMem(asm.R2, regCtx, int16(val), asm.DWord),
+		asm.JNE.Reg(asm.R1, asm.R2, differ),
+		asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(val+8)),
+		asm.Add.Imm(asm.R0, 8),
+		asm.Mov.Imm(asm.R1, 0),
+	)
+	c.label(loop)
+	c.emit(
+		asm.JGE.Reg(asm.R1, asm.R2, same),
+		asm.JGE.Imm(asm.R1, int32(frames), same),
+		asm.LoadMem(asm.R4, asm.R0, 0, asm.DWord),
+		asm.LoadMem(asm.R5, asm.R3, 0, asm.DWord),
+		asm.JNE.Reg(asm.R4, asm.R5, differ),
+		asm.Add.Imm(asm.R0, 8), asm.Add.Imm(asm.R3, 8), asm.Add.Imm(asm.R1, 1),
+		asm.Ja.Label(loop),
+	)
 }
 
 // bpf64Zero stores a zero u64 at R9+off.

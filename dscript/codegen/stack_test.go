@@ -81,25 +81,42 @@ func TestStackRecords(t *testing.T) {
 	}
 }
 
-// Stack keys hold their PCs: a slot as large as the largest stack keying
-// that position anywhere in the program, so that stack() and ustack() of
-// any depth may key one aggregation; no stack map.
+// Stack keys hold a header and the id of their stack: the PCs are
+// captured into a value of the table of their kind, sized by the largest
+// stack of that kind keying any aggregation, hashed, and looked up (then
+// inserted only when absent) by id; the aggregation holds as many keys as
+// it would if keys held their PCs.
 func TestStackKeys(t *testing.T) {
 	prog, err := build("BEGIN\n{\n\t@[stack(), 1] = count();\n\t@[ustack(3), 2] = count();\n\t@[stack(5), 3] = count();\n}\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := prog.Aggs[0]
-	slot := 8 * (1 + abi.DefaultStackFrames + abi.StackExtra)
-	if a.KeySize != slot+8 || len(a.KeySyms) != 2 || a.KeySyms[0] == nil || a.KeySyms[0].KeySize() != slot {
-		t.Fatalf("aggregation: key size %d (want %d), key syms %+v", a.KeySize, slot+8, a.KeySyms)
+	if a.KeySize != abi.StackKeySize+8 || len(a.KeySyms) != 2 || a.KeySyms[0] == nil || a.KeySyms[0].KeySize() != abi.StackKeySize {
+		t.Fatalf("aggregation: key size %d (want %d), key syms %+v", a.KeySize, abi.StackKeySize+8, a.KeySyms)
 	}
+	kframes := abi.DefaultStackFrames + abi.StackExtra
+	maps := map[string]*codegen.MapDesc{}
 	for _, m := range prog.Maps {
-		if m.Name != a.Map && m.Name != abi.UPIDMap && m.Name != abi.UnwindRowsMap && m.Name != abi.UnwindProcsMap {
-			t.Errorf("map %s: stacks need no map of their own", m.Name)
+		maps[m.Name] = m
+	}
+	if m := maps[a.Map]; m == nil || m.MaxEntries != codegen.DefaultAggSize/(8*(1+kframes)+8+8) {
+		t.Errorf("aggregation map %+v: not sized as keys of PCs", m)
+	}
+	for name, frames := range map[string]int{abi.KStackMap: kframes, abi.UStackMap: 3} {
+		m := maps[name]
+		if m == nil {
+			t.Errorf("no map %s", name)
+			continue
+		}
+		if m.Kind != codegen.HashMap || m.KeySize != 8 || m.ValueSize != 8*(1+frames) || m.MaxEntries != codegen.DefaultAggSize/(8*(1+frames)+8) {
+			t.Errorf("map %s: %+v", name, m)
 		}
 	}
-	for line, want := range map[int]int32{3: int32(8 * (abi.DefaultStackFrames + abi.StackExtra)), 4: 8 * 3, 5: 8 * (5 + abi.StackExtra)} {
+	for line, want := range map[int]struct {
+		size  int32
+		table string
+	}{3: {int32(8 * kframes), abi.KStackMap}, 4: {8 * 3, abi.UStackMap}, 5: {8 * (5 + abi.StackExtra), abi.KStackMap}} {
 		insns := stmt(t, prog, line)
 		at := calls(insns, asm.FnGetStack)
 		if len(at) != 1 {
@@ -111,27 +128,59 @@ func TestStackKeys(t *testing.T) {
 				size = int32(ins.Constant)
 			}
 		}
-		if size != want {
-			t.Errorf("line %d: captures %d bytes, want %d", line, size, want)
+		if size != want.size {
+			t.Errorf("line %d: captures %d bytes, want %d", line, size, want.size)
+		}
+		// The table is looked up and inserted into with BPF_NOEXIST,
+		// once per id tried, before the aggregation.
+		var lookups, inserts int
+		for i, ins := range insns {
+			if ins.Reference() != want.table {
+				continue
+			}
+			for j := i + 1; j < len(insns); j++ {
+				if isCall(insns[j], asm.FnMapLookupElem) {
+					lookups++
+					break
+				}
+				if isCall(insns[j], asm.FnMapUpdateElem) {
+					inserts++
+					for _, p := range insns[i:j] {
+						if p.Dst == asm.R4 && p.OpCode.ALUOp() == asm.Mov && p.Constant != 1 {
+							t.Errorf("line %d: the table is updated with flags %d, not BPF_NOEXIST", line, p.Constant)
+						}
+					}
+					break
+				}
+			}
+		}
+		if lookups != 2*abi.StackProbes || inserts != abi.StackProbes {
+			t.Errorf("line %d: %d lookups and %d inserts of %s, want %d and %d", line, lookups, inserts, want.table, 2*abi.StackProbes, abi.StackProbes)
 		}
 	}
-	// A slot the stack does not fill is zeroed past its PCs.
-	zeroed := 0
-	for _, ins := range stmt(t, prog, 4) {
-		if ins.OpCode.Class() == asm.StClass && ins.Constant == 0 && ins.OpCode.Size() == asm.DWord {
-			zeroed++
+}
+
+// The BPF program's hash of a stack (abi.StackID) depends on every PC,
+// their order and their number.
+func TestStackID(t *testing.T) {
+	ids := map[uint64][]uint64{}
+	for _, pcs := range [][]uint64{nil, {0x1000}, {0x1000, 0x2000}, {0x2000, 0x1000}, {0x1000, 0x2000, 0x3000}, {0x1001, 0x2000}} {
+		id := abi.StackID(pcs)
+		if other, ok := ids[id]; ok {
+			t.Errorf("stacks %x and %x have one id %#x", other, pcs, id)
 		}
-	}
-	if want := (slot - 8*(1+3)) / 8; zeroed < want {
-		t.Errorf("ustack(3) in a %d-byte slot zeroes %d words, want %d", slot, zeroed, want)
+		ids[id] = pcs
+		if abi.StackID(slices.Clone(pcs)) != id {
+			t.Errorf("stack %x: id not stable", pcs)
+		}
 	}
 }
 
 // abi.StackKey decodes the header symKey stores.
 func TestStackKeyDecode(t *testing.T) {
-	b := append([]byte{0x39, 0x30, 0, 0, 0, 100, 0, byte(abi.SymUStack)}, make([]byte, 800)...)
+	b := append([]byte{0x39, 0x30, 0, 0, 0, 100, 0, byte(abi.SymUStack)}, make([]byte, 8)...)
 	s, pid, skip, ok := abi.StackKey(b)
-	if !ok || s.Kind != abi.SymUStack || s.Frames != 100 || s.Slot != 808 || pid != 12345 || skip != 0 {
+	if !ok || s.Kind != abi.SymUStack || s.Frames != 100 || s.Slot != abi.StackKeySize || pid != 12345 || skip != 0 {
 		t.Errorf("abi.StackKey = %+v %d %d %v", s, pid, skip, ok)
 	}
 	b = []byte{0, 0, 0, 0, 3, 20, 0, byte(abi.SymStack)}

@@ -54,8 +54,9 @@ const mapSearchSteps = 9
 func unwinds() bool { return runtime.GOARCH == "amd64" }
 
 // userStack records at R9+off size bytes of the current process's user
-// PCs, zero-padded, the pid being at R9+off-8 (a u32 key of the procs
-// map).
+// PCs, up to the first zero (past it, when the stack is unwound here,
+// whatever the scratch held), the pid being at R9+off-8 (a u32 key of the
+// procs map).
 func (c *clauseGen) userStack(off, size int) {
 	if !unwinds() || size == 0 {
 		c.getStack(off, size, true)
@@ -94,7 +95,10 @@ func (c *clauseGen) userStack(off, size int) {
 		asm.StoreMem(asm.RFP, state+unwSP, asm.R2, asm.DWord),
 		asm.StoreMem(asm.RFP, state+unwBP, asm.R3, asm.DWord),
 	)
-	c.zero(off, size)
+	// The PCs end at the first zero, which the callback stores after
+	// each PC (zeroing the whole buffer would cost a store per frame
+	// asked, per firing): what follows it is not read.
+	c.zero(off, 8)
 	cb := c.sym + "_unwind_" + strconv.Itoa(len(c.funcs))
 	c.emit(
 		asm.Mov.Imm(asm.R1, int32(frames)),
@@ -164,6 +168,9 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		asm.LoadMem(asm.R1, asm.R6, unwPC, asm.DWord),
 		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
 		asm.JGE.Imm(asm.R7, int32(8*(frames-1)), end), // the last frame asked
+		// The next PC zero until it is unwound: the stack ends there
+		// unless it is.
+		bpf.StoreImm64(asm.R0, 8, 0),
 		// The address whose row applies: R7.
 		asm.Mov.Reg(asm.R7, asm.R1),
 		asm.LoadMem(asm.R1, asm.R6, unwAdj, asm.DWord),
