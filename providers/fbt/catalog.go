@@ -138,7 +138,8 @@ func readFilter(sys providers.System) *filter {
 
 // parseFilter parses available_filter_functions: a function a line,
 // "name" for vmlinux's, "name [module]" for a module's. Compiler-made
-// copies are left out.
+// copies are left out, and so are the kernel's placeholders for call
+// sites it found at no function (invalidAddress).
 func parseFilter(data []byte) *filter {
 	f := &filter{byMod: map[string]map[string]bool{}, names: map[string][]string{}}
 	text := string(data)
@@ -157,7 +158,7 @@ func parseFilter(data []byte) *filter {
 				mod, _, _ = strings.Cut(m, "]")
 			}
 		}
-		if name == "" || synthetic(name) {
+		if name == "" || synthetic(name) || strings.HasPrefix(name, invalidAddress) {
 			continue
 		}
 		set := f.byMod[mod]
@@ -172,6 +173,11 @@ func parseFilter(data []byte) *filter {
 	}
 	return f
 }
+
+// invalidAddress begins the names available_filter_functions gives the
+// ftrace call sites of code the kernel discarded or overrode (a weak
+// function's), "__ftrace_invalid_address___N": no functions, no probes.
+const invalidAddress = "__ftrace_invalid_address__"
 
 // nameSet is a set of strings that holds no pointers of its own: an open
 // addressing table of indexes into the names added. Listing vmlinux's
