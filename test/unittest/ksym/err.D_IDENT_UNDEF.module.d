@@ -1,4 +1,4 @@
-/* A symbol of a module that is not loaded. */
+/* A symbol of a module that is not loaded. @@timeout: 120 */
 BEGIN
 {
 	trace(ext4`max_pfn);

@@ -1,3 +1,4 @@
+/* @@timeout: 120 */
 /*
  * Kernel variables typed from BTF and read at the addresses kallsyms
  * lists: the first task's pid and name, a member of a struct variable,

@@ -1,3 +1,4 @@
+/* @@timeout: 120 */
 /*
  * A per-CPU variable is this CPU's copy: the running CPU's run queue
  * says it is that CPU's, and that the task running on it is the current
