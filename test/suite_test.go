@@ -61,19 +61,21 @@ func TestMain(m *testing.M) {
 }
 
 // guestDirs are the directories of unittest/ whose tests need what this
-// machine's kernel refuses (kernel-function probes): they run in qemu
-// guests booting Debian's kernels (TestSuiteInGuests), and only there.
-var guestDirs = []string{"fbt"}
+// machine's kernel refuses (kernel-function probes) or lacks (data
+// symbols in kallsyms): they run in qemu guests booting Debian's kernels
+// (TestSuiteInGuests), and only there.
+var guestDirs = []string{"fbt", "ksym"}
 
 // TestSuiteInGuests runs the tests of guestDirs in every guest kernel,
 // with a dtrace binary built without cgo and busybox's shell for the
-// triggers.
+// triggers, and the package's Go tests meant for the guests
+// (TestGuest...).
 func TestSuiteInGuests(t *testing.T) {
 	var only []string
 	for _, d := range guestDirs {
 		only = append(only, filepath.Join("unittest", d))
 	}
-	vmtest.RunInGuests(t, vmtest.Config{Run: "^TestSuite$", Dtrace: true, Only: only})
+	vmtest.RunInGuests(t, vmtest.Config{Run: "^(TestSuite|TestGuest.*)$", Dtrace: true, Only: only})
 }
 
 var (

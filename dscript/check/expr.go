@@ -339,20 +339,35 @@ func (c *Checker) ident(x *ast.Ident) operand {
 }
 
 func (c *Checker) kernelSym(x *ast.Ident) operand {
-	if c.cfg.Kernel != nil {
+	// The kernel's types know the core kernel's variables only: a
+	// module's are not looked for.
+	core := x.Module == "" || x.Module == "vmlinux"
+	if c.cfg.Kernel != nil && core {
 		if t, ok := c.cfg.Kernel.Symbol(x.Name); ok {
 			c.useKernel(x, x.Name, t)
 			return operand{t: t, lvalue: true}
 		}
 	}
-	name := x.Name
-	if x.Module != "" {
-		name = x.Module + "`" + x.Name
-	} else {
-		name = "`" + x.Name
+	// Why not, as dt_xcook_ident says it: a module that is not loaded, a
+	// symbol the kernel lists without a type, or no such symbol.
+	if l, ok := c.cfg.Kernel.(symbolLister); ok {
+		switch moduleOK, listed := l.Listed(x.Module, x.Name); {
+		case !moduleOK:
+			c.errorf(x, diag.D_IDENT_UNDEF, "failed to resolve %s`%s: Unknown module name", x.Module, x.Name)
+		case listed:
+			c.errorf(x, diag.D_SYM_NOTYPES, "no symbolic type information is available for vmlinux`%s: "+
+				"No type information available for symbol", x.Name)
+		}
 	}
-	c.errorf(x, diag.Tag("D_SYM_NOTYPES"), "failed to resolve %s: Unknown symbol name", name)
+	c.errorf(x, diag.D_IDENT_UNDEF, "failed to resolve %s`%s: Unknown symbol name", x.Module, x.Name)
 	return operand{}
+}
+
+// symbolLister is what a Kernel may do besides typing symbols: say
+// whether a module is loaded and whether the kernel lists a symbol (its
+// address, in the core kernel).
+type symbolLister interface {
+	Listed(module, name string) (moduleOK, listed bool)
 }
 
 // macro resolves $N, $$N and the process macros.

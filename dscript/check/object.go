@@ -64,6 +64,22 @@ func (o *Object) SymbolAddress() (uint64, bool) {
 	return a.Address(o.name)
 }
 
+// SymbolPerCPU reports whether a kernel symbol (ObjKernel) is a per-CPU
+// variable, whose address is an offset into each CPU's per-CPU area, and
+// gives the address of the kernel's table of those areas' offsets by CPU
+// (ok false when the kernel does not list one).
+func (o *Object) SymbolPerCPU() (perCPU bool, table uint64, ok bool) {
+	k, isK := o.kern.(interface {
+		PerCPU(string) bool
+		Address(string) (uint64, bool)
+	})
+	if o.kind != ObjKernel || !isK || !k.PerCPU(o.name) {
+		return false, 0, false
+	}
+	table, ok = k.Address("__per_cpu_offset")
+	return true, table, ok
+}
+
 // Assoc reports whether the object is an associative array.
 func (o *Object) Assoc() bool { return o.v != nil && o.v.assoc }
 

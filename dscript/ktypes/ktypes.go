@@ -51,6 +51,9 @@ type Kernel struct {
 	mods map[*kbtf.Spec]*converter
 
 	ksyms *symtab.KernelSymbols // read on the first Address
+
+	perCPUOnce sync.Once
+	perCPU     map[kbtf.TypeID]bool // the VARs of the per-CPU data section
 }
 
 // Open returns a Kernel for the BTF file at path (DefaultPath when path is

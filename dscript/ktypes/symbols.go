@@ -1,9 +1,12 @@
 package ktypes
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/internal/kbtf"
 	"github.com/dtrace-go/dtrace/symtab"
 )
 
@@ -21,12 +24,15 @@ import (
 //  2. from wellKnown: a few globals that scripts commonly read and whose
 //     declarations have been stable for years, typed with the kernel's
 //     own BTF types;
-//  3. not at all: a symbol with no type is unknown to the checker, which
-//     is what DTrace does with one.
+//  3. not at all: a symbol with no type is refused by the checker, as
+//     DTrace refuses one (D_SYM_NOTYPES when the kernel lists it, which
+//     Listed says).
 //
 // Address, which code generation needs, comes from /proc/kallsyms. Kernels
 // built without CONFIG_KALLSYMS_ALL list only functions there, so a
 // variable may have a type here and yet no address.
+// A per-CPU variable's address there is an offset in each CPU's per-CPU
+// area (PerCPU tells them).
 
 // wellKnown gives the declarations of common kernel globals, in the C
 // spelling that declType understands.
@@ -145,4 +151,64 @@ func OpenWithSymbols(path string, ks *symtab.KernelSymbols) *Kernel {
 	k := Open(path)
 	k.ksyms = ks
 	return k
+}
+
+// perCPUSection is the data section of the kernel's per-CPU variables.
+const perCPUSection = ".data..percpu"
+
+// PerCPU reports whether the kernel variable name is a per-CPU variable:
+// one BTF places in the per-CPU data section. Its address in
+// /proc/kallsyms is then an offset from each CPU's per-CPU area, not an
+// address (this CPU's copy is at that offset plus __per_cpu_offset[cpu],
+// as the kernel's this_cpu_ptr computes it).
+func (k *Kernel) PerCPU(name string) bool {
+	if name == "" || !k.load() {
+		return false
+	}
+	id, ok := k.raw.lookup(nsVar, name)
+	if !ok {
+		return false
+	}
+	k.perCPUOnce.Do(func() {
+		first, end := k.raw.IDs()
+		for i := first; i < end; i++ {
+			t, ok := k.raw.Type(i)
+			if !ok || t.Kind() != kbtf.KindDatasec || !t.HasName(perCPUSection) {
+				continue
+			}
+			k.perCPU = make(map[kbtf.TypeID]bool, t.Vlen())
+			for j := range t.Vlen() {
+				k.perCPU[t.Var(j).Var] = true
+			}
+			return
+		}
+	})
+	return k.perCPU[id]
+}
+
+// Listed reports whether the kernel has a module called module (vmlinux,
+// or "" for the core kernel, always; another when it is loaded: its BTF is
+// published, or sysfs shows it loaded), and whether /proc/kallsyms lists
+// the symbol name in the core kernel. It is what says why a symbol Symbol
+// does not know cannot be used: an unknown module, a symbol the kernel
+// lists but BTF does not type, or no such symbol. Symbols of modules are
+// not searched.
+func (k *Kernel) Listed(module, name string) (moduleOK, listed bool) {
+	if module != "" && module != "vmlinux" {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(k.path), module)); err == nil {
+			return true, false
+		}
+		_, err := os.Stat(filepath.Join(k.sysDir(), "module", module, "initstate"))
+		return err == nil, false
+	}
+	_, ok := k.Address(name)
+	return true, ok
+}
+
+// sysDir is where sysfs is mounted.
+func (k *Kernel) sysDir() string {
+	if k.ksyms != nil && k.ksyms.Sys != "" {
+		return k.ksyms.Sys
+	}
+	return symtab.SysPath
 }

@@ -462,6 +462,14 @@ func TestKernel(t *testing.T) {
 			if kt.Kind() != kbtf.KindDatasec || kt.Size() != ct.Size {
 				bad("datasec", kt.Size(), ct.Size)
 			}
+			if kt.Vlen() != len(ct.Vars) {
+				bad("datasec vars", kt.Vlen(), len(ct.Vars))
+			}
+			for i, v := range ct.Vars {
+				if got := kt.Var(i); got.Var != id(v.Type) || got.Offset != v.Offset || got.Size != v.Size {
+					bad("datasec var", got, v)
+				}
+			}
 		default:
 			bad("type", kt.Kind(), ct)
 		}

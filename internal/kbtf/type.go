@@ -184,6 +184,22 @@ func (t Type) ParamName(i int) string {
 	return cloneString(t.s.str(t.word(2 * uint32(i))))
 }
 
+// VarSecinfo is a variable of a data section: the VAR and where in the
+// section it lies.
+type VarSecinfo struct {
+	Var          TypeID
+	Offset, Size uint32
+}
+
+// Var returns variable i (0 <= i < Vlen) of t, a datasec.
+func (t Type) Var(i int) VarSecinfo {
+	if t.Kind() != KindDatasec || i < 0 || i >= t.Vlen() {
+		return VarSecinfo{}
+	}
+	j := 3 * uint32(i)
+	return VarSecinfo{Var: TypeID(t.word(j)), Offset: t.word(j + 1), Size: t.word(j + 2)}
+}
+
 // unsafeString returns b as a string without copying it.
 func unsafeString(b []byte) string {
 	if len(b) == 0 {

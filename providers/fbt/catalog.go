@@ -183,7 +183,8 @@ func readFilter(sys providers.System) *filter {
 
 // parseFilter parses available_filter_functions: a function a line,
 // "name" for vmlinux's, "name [module]" for a module's. Compiler-made
-// copies are left out.
+// copies are left out, and so are the kernel's placeholders for call
+// sites it found at no function (invalidAddress).
 func parseFilter(data []byte) *filter {
 	f := &filter{byMod: map[string][]string{}}
 	text := string(data)
@@ -205,7 +206,7 @@ func parseFilter(data []byte) *filter {
 				mod, _, _ = strings.Cut(m, "]")
 			}
 		}
-		if name == "" || synthetic(name) {
+		if name == "" || synthetic(name) || strings.HasPrefix(name, invalidAddress) {
 			continue
 		}
 		if mod == Vmlinux {
@@ -219,6 +220,11 @@ func parseFilter(data []byte) *filter {
 	}
 	return f
 }
+
+// invalidAddress begins the names available_filter_functions gives the
+// ftrace call sites of code the kernel discarded or overrode (a weak
+// function's), "__ftrace_invalid_address___N": no functions, no probes.
+const invalidAddress = "__ftrace_invalid_address__"
 
 // nameSet is a set of the names of a list, each known by its index: an
 // open addressing table of indexes, each with bits of its name's hash,

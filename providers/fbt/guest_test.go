@@ -17,6 +17,8 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace"
+	"github.com/dtrace-go/dtrace/internal/kbtf"
+	"github.com/dtrace-go/dtrace/internal/tracefsdir"
 	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/fbt"
@@ -274,5 +276,133 @@ func TestGuestRefused(t *testing.T) {
 				t.Errorf("notice %q, want %q...", fmt.Sprint(n), want)
 			}
 		})
+	}
+}
+
+// TestGuestListing checks the listing against the guest kernel's own
+// lists: where available_filter_functions can be read (the guests' tracefs),
+// the probes are exactly its functions (compiler-made copies aside), BTF
+// describing them or not; where it cannot (a tracefs directory without it,
+// as on a kernel that refuses it), every function of BTF, which includes
+// every traceable one BTF describes.
+func TestGuestListing(t *testing.T) {
+	vmtest.Guest(t)
+	dir, err := tracefsdir.Find()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "available_filter_functions"))
+	if err != nil {
+		t.Fatalf("the guest's available_filter_functions: %v", err)
+	}
+	traceable := map[string]bool{}
+	for line := range strings.Lines(string(data)) {
+		name, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+		mod := "vmlinux"
+		if m, ok := strings.CutPrefix(rest, "["); ok {
+			mod = strings.TrimSuffix(m, "]")
+		}
+		// Compiler-made copies are not probes; nor are the call sites
+		// the kernel found in no function (6.1 lists 153 of them).
+		if name != "" && !strings.Contains(name, ".") && !strings.HasPrefix(name, "__ftrace_invalid_address__") {
+			traceable[mod+":"+name] = true
+		}
+	}
+	listed := func(sys providers.System) map[string]bool {
+		t.Helper()
+		ps, err := fbt.New(sys).Probes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, p := range ps {
+			if p.Name == fbt.Entry {
+				out[p.Module+":"+p.Function] = true
+			}
+		}
+		return out
+	}
+	withFilter := listed(providers.System{})
+	empty := t.TempDir()
+	if err := os.WriteFile(filepath.Join(empty, "available_events"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	btfOnly := listed(providers.System{Tracefs: empty})
+
+	for f := range traceable {
+		if !withFilter[f] {
+			t.Errorf("%s: traceable, not listed", f)
+		}
+	}
+	for f := range withFilter {
+		if !traceable[f] {
+			t.Errorf("%s: listed, not traceable", f)
+		}
+	}
+	// BTF's functions, read here with kbtf: vmlinux's and each module's.
+	described := map[string]bool{}
+	base, err := kbtf.Open(providers.VmlinuxBTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, err := os.ReadDir(filepath.Dir(providers.VmlinuxBTF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		spec := base
+		if e.Name() != fbt.Vmlinux {
+			if spec, err = kbtf.OpenSplit(filepath.Join(filepath.Dir(providers.VmlinuxBTF), e.Name()), base); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, names := spec.Names(kbtf.KindFunc)
+		for _, n := range names {
+			if !strings.Contains(n, ".") {
+				described[e.Name()+":"+n] = true
+			}
+		}
+	}
+	for f := range described {
+		if !btfOnly[f] {
+			t.Errorf("%s: BTF describes it, not listed without the filter", f)
+		}
+	}
+	var untraceable int
+	for f := range btfOnly {
+		if !described[f] {
+			t.Errorf("%s: listed without the filter, not in BTF", f)
+		}
+		if !traceable[f] {
+			untraceable++
+		}
+	}
+	var noBTF []string
+	for f := range traceable {
+		if !described[f] {
+			noBTF = append(noBTF, f)
+		}
+	}
+	// What kallsyms would add: its text symbols in neither list, which a
+	// listing without the filter could take for functions.
+	var kallsymsOnly int
+	ks, err := os.ReadFile("/proc/kallsyms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(ks)) {
+		fs := strings.Fields(line)
+		if len(fs) != 3 || (fs[1] != "t" && fs[1] != "T") || strings.Contains(fs[2], ".") {
+			continue
+		}
+		if f := "vmlinux:" + fs[2]; !btfOnly[f] && !withFilter[f] {
+			kallsymsOnly++
+		}
+	}
+	t.Logf("traceable %d (%d without BTF: %v); listed without the filter %d (%d of them the kernel cannot trace); "+
+		"kallsyms' text symbols in neither list: %d", len(traceable), len(noBTF), noBTF[:min(len(noBTF), 5)],
+		len(btfOnly), untraceable, kallsymsOnly)
+	if len(withFilter) == 0 || len(btfOnly) == 0 {
+		t.Fatal("no functions listed")
 	}
 }
