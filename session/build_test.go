@@ -111,8 +111,12 @@ func runBeginPrepared(t *testing.T, src string, opts codegen.Options, prepare fu
 // bpf.Trigger.
 func beginAttachment(probe *providers.Probe) *providers.Attachment {
 	return &providers.Attachment{Name: "begin", Type: ebpf.RawTracepoint, Probes: []*providers.Probe{probe},
-		Fragment: fixedFragment(asm.Instructions{asm.Ja.Label(abi.ProbeLabel(probe.ID))})}
+		Fragment: fixedFragment(asm.Instructions{asm.Ja.Label(abi.ProbeLabel(probe.ID))}), Preemptible: beginPreemptible}
 }
+
+// beginPreemptible makes beginAttachment's program take its scratch
+// frame as a preemptible program does.
+var beginPreemptible bool
 
 // fixedFragment is a fragment that does not depend on what clauses read.
 func fixedFragment(insns asm.Instructions) func(abi.CtxUse) (asm.Instructions, error) {

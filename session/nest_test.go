@@ -1,10 +1,12 @@
 package session
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // frameWords returns, per frame of m's scratch map, word off of each CPU.
@@ -77,8 +79,16 @@ func TestScratchFrameFreed(t *testing.T) {
 // busy ones as they are, and records what it would in the first; with
 // every frame busy it records nothing and counts a drop on its CPU.
 func TestScratchFrameNested(t *testing.T) {
+	for _, preemptible := range []bool{false, true} {
+		beginPreemptible = preemptible
+		t.Run(fmt.Sprintf("preemptible=%v", preemptible), testScratchFrameNested)
+	}
+	beginPreemptible = false
+}
+
+func testScratchFrameNested(t *testing.T) {
 	const src = `BEGIN { this->s = strjoin("abc", lltostr(12)); trace(this->s); }`
-	for busy := 1; busy <= abi.ScratchFrames; busy++ {
+	for busy := 0; busy <= abi.ScratchFrames; busy++ {
 		_, recs, m := runBeginPrepared(t, src, codegen.Options{}, func(m maps) { setBusy(t, m, busy) })
 		drops := frameWords(t, m, abi.ScratchNestDrops)
 		states := frameWords(t, m, abi.CtxBusy)
@@ -103,5 +113,20 @@ func TestScratchFrameNested(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Firings dropped for want of a free frame are drops on their CPU, said
+// why.
+func TestReportNestDrop(t *testing.T) {
+	var got []string
+	r := &run{cfg: &Config{Notify: func(n sink.Notice) { got = append(got, n.Message) }}}
+	for _, k := range dropKinds {
+		if k.off == abi.ScratchNestDrops {
+			r.reportDrop(k, 2, 0)
+		}
+	}
+	if want := "2 drops on CPU 0 (probes firing within 4 others on the CPU)"; len(got) != 1 || got[0] != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -288,9 +288,13 @@ func lookupFrame(k int, fail string) asm.Instructions {
 // before it goes on, and a load and a store do.
 func takeFrame(preemptible bool, busy string) asm.Instructions {
 	if preemptible {
+		xchg := asm.Xchg.Mem(asm.R0, asm.R1, asm.DWord, abi.CtxBusy)
+		// cilium/ebpf (v0.22) encodes the immediate, which names the
+		// atomic operation, from Constant only.
+		xchg.Constant = int64(asm.Xchg >> 8)
 		return asm.Instructions{
 			asm.Mov.Imm(asm.R1, 1),
-			asm.Xchg.Mem(asm.R0, asm.R1, asm.DWord, abi.CtxBusy),
+			xchg,
 			asm.JNE.Imm(asm.R1, 0, busy),
 		}
 	}
