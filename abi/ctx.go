@@ -8,10 +8,11 @@ import (
 
 // The probe context is what every firing fills before any clause runs,
 // whatever the provider: which probe fired, its arguments and when. It
-// lives at the start of the one value of the per-CPU array ScratchMap,
-// whose remainder is scratch space for clause code. Between the context's
-// fixed fields and its arguments sit the CPU's counters, which the runner
-// reads from the map (the per-CPU values of ScratchMap):
+// lives at the start of a frame, one of the ScratchFrames values of the
+// per-CPU array ScratchMap, whose remainder is scratch space for clause
+// code. Between the context's fixed fields and its arguments sit the
+// CPU's counters, which the runner reads from the map (the per-CPU values
+// of every frame, summed):
 //
 //	0    u32 probe id
 //	4    s32 errno of a syscall return, else 0
@@ -19,8 +20,18 @@ import (
 //	16   u64 records that did not fit in the ring buffer
 //	24   u64 ring buffer bytes sent since the last record that woke the reader
 //	32   u64 counters[NumCounters] (Counter), the last one the fill count
-//	96   u64 arguments[NArgs]: arg0, arg1, ...
+//	96   u64 busy: 1 while a firing holds the frame (CtxBusy)
+//	104  u64 firings dropped with every frame busy (frame 0's only)
+//	112  u64 arguments[NArgs]: arg0, arg1, ...
 //	...  scratch space (CtxUse.ScratchStart)
+//
+// A firing holds a frame of its own from the prologue to its end: one
+// that interrupts another on its CPU (a profile probe's interrupt in a
+// system call's program, a tracepoint in an interrupt handler) or
+// preempts it (a uprobe's program runs preemptible) takes the next free
+// frame, so that it overwrites nothing the other is still using. A firing
+// finding all ScratchFrames busy does nothing but count itself in frame
+// 0's ScratchNestDrops, which the runner reports as drops on the CPU.
 //
 // The number of argument slots is the program's (CtxUse.NArgs): DTrace's
 // arg0 to arg9 at least, more when a clause reads args[N] past them (USDT
@@ -56,8 +67,15 @@ const (
 	// bufpolicy=fill.
 	ScratchFill = ScratchCounters + 8*(NumCounters-1)
 
+	// CtxBusy (u64) is 1 while a firing holds the frame, 0 when it is
+	// free: the prologue sets it, every end of the program clears it.
+	CtxBusy = ScratchCounters + 8*NumCounters
+	// ScratchNestDrops (u64), in frame 0, counts the firings on the CPU
+	// that found every frame busy and did nothing.
+	ScratchNestDrops = CtxBusy + 8
+
 	// CtxArgs is the offset of the arguments, u64 each.
-	CtxArgs = ScratchCounters + 8*NumCounters
+	CtxArgs = ScratchNestDrops + 8
 
 	// DefaultArgs is the number of argument slots of a program that
 	// reads no argument past arg9; MaxArgs the most a program may have.
@@ -100,6 +118,12 @@ func (k Counter) Offset() int { return ScratchCounters + 8*int(k) }
 // MaxScratch is the largest per-CPU map value the kernel allows, which
 // bounds the scratch value.
 const MaxScratch = 32 << 10
+
+// ScratchFrames is the number of frames (entries) of ScratchMap: as many
+// firings as may nest on a CPU, one in each of its contexts (a task,
+// a softirq, a hardirq, an NMI), run without overwriting each other's
+// scratch.
+const ScratchFrames = 4
 
 // ExitLabel is where a trampoline fragment jumps when no probe fired.
 const ExitLabel = "tramp_exit"

@@ -6,7 +6,7 @@ import "strconv"
 // variables and aggregations get maps of their own, which the compiled
 // program describes.
 const (
-	ScratchMap = "scratch" // per-CPU array, 1 entry: the probe context, counters and scratch space
+	ScratchMap = "scratch" // per-CPU array, ScratchFrames entries: each a probe context, counters and scratch space
 	GlobalsMap = "globals" // array, 1 entry: run state (below), then global variables
 	StringsMap = "strtab"  // array, 1 entry, read-only: string constants, then the enabled probes' names (ProbesMap)
 	ProbesMap  = "probes"  // hash keyed by u32 probe id: ProbeNames

@@ -60,6 +60,10 @@ type Attachment struct {
 	// tick-N), in its own thread: the cpu option does not confine such a
 	// program to its CPU (the runner fires BEGIN and END there).
 	UserSpace bool
+	// Preemptible says that the kernel runs the program with preemption
+	// enabled (uprobes: only migration is disabled), so that another
+	// task's firing may run on its CPU before it ends.
+	Preemptible bool
 }
 
 // Noticer is implemented by what an Attachment's Attach returns when the

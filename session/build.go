@@ -108,7 +108,7 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int, man
 		return nil, lowered, err
 	}
 	specs := []*ebpf.MapSpec{
-		{Name: abi.ScratchMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(prog.ScratchSize), MaxEntries: 1},
+		{Name: abi.ScratchMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(prog.ScratchSize), MaxEntries: abi.ScratchFrames},
 		{Name: abi.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1},
 		{Name: abi.StringsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(strtab)), MaxEntries: 1,
 			Contents: []ebpf.MapKV{{Key: uint32(0), Value: strtab}}},
@@ -168,7 +168,7 @@ func (m maps) load(prog *codegen.Program, att *providers.Attachment, stack codeg
 	// frame is the traced code's.
 	stack.None = att.UserSpace
 	t := &codegen.Trampoline{Name: att.Name, Fragment: att.Fragment, Stack: stack,
-		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu, Dynamic: att.Dynamic}
+		OneCPU: cpu >= 0 && !att.UserSpace, CPU: cpu, Dynamic: att.Dynamic, Preemptible: att.Preemptible}
 	for _, p := range att.Probes {
 		t.Probes = append(t.Probes, p.ID)
 	}

@@ -51,6 +51,13 @@ func runBeginMaps(t *testing.T, src string) (*codegen.Program, [][]byte, maps) {
 // runBeginOpts is runBeginMaps compiling with opts.
 func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Program, [][]byte, maps) {
 	t.Helper()
+	return runBeginPrepared(t, src, opts, nil)
+}
+
+// runBeginPrepared is runBeginOpts calling prepare, when not nil, with
+// the maps before BEGIN fires.
+func runBeginPrepared(t *testing.T, src string, opts codegen.Options, prepare func(maps)) (*codegen.Program, [][]byte, maps) {
+	t.Helper()
 	requireBPF(t)
 	p, err := dscript.New(dscript.Config{Args: []string{"test.d"}, Kernel: ktypes.Open("")}).Compile(dscript.Source{Kind: dscript.Script, Name: "test.d", Text: []byte(src)})
 	if err != nil {
@@ -82,6 +89,9 @@ func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Prog
 		t.Fatal(err)
 	}
 	defer rd.Close()
+	if prepare != nil {
+		prepare(m)
+	}
 	if _, err := bpf.Trigger(bp); err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +111,12 @@ func runBeginOpts(t *testing.T, src string, opts codegen.Options) (*codegen.Prog
 // bpf.Trigger.
 func beginAttachment(probe *providers.Probe) *providers.Attachment {
 	return &providers.Attachment{Name: "begin", Type: ebpf.RawTracepoint, Probes: []*providers.Probe{probe},
-		Fragment: fixedFragment(asm.Instructions{asm.Ja.Label(abi.ProbeLabel(probe.ID))})}
+		Fragment: fixedFragment(asm.Instructions{asm.Ja.Label(abi.ProbeLabel(probe.ID))}), Preemptible: beginPreemptible}
 }
+
+// beginPreemptible makes beginAttachment's program take its scratch
+// frame as a preemptible program does.
+var beginPreemptible bool
 
 // fixedFragment is a fragment that does not depend on what clauses read.
 func fixedFragment(insns asm.Instructions) func(abi.CtxUse) (asm.Instructions, error) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cilium/ebpf"
+
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/sink"
 )
@@ -47,6 +49,11 @@ var dropKinds = []dropKind{
 		detail: " (available buffer(s) still busy)", pace: paceStatus},
 	{off: abi.CounterSpecUnavail.Offset(), kind: sink.DropSpecUnavail, what: "failed speculation",
 		detail: " (no speculative buffer available)", pace: paceStatus},
+	// Firings that found every scratch frame of their CPU held by the
+	// firings they interrupted (abi.ScratchNestDrops): lost as a full
+	// buffer loses them, said why.
+	{off: abi.ScratchNestDrops, kind: sink.DropPrincipal, what: "drop", perCPU: true,
+		detail: fmt.Sprintf(" (probes firing within %d others on the CPU)", abi.ScratchFrames), pace: paceSwitch},
 }
 
 // DefaultRate is the default of switchrate, aggrate and statusrate: 1 Hz.
@@ -127,9 +134,9 @@ func (r *run) batchDone(final bool) error {
 	if !anyDue {
 		return nil
 	}
-	var vals [][]byte
-	if err := r.maps[abi.ScratchMap].Lookup(uint32(0), &vals); err != nil {
-		return fmt.Errorf("read drop counts: %w", err)
+	vals, err := scratchCounts(r.maps[abi.ScratchMap])
+	if err != nil {
+		return err
 	}
 	if r.dropSeen == nil {
 		r.dropSeen = make([][]uint64, len(dropKinds))
@@ -160,6 +167,34 @@ func (r *run) batchDone(final bool) error {
 		}
 	}
 	return nil
+}
+
+// scratchCounts returns each CPU's counters in the scratch map m: the
+// words of the probe context up to its arguments, each the sum of its
+// frames' (a firing counts in the frame it holds).
+func scratchCounts(m *ebpf.Map) ([][]byte, error) {
+	var sums [][]byte
+	var vals [][]byte
+	for k := range abi.ScratchFrames {
+		if err := m.Lookup(uint32(k), &vals); err != nil {
+			return nil, fmt.Errorf("read drop counts: %w", err)
+		}
+		if sums == nil {
+			sums = make([][]byte, len(vals))
+			for cpu := range sums {
+				sums[cpu] = make([]byte, abi.CtxArgs)
+			}
+		}
+		for cpu, v := range vals {
+			if cpu >= len(sums) {
+				break
+			}
+			for off := 0; off+8 <= abi.CtxArgs && off+8 <= len(v); off += 8 {
+				le.PutUint64(sums[cpu][off:], le.Uint64(sums[cpu][off:])+le.Uint64(v[off:]))
+			}
+		}
+	}
+	return sums, nil
 }
 
 // reportDrop notifies one drop: "[TAG] N what(s)[ on CPU C]detail", of

@@ -9,11 +9,12 @@ import (
 	"github.com/dtrace-go/dtrace/sink"
 )
 
-// scratchCounter sums counter k over the CPUs of m's scratch map.
+// scratchCounter sums counter k over the CPUs and frames of m's scratch
+// map.
 func scratchCounter(t *testing.T, m maps, k abi.Counter) uint64 {
 	t.Helper()
-	var vals [][]byte
-	if err := m[abi.ScratchMap].Lookup(uint32(0), &vals); err != nil {
+	vals, err := scratchCounts(m[abi.ScratchMap])
+	if err != nil {
 		t.Fatal(err)
 	}
 	var n uint64

@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cilium/ebpf/asm"
@@ -16,7 +17,8 @@ import (
 // dt_cg_tramp_* make it.
 //
 //	prologue     R6 = the program's context; R9 = the probe context (the
-//	             scratch value); the timestamp, when a clause reads it
+//	             scratch frame the firing takes, see below); the
+//	             timestamp, when a clause reads it
 //	fragment     the provider's: fills the probe context's fields the
 //	             clauses read, jumps to the label of the probe that fired
 //	blocks       per probe: its id stored, then its clauses called in
@@ -26,6 +28,15 @@ import (
 //	             else calls it
 //	functions    the clauses, the ERROR function and the clauses enabled on
 //	             dtrace:::ERROR
+//
+// A firing takes a scratch frame of its own (abi.CtxBusy): the first of
+// ScratchMap's abi.ScratchFrames entries on its CPU that no other firing
+// holds, so that a firing interrupting or preempting another on the CPU
+// leaves the other's probe context, variables and temporaries alone. Every
+// end of the program after the frame is taken frees it: the exit label,
+// and the exits of the clauses jumped to (which jump to it instead). A
+// firing finding every frame busy counts itself (abi.ScratchNestDrops) and
+// ends.
 
 // A Trampoline is what the linker needs of one attachment's program.
 type Trampoline struct {
@@ -47,6 +58,12 @@ type Trampoline struct {
 	// label): the probes share one block per distinct list of clauses,
 	// chosen by the id at run time.
 	Dynamic bool
+	// Preemptible says that the program may be preempted on its CPU by
+	// another task's firing (a uprobe's program runs with only migration
+	// disabled): it takes its scratch frame with an atomic exchange, not
+	// a load and a store, which only firings nesting in interrupts (that
+	// end before the firing they interrupt goes on) leave consistent.
+	Preemptible bool
 }
 
 // Stack says what lies between the traced code and a clause's call of a
@@ -104,23 +121,18 @@ func (e *Enablings) errorClauses() []*Clause {
 // instructions reference the maps by name (abi's names and the program's
 // MapDescs).
 func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
-	const key = -8
 	machinery := t.Stack.machinery()
 	insns := asm.Instructions{
 		asm.Mov.Reg(abi.RegCtx, asm.R1).WithSource(asm.Comment("trampoline: " + t.Name)),
 	}
 	if t.OneCPU {
-		insns = append(insns, asm.FnGetSmpProcessorId.Call(), asm.JNE.Imm(asm.R0, int32(t.CPU), abi.ExitLabel))
+		insns = append(insns, asm.FnGetSmpProcessorId.Call(), asm.JNE.Imm(asm.R0, int32(t.CPU), outLabel))
 	}
-	insns = append(insns,
-		asm.StoreImm(asm.RFP, key, 0, asm.Word),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.ScratchMap),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, key),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
-		asm.Mov.Reg(abi.RegProbeCtx, asm.R0),
-	)
+	// Frame 0, when free, falls through; the others are taken after the
+	// exit (nestedFrames).
+	insns = append(insns, lookupFrame(0, outLabel)...)
+	insns = append(insns, takeFrame(t.Preemptible, frameLabel(1))...)
+	insns = append(insns, asm.Mov.Reg(abi.RegProbeCtx, asm.R0).WithSymbol(frameLabel(0)))
 	// strtok() has no string to go on with in a new firing.
 	if p.strtokPos != 0 {
 		insns = append(insns, bpf.StoreImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))
@@ -146,6 +158,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	var order []*Clause
 	blocks := map[string]string{} // clause symbols -> the block's label
 	tails := tailClauses(t.Probes, e.ByProbe)
+	jumped := map[string]bool{} // the clauses a block jumps to
 	// block appends, once per distinct list, the calls of clauses cs,
 	// labelled; a list seen before gets a jump to its block.
 	block := func(cs []*Clause) {
@@ -181,6 +194,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		// stack(), whose frames to skip count the call).
 		if n := len(b) - 1; n > 0 && b[n].IsFunctionCall() && tails[b[n].Reference()] &&
 			b[n-1].OpCode.ALUOp() == asm.Mov && b[n-1].Dst == asm.R1 && b[n-1].Src == abi.RegProbeCtx {
+			jumped[b[n].Reference()] = true
 			b[n] = asm.Ja.Label(b[n].Reference())
 		} else {
 			b = append(b, asm.Ja.Label(abi.ExitLabel))
@@ -203,19 +217,121 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 			block(e.ByProbe[id])
 		}
 	}
-	insns = append(insns, asm.Mov.Imm(asm.R0, 0).WithSymbol(abi.ExitLabel), asm.Return())
+	insns = append(insns,
+		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxBusy, 0).WithSymbol(abi.ExitLabel),
+		asm.Mov.Imm(asm.R0, 0),
+		asm.Return(),
+	)
+	insns = append(insns, nestedFrames(t.Preemptible)...)
 	// The clauses jumped to are part of the main program: they come
-	// before the first function called.
+	// before the first function called. Their exits end the program, so
+	// they jump to the exit label, which frees the frame (a clause keeps
+	// R9).
 	for _, tail := range []bool{true, false} {
 		for _, c := range order {
-			if tails[c.Symbol] == tail {
+			if jumped[c.Symbol] != tail {
+				continue
+			}
+			if !tail {
 				insns = append(insns, c.Insns...)
+				continue
+			}
+			for _, ins := range c.Insns {
+				if ins.OpCode.JumpOp() == asm.Exit {
+					j := asm.Ja.Label(abi.ExitLabel)
+					if sym := ins.Symbol(); sym != "" {
+						j = j.WithSymbol(sym)
+					}
+					ins = j.WithSource(ins.Source())
+				}
+				insns = append(insns, ins)
 			}
 		}
 	}
 	insns = p.appendErrorFunc(insns, t, e, order, machinery)
 	insns = appendClauseFuncs(insns, append(order, e.errorClauses()...))
 	return withFuncInfo(insns), nil
+}
+
+// outLabel ends a program before it has taken a scratch frame.
+const outLabel = "tramp_out"
+
+// frameLabel labels the taking of scratch frame k (k > 0), and frame 0's
+// label where every frame taken joins, R0 pointing to it.
+func frameLabel(k int) string {
+	if k == 0 {
+		return "tramp_frame"
+	}
+	return "tramp_frame_" + strconv.Itoa(k)
+}
+
+// lookupFrame returns the instructions that point R0 to scratch frame k,
+// going to fail when the map has none (it always has).
+func lookupFrame(k int, fail string) asm.Instructions {
+	const key = -8
+	return asm.Instructions{
+		asm.StoreImm(asm.RFP, key, int64(k), asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.ScratchMap),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, key),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, fail),
+	}
+}
+
+// takeFrame returns the instructions that mark the scratch frame R0
+// points to busy, going to busy when another firing holds it. R1 is
+// clobbered. A firing that is preempted may be resumed after a firing of
+// another task took frames and before it freed them, so a preemptible
+// program reads and marks the frame in one atomic exchange; any other
+// program can be interrupted only by firings that free what they take
+// before it goes on, and a load and a store do.
+func takeFrame(preemptible bool, busy string) asm.Instructions {
+	if preemptible {
+		xchg := asm.Xchg.Mem(asm.R0, asm.R1, asm.DWord, abi.CtxBusy)
+		// cilium/ebpf (v0.22) encodes the immediate, which names the
+		// atomic operation, from Constant only.
+		xchg.Constant = int64(asm.Xchg >> 8)
+		return asm.Instructions{
+			asm.Mov.Imm(asm.R1, 1),
+			xchg,
+			asm.JNE.Imm(asm.R1, 0, busy),
+		}
+	}
+	return asm.Instructions{
+		asm.LoadMem(asm.R1, asm.R0, abi.CtxBusy, asm.DWord),
+		asm.JNE.Imm(asm.R1, 0, busy),
+		bpf.StoreImm64(asm.R0, abi.CtxBusy, 1),
+	}
+}
+
+// nestedFrames returns the taking of the scratch frames after the first,
+// each tried in turn when the ones before it are busy, joining the
+// prologue at frameLabel(0); with none free, the firing counts itself in
+// frame 0 and ends.
+func nestedFrames(preemptible bool) asm.Instructions {
+	const drop = "tramp_nest_drop"
+	var insns asm.Instructions
+	for k := 1; k < abi.ScratchFrames; k++ {
+		next := frameLabel(k + 1)
+		if k+1 == abi.ScratchFrames {
+			next = drop
+		}
+		frame := lookupFrame(k, next)
+		frame[0] = frame[0].WithSymbol(frameLabel(k))
+		insns = append(insns, frame...)
+		insns = append(insns, takeFrame(preemptible, next)...)
+		insns = append(insns, asm.Ja.Label(frameLabel(0)))
+	}
+	frame := lookupFrame(0, outLabel)
+	frame[0] = frame[0].WithSymbol(drop)
+	insns = append(insns, frame...)
+	return append(insns,
+		asm.Mov.Imm(asm.R1, 1),
+		asm.AddAtomic.Mem(asm.R0, asm.R1, asm.DWord, abi.ScratchNestDrops),
+		asm.Mov.Imm(asm.R0, 0).WithSymbol(outLabel),
+		asm.Return(),
+	)
 }
 
 // withFuncInfo gives every function of a program that refers to a

@@ -24,7 +24,7 @@ import (
 // in no table is unwound with frame pointers. A process without tables
 // is unwound by bpf_get_stack as before.
 //
-// The loop's state lives in five slots of the clause's expression stack
+// The loop's state lives in six slots of the clause's expression stack
 // (the bpf_loop context must be on the BPF stack); the callback's own
 // frame holds 16 bytes, so that the trampoline's, the clause's and the
 // callback's frames stay within the kernel's 512 bytes.
@@ -36,7 +36,8 @@ const (
 	unwBP   = 16 // rbp
 	unwSP   = 24 // rsp
 	unwPC   = 32 // the frame's PC
-	unwSize = 40
+	unwDst  = 40 // where the PCs go: the record's, in the firing's scratch frame
+	unwSize = 48
 )
 
 // x86-64's struct pt_regs offsets (the kernel's ABI).
@@ -94,6 +95,8 @@ func (c *clauseGen) userStack(off, size int) {
 		asm.StoreMem(asm.RFP, state+unwPC, asm.R1, asm.DWord),
 		asm.StoreMem(asm.RFP, state+unwSP, asm.R2, asm.DWord),
 		asm.StoreMem(asm.RFP, state+unwBP, asm.R3, asm.DWord),
+		asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
+		asm.StoreMem(asm.RFP, state+unwDst, asm.R1, asm.DWord),
 	)
 	// The PCs end at the first zero, which the callback stores after
 	// each PC (zeroing the whole buffer would cost a store per frame
@@ -132,10 +135,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
 		emit(nop.WithSymbol(l))
 	}
-	const (
-		key = -8  // a map key
-		buf = -24 // two words read from the user stack
-	)
+	const buf = -16 // two words read from the user stack
 	end, fp, unwound, counted := label(), label(), label(), label()
 	// readUserN reads n user bytes at src+disp (src is not R1-R3) to
 	// buf, the first word into R0, ending the stack when it cannot;
@@ -156,13 +156,8 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		asm.Mov.Reg(asm.R6, asm.R2).WithSymbol(sym),
 		asm.Mov.Reg(asm.R7, asm.R1),
 		asm.JGE.Imm(asm.R7, int32(frames), end),
-		// The record's PCs, in the scratch value.
-		asm.StoreImm(asm.RFP, key, 0, asm.Word),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.ScratchMap),
-		asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, key),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, end),
-		asm.Add.Imm(asm.R0, int32(off)),
+		// The record's PCs, in the firing's scratch frame.
+		asm.LoadMem(asm.R0, asm.R6, unwDst, asm.DWord),
 		asm.LSh.Imm(asm.R7, 3),
 		asm.Add.Reg(asm.R0, asm.R7),
 		asm.LoadMem(asm.R1, asm.R6, unwPC, asm.DWord),

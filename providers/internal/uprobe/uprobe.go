@@ -157,6 +157,9 @@ func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attac
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
 			return attach(prog, pid, sites, ret, multi)
 		},
+		// Uprobe programs run with migration disabled, not preemption
+		// (bpf_prog_run_array_uprobe, bpf_uprobe_multi_run_prog).
+		Preemptible: true,
 	}
 	if multi {
 		att.AttachType = ebpf.AttachTraceUprobeMulti

@@ -1,0 +1,3 @@
+mismatches: 0
+fired: enough
+
