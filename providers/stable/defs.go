@@ -1,8 +1,9 @@
 package stable
 
 // The probes of the proc, sched and io providers: where each fires (the
-// kernel's tracepoints, raw tracepoints) and what its arguments are. A
-// probe without a site is missing: Missing says why.
+// kernel's tracepoints, raw tracepoints, and kernel functions where no
+// tracepoint serves) and what its arguments are. A probe without a site
+// is missing: Missing says why.
 
 // DTrace's argument types: the translated type a clause sees, and the
 // native type the translator takes.
@@ -13,7 +14,26 @@ var (
 	bufinfo  = arg{typ: "bufinfo_t *", native: "struct request *"}
 	devinfo  = arg{typ: "devinfo_t *", native: "struct request *"}
 	fileinfo = arg{typ: "fileinfo_t *", native: "struct request *"}
+	// A synchronous wait's buffer is a bio.
+	bioBufinfo  = arg{typ: "bufinfo_t *", native: "struct bio *"}
+	bioDevinfo  = arg{typ: "devinfo_t *", native: "struct bio *"}
+	bioFileinfo = arg{typ: "fileinfo_t *", native: "struct bio *"}
 )
+
+// groupLive is the number of the exiting task's process's threads that
+// have not begun to exit: 0 at the last one's sched_process_exit, which
+// before Linux 6.16 does not pass group_dead.
+var groupLive = val{src: 0, path: []step{
+	{"task_struct", []string{"signal"}, 8},
+	{"signal_struct", []string{"live", "counter"}, 4},
+}}
+
+// pfKthread is task_struct's flag of a kernel thread (PF_KTHREAD).
+const pfKthread = 0x00200000
+
+// userThread is the condition that the current thread is not a kernel
+// thread.
+var userThread = cond{v: val{src: srcCurrent, path: []step{taskFlags}}, op: condClear, in: []int64{pfKthread}}
 
 // Values read from a tracepoint's arguments.
 func tpArg(i int) val              { return val{src: i} }
@@ -22,6 +42,7 @@ func tpField(i int, f ...step) val { return val{src: i, path: f} }
 // task_struct members.
 var (
 	taskCPU      = step{"task_struct", []string{"thread_info", "cpu"}, 4}
+	taskFlags    = step{"task_struct", []string{"flags"}, 4}
 	taskExitCode = step{"task_struct", []string{"exit_code"}, 4}
 	taskPID      = step{"task_struct", []string{"pid"}, 4}
 	taskTGID     = step{"task_struct", []string{"tgid"}, 4}
@@ -44,25 +65,43 @@ var defs = map[string][]probeDef{
 				vals: []val{{src: 1, neg: true}}}}},
 		{name: "exit", args: []arg{{typ: "int"}},
 			sites: []site{{tp: "sched_process_exit", conds: []cond{{v: tpArg(1), op: condNonZero}},
-				vals: []val{{src: 0, path: []step{taskExitCode}, xform: exitReason}}}}},
+				vals: []val{{src: 0, path: []step{taskExitCode}, xform: exitReason}},
+				alt: &site{tp: "sched_process_exit", conds: []cond{{v: groupLive, op: condZero}},
+					vals: []val{{src: 0, path: []step{taskExitCode}, xform: exitReason}}}}}},
 		{name: "create", args: []arg{psinfo},
 			sites: []site{{tp: "sched_process_fork",
 				conds: []cond{{v: tpField(1, taskPID), op: condEqVal, other: tpField(1, taskTGID)}},
 				vals:  []val{tpArg(1)}}}},
-		{name: "start", missing: "no tracepoint runs in a new process before it returns to user space (ret_from_fork, schedule_tail); fbt would need kprobes or fentry"},
+		// A new task runs schedule_tail, from ret_from_fork, before it
+		// returns to user space (Oracle's DTrace fires start and
+		// lwp-start there too): start in a new process's first thread,
+		// lwp-start in every new thread, that one included.
+		{name: "start",
+			sites: []site{{fn: "schedule_tail", ret: true, conds: []cond{userThread,
+				{v: val{src: srcCurrent, path: []step{taskPID}}, op: condEqVal, other: val{src: srcCurrent, path: []step{taskTGID}}}}}}},
 		{name: "lwp-create", args: []arg{lwpsinfo, psinfo},
 			sites: []site{{tp: "sched_process_fork",
 				conds: []cond{{v: tpField(1, taskPID), op: condNeVal, other: tpField(1, taskTGID)}},
 				vals:  []val{tpArg(1), tpArg(1)}}}},
-		{name: "lwp-start", missing: "no tracepoint runs in a new thread before it returns to user space (ret_from_fork, schedule_tail); fbt would need kprobes or fentry"},
+		{name: "lwp-start",
+			sites: []site{{fn: "schedule_tail", ret: true, conds: []cond{userThread}}}},
 		{name: "lwp-exit",
-			sites: []site{{tp: "sched_process_exit", conds: []cond{{v: tpArg(1), op: condZero}}}}},
+			sites: []site{{tp: "sched_process_exit", conds: []cond{{v: tpArg(1), op: condZero}},
+				alt: &site{tp: "sched_process_exit", conds: []cond{{v: groupLive, op: condNonZero}}}}}},
 		{name: "signal-send", args: []arg{lwpsinfo, psinfo, {typ: "int"}},
 			sites: []site{{tp: "signal_generate", vals: []val{tpArg(2), tpArg(2), tpArg(0)}}}},
 		{name: "signal-handle", args: []arg{{typ: "int"}, {typ: "struct kernel_siginfo *"}, {typ: "void (*)(void)"}},
 			sites: []site{{tp: "signal_deliver", vals: []val{tpArg(0), tpArg(1),
 				tpField(2, step{"k_sigaction", []string{"sa", "sa_handler"}, 8})}}}},
-		{name: "signal-clear", missing: "no tracepoint marks a pending signal taken by sigwait (dequeue_signal); fbt would need kprobes or fentry"},
+		// sigwait, sigwaitinfo and sigtimedwait are rt_sigtimedwait,
+		// which returns the signal it took off the pending ones.
+		{name: "signal-clear", args: []arg{{typ: "int"}},
+			sites: []site{{tp: "sys_exit",
+				conds: []cond{
+					{v: tpArg(1), op: condPos},
+					{v: tpField(0, step{"pt_regs", []string{"orig_ax"}, 8}), op: condIn, in: []int64{128}},
+				},
+				vals: []val{tpArg(1)}}}},
 	},
 	"sched": {
 		{name: "on-cpu",
@@ -98,7 +137,12 @@ var defs = map[string][]probeDef{
 			sites: []site{{tp: "block_rq_issue", vals: []val{tpArg(0), tpArg(0), tpArg(0)}}}},
 		{name: "done", args: []arg{bufinfo, devinfo, fileinfo},
 			sites: []site{{tp: "block_rq_complete", vals: []val{tpArg(0), tpArg(0), tpArg(0)}}}},
-		{name: "wait-start", missing: "no tracepoint says which buffer a thread waits for (io_schedule knows no request)"},
-		{name: "wait-done", missing: "no tracepoint says which buffer a thread waited for (io_schedule knows no request)"},
+		// A thread waits for a buffer in submit_bio_wait (Oracle's
+		// DTrace fires wait-start and wait-done there too): no
+		// tracepoint says which buffer a thread waits for.
+		{name: "wait-start", args: []arg{bioBufinfo, bioDevinfo, bioFileinfo},
+			sites: []site{{fn: "submit_bio_wait", vals: []val{tpArg(0), tpArg(0), tpArg(0)}}}},
+		{name: "wait-done", args: []arg{bioBufinfo, bioDevinfo, bioFileinfo},
+			sites: []site{{fn: "submit_bio_wait", ret: true, vals: []val{tpArg(0), tpArg(0), tpArg(0)}}}},
 	},
 }

@@ -4,7 +4,8 @@
 /*
  * The proc provider: a process that forks four children (one exits with
  * status 3, one is killed by SIGKILL, one execs /bin/true, one fails to
- * exec a path that does not exist), signals itself, and runs a thread.
+ * exec a path that does not exist), signals itself, takes a signal with
+ * sigwait, and runs a thread.
  */
 proc:::create
 /pid == $target/
@@ -54,6 +55,12 @@ proc:::signal-handle
 /pid == $target && args[0] == SIGUSR1/
 {
 	printf("signal-handle %d, handler set %d\n", args[0], args[2] != 0);
+}
+
+proc:::signal-clear
+/pid == $target/
+{
+	printf("signal-clear %d %d\n", args[0], args[0] == SIGUSR2);
 }
 
 proc:::lwp-create

@@ -12,6 +12,7 @@ exec-failure 2 1
 exit child 1
 signal-send SIGUSR1 to itself 1 1
 signal-handle 10, handler set 1
+signal-clear 12 1
 lwp-create in the target 1, a new thread 1
 lwp-exit 1
 exit target 1
