@@ -10,8 +10,10 @@
 proc:::create
 /pid == $target/
 {
-	printf("create: parent %d, child's parent is the target %d\n",
-	    args[0]->pr_ppid == $target, args[0]->pr_pid != $target);
+	this->child = args[0];
+	printf("create: parent %d, child's parent is the target %d, whole %d\n",
+	    args[0]->pr_ppid == $target, args[0]->pr_pid != $target,
+	    this->child->pr_ppid == $target && this->child->pr_pid == args[0]->pr_pid);
 }
 
 proc:::exec

@@ -1,13 +1,13 @@
-create: parent 1, child's parent is the target 1
+create: parent 1, child's parent is the target 1, whole 1
 exit child 1
-create: parent 1, child's parent is the target 1
+create: parent 1, child's parent is the target 1, whole 1
 signal-send SIGKILL to its child 1
 exit child 2
-create: parent 1, child's parent is the target 1
+create: parent 1, child's parent is the target 1, whole 1
 exec /bin/true
 exec-success true 1
 exit child 1
-create: parent 1, child's parent is the target 1
+create: parent 1, child's parent is the target 1, whole 1
 exec-failure 2 1
 exit child 1
 signal-send SIGUSR1 to itself 1 1
