@@ -71,7 +71,21 @@ func (c *clauseGen) xlateMember(x *ast.Member) bool {
 	c.expr(mx)
 	c.xlIn = c.xlIn[:len(c.xlIn)-1]
 	c.typecast(c.typeOf(mx), c.typeOf(x))
+	c.fitString(c.typeOf(mx), c.typeOf(x))
 	return true
+}
+
+// fitString truncates the string in R0, of type from, to what the char
+// array type to holds (its size less the NUL), as storing it there would
+// (pr_psargs: 79 characters of the arguments); other types are left.
+func (c *clauseGen) fitString(from, to *types.Type) {
+	r := to.Resolve()
+	if !from.IsString() || r == nil || r.Kind != types.Array || !r.Elem.IsCharLike() || r.Len <= 0 || r.Len >= int64(c.strSize()) {
+		return
+	}
+	dst := c.temp(c.strSize())
+	c.readStr(dst, int(r.Len), asm.R0)
+	c.resultStr(dst)
 }
 
 // xlateInput evaluates the translator input name names in the
@@ -108,6 +122,7 @@ func (c *clauseGen) xlatePlace(x *ast.Member) (placeKind, bool) {
 	defer func() { c.xlIn = c.xlIn[:len(c.xlIn)-1] }()
 	if c.typeOf(mx).IsString() {
 		c.expr(mx)
+		c.fitString(c.typeOf(mx), c.typeOf(x))
 		c.launder(asm.R0)
 		return placeMemory, true
 	}
