@@ -54,6 +54,9 @@ func (p *Provider) Site(fn string, ret bool) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f := p.traceFilter(); f != nil && !f.module(Vmlinux)[fn] {
+		return nil, fmt.Errorf("the kernel does not let %s be probed (available_filter_functions does not list it)", fn)
+	}
 	id, _ := spec.TypeByName(kbtf.KindFunc, fn)
 	f := &Function{Module: Vmlinux, Name: fn, BTF: spec, ID: id}
 	feat := p.kprobeFeatures()
@@ -79,6 +82,13 @@ func (p *Provider) Site(fn string, ret bool) (*Site, error) {
 		return nil, &providers.KernelError{Reason: fmt.Sprintf("this kernel cannot probe %s: %v", fn, err), Err: err}
 	}
 	return newSite(fn, ret, pt, m)
+}
+
+// traceFilter returns what available_filter_functions lists, read once,
+// or nil where it cannot be read.
+func (p *Provider) traceFilter() *filter {
+	p.filterOnce.Do(func() { p.filter = readFilter(p.sys) })
+	return p.filter
 }
 
 // SiteFor returns the site of function fn's entry (ret false) or return
@@ -130,15 +140,12 @@ func newSite(fn string, ret bool, pt proto, m mode) (*Site, error) {
 	return s, nil
 }
 
-// Reason returns why this kernel cannot probe kernel functions at all (no
-// kprobes, and fentry refused on function fn), or nil.
+// Reason returns why a program cannot attach to function fn here (the
+// kernel lacks it, does not let it be probed, or can probe no function:
+// no kprobes, fentry refused), or nil.
 func (p *Provider) Reason(fn string) error {
 	_, err := p.Site(fn, false)
-	var ke *providers.KernelError
-	if errors.As(err, &ke) {
-		return err
-	}
-	return nil
+	return err
 }
 
 // LoadArg returns the instructions that load the function's argument

@@ -28,6 +28,24 @@ var groupLive = val{src: 0, path: []step{
 	{"signal_struct", []string{"live", "counter"}, 4},
 }}
 
+// classSites returns the sites of the scheduling classes' functions
+// prefix+fair, rt, dl, each (struct rq *, struct task_struct *, int): the
+// thread, and the run queue's CPU.
+func classSites(prefix string) []site {
+	var out []site
+	for _, class := range []string{"fair", "rt", "dl"} {
+		out = append(out, site{fn: prefix + class, vals: []val{tpArg(1), tpArg(1), tpField(0, rqCPU)}})
+	}
+	return out
+}
+
+// rqCPU is the CPU of a run queue.
+var rqCPU = step{"rq", []string{"cpu"}, 4}
+
+// piSetprio is change-pri at priority inheritance's tracepoint.
+var piSetprio = site{tp: "sched_pi_setprio", vals: []val{tpArg(0), tpArg(0),
+	{src: 1, path: []step{taskPrio}, orElse: &val{src: 0, path: []step{taskNormPrio}}}}}
+
 // pfKthread is task_struct's flag of a kernel thread (PF_KTHREAD).
 const pfKthread = 0x00200000
 
@@ -116,17 +134,33 @@ var defs = map[string][]probeDef{
 			sites: []site{{tp: "sched_switch", conds: []cond{{v: tpArg(3), op: condNonZero}}}}},
 		{name: "wakeup", args: []arg{lwpsinfo, psinfo},
 			sites: []site{{tp: "sched_wakeup", vals: []val{tpArg(0), tpArg(0)}}}},
+		// A thread joins a run queue in its scheduling class's
+		// enqueue_task (CFS, real-time or deadline: 6.1 inlines the
+		// generic enqueue_task, 6.12 does not let its dequeue_task be
+		// probed) and leaves it in its dequeue_task, each (struct rq *,
+		// struct task_struct *, int flags): at wakeups, new threads,
+		// blocking, migrations and changes of priority. Without kernel
+		// functions, where it wakes (or is new) and where it blocks.
 		{name: "enqueue", args: []arg{lwpsinfo, psinfo, cpuinfo},
 			sites: []site{
 				{tp: "sched_wakeup", vals: []val{tpArg(0), tpArg(0), tpField(0, taskCPU)}},
 				{tp: "sched_wakeup_new", vals: []val{tpArg(0), tpArg(0), tpField(0, taskCPU)}},
-			}},
+			},
+			better: classSites("enqueue_task_")},
 		{name: "dequeue", args: []arg{lwpsinfo, psinfo, cpuinfo},
 			sites: []site{{tp: "sched_switch", conds: []cond{{v: tpArg(3), op: condNonZero}},
-				vals: []val{tpArg(1), tpArg(1), tpField(1, taskCPU)}}}},
+				vals: []val{tpArg(1), tpArg(1), tpField(1, taskCPU)}}},
+			better: classSites("dequeue_task_")},
+		// Priority inheritance has a tracepoint; where the kernel can
+		// probe functions, also the returns of set_user_nice (nice(2),
+		// setpriority(2)) and __sched_setscheduler (sched_setscheduler(2),
+		// sched_setattr(2)), with the priority they set.
 		{name: "change-pri", args: []arg{lwpsinfo, psinfo, {typ: "int"}},
-			sites: []site{{tp: "sched_pi_setprio", vals: []val{tpArg(0), tpArg(0),
-				{src: 1, path: []step{taskPrio}, orElse: &val{src: 0, path: []step{taskNormPrio}}}}}}},
+			sites: []site{piSetprio},
+			better: []site{piSetprio,
+				{fn: "set_user_nice", ret: true, vals: []val{tpArg(0), tpArg(0), tpField(0, taskPrio)}},
+				{fn: "__sched_setscheduler", ret: true, vals: []val{tpArg(0), tpArg(0), tpField(0, taskPrio)}},
+			}},
 		{name: "surrender", args: []arg{lwpsinfo, psinfo},
 			sites: []site{{tp: "sched_set_need_resched_tp", vals: []val{tpArg(0), tpArg(0)}}}},
 		{name: "tick", args: []arg{lwpsinfo, psinfo},

@@ -9,11 +9,14 @@ import (
 	"os/exec"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/dtrace-go/dtrace"
 	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
@@ -38,6 +41,17 @@ func TestInGuests(t *testing.T) {
 const helperEnv = "DTRACE_STABLE_HELPER"
 
 func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) == "spin" {
+		// Spins in its first thread, which starts on CPU 0, until
+		// killed (or a minute passes).
+		runtime.LockOSThread()
+		var set unix.CPUSet
+		set.Set(0)
+		unix.SchedSetaffinity(0, &set)
+		for end := time.Now().Add(time.Minute); time.Now().Before(end); {
+		}
+		os.Exit(0)
+	}
 	if os.Getenv(helperEnv) == "threads" {
 		// The runtime has started threads of its own (sysmon at
 		// least); a few locked goroutines make more.
@@ -274,5 +288,91 @@ func checkNoArgs(t *testing.T, err error) {
 	if !errors.As(err, &ke) || strings.Contains(err.Error(), "\n") ||
 		!strings.HasPrefix(err.Error(), "io:::wait-done fires at submit_bio_wait's return, which this kernel probes with a kretprobe, and a kretprobe cannot read") {
 		t.Errorf("wait-done with a kretprobe: %v", err)
+	}
+}
+
+// TestGuestSched checks sched:::enqueue and dequeue at a migration, which
+// the tracepoints do not show (a running thread moved to another CPU
+// neither wakes nor blocks), and sched:::change-pri at a nice(2) change,
+// not priority inheritance: a spinning child's thread is moved between
+// CPUs 0 and 1 and given nice 5 (priority 125) meanwhile. With kprobes
+// (forced), change-pri, whose new priority is read at set_user_nice's
+// return, keeps to priority inheritance.
+func TestGuestSched(t *testing.T) {
+	vmtest.Guest(t)
+	if runtime.NumCPU() < 2 {
+		t.Fatalf("the guest has %d CPUs, not 2", runtime.NumCPU())
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), helperEnv+"=spin")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	child := cmd.Process.Pid
+	move := func(stop <-chan struct{}) {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			var set unix.CPUSet
+			set.Set(1 - i%2)
+			if err := unix.SchedSetaffinity(child, &set); err != nil {
+				t.Error(err)
+				return
+			}
+			if err := unix.Setpriority(unix.PRIO_PROCESS, child, 5); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}
+	for _, mode := range []string{"fentry", "kprobe"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Setenv(fbt.ModeEnv, mode)
+			pri := mode == "fentry"
+			src := fmt.Sprintf(`#pragma D option quiet
+int enq, deq, pri;
+
+sched:::enqueue
+/args[1]->pr_pid == %[1]d && args[0]->pr_lwpid == %[1]d && args[2]->cpu_id == 1 && !enq/
+{
+	enq = 1;
+	printf("enqueue cpu %%d\n", args[2]->cpu_id);
+}
+
+sched:::dequeue
+/args[1]->pr_pid == %[1]d && args[0]->pr_lwpid == %[1]d && args[2]->cpu_id == 0 && !deq/
+{
+	deq = 1;
+	printf("dequeue cpu %%d\n", args[2]->cpu_id);
+}
+
+sched:::change-pri
+/args[0]->pr_lwpid == %[1]d && args[2] == 125 && !pri/
+{
+	pri = 1;
+	printf("change-pri %%d %%d\n", args[2], args[0]->pr_pri);
+}
+
+sched:::enqueue, sched:::dequeue, sched:::change-pri
+/enq && deq && (pri || !%[2]d)/
+{
+	exit(0);
+}
+`, child, map[bool]int{true: 1, false: 0}[pri])
+			out, err := run(t, src, move)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			slices.Sort(lines)
+			want := []string{"dequeue cpu 0", "enqueue cpu 1"}
+			if pri {
+				want = []string{"change-pri 125 125", "dequeue cpu 0", "enqueue cpu 1"}
+			}
+			if err != nil || !slices.Equal(lines, want) {
+				t.Errorf("%v; output:\n%s", err, out)
+			}
+		})
 	}
 }

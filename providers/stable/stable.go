@@ -53,6 +53,10 @@ type probeDef struct {
 	name  string
 	args  []arg
 	sites []site
+	// better, when not empty, are the sites used instead where the
+	// kernel can probe their functions (and read there what they read):
+	// places closer to DTrace's than the tracepoints'.
+	better []site
 	// missing, when not empty, says why the probe is not provided.
 	missing string
 }
@@ -394,7 +398,19 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 			return nil, fmt.Errorf("%s provider: %s is not one of its probes", p.name, pr.Name)
 		}
 		name := strings.ReplaceAll(p.name+"_"+d.name, "-", "_")
-		for _, s := range d.sites {
+		sites := d.sites
+		if len(d.better) > 0 {
+			if as, err := p.planFuncs(spec, pr, d, d.better, name); err == nil {
+				out = append(out, as...)
+				sites = nil
+				for _, s := range d.better {
+					if s.fn == "" {
+						sites = append(sites, s)
+					}
+				}
+			}
+		}
+		for _, s := range sites {
 			if s.fn != "" {
 				a, err := p.planFunc(spec, pr, d, s, name)
 				if err != nil {
@@ -451,6 +467,23 @@ func fentryOrder(as []*providers.Attachment) {
 			as[is[l]], as[is[r]] = as[is[r]], as[is[l]]
 		}
 	}
+}
+
+// planFuncs makes the programs of probe pr at the function sites of
+// sites, all or none: an error when the kernel cannot probe one of them.
+func (p *Provider) planFuncs(spec *kbtf.Spec, pr *providers.Probe, d *probeDef, sites []site, name string) ([]*providers.Attachment, error) {
+	var out []*providers.Attachment
+	for _, s := range sites {
+		if s.fn == "" {
+			continue
+		}
+		a, err := p.planFunc(spec, pr, d, s, name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
 }
 
 // planFunc makes the program of probe pr at site s, a kernel function's
