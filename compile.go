@@ -252,12 +252,12 @@ func (p *Program) Probes() []Probe {
 func (h *Handle) LibraryNotes() []string { return h.compiler().LibraryNotes() }
 
 // MissingProbes returns the probes of DTrace's stable providers (proc,
-// sched, io) that this system cannot provide, each as
-// "provider:::name: why".
+// sched, io) that this system cannot provide (those that fire in kernel
+// functions where it can probe none), each as "provider:::name: why".
 func (h *Handle) MissingProbes() []string {
 	var out []string
 	for _, p := range stable.Names {
-		for _, m := range stable.Missing(p) {
+		for _, m := range stable.Missing(p, h.sys) {
 			out = append(out, p+":::"+m)
 		}
 	}

@@ -297,6 +297,9 @@ func init() {
 		"rw_write_held":       proto(subr, types.IntType, rwlockP),
 		"rw_iswriter":         proto(subr, types.IntType, rwlockP),
 		"link_ntop":           proto(subr, types.StringType, p(types.IntType), p(voidP)),
+		// DTrace for Linux's argument string of a task's process, which
+		// psinfo_t's pr_psargs is.
+		"d_execargs": proto(subr, types.StringType, p(types.PointerTo(taskStruct))),
 	} {
 		builtinFuncs[name] = f
 	}

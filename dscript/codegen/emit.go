@@ -58,6 +58,9 @@ type clauseGen struct {
 	// xlIn are the translator inputs bound while a translated member is
 	// compiled (xlate.go).
 	xlIn []xlBinding
+	// xlRaw is the translated probe argument whose native value is being
+	// evaluated as a translator's input.
+	xlRaw ast.Expr
 }
 
 func (c *clauseGen) fail(n ast.Node, what string) {

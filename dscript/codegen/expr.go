@@ -46,6 +46,10 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.ScopedVar:
 		c.loadVar(x, c.g.info.Uses[x])
 	case *ast.Index:
+		if tr := c.g.info.Xlators[x]; tr != nil && c.xlRaw != ast.Expr(x) {
+			c.xlateValue(x, tr, x)
+			return
+		}
 		c.index(x)
 	case *ast.Unary:
 		c.unary(x)
@@ -80,7 +84,11 @@ func (c *clauseGen) expr(x ast.Expr) {
 	case *ast.Stringof:
 		c.stringof(x)
 	case *ast.Xlate:
-		c.fail(x, xlateWhole)
+		tr := c.g.info.Xlators[x]
+		if tr == nil {
+			c.fail(x, "this translation")
+		}
+		c.xlateValue(x, tr, x.X)
 	default:
 		c.fail(x, "this expression")
 	}

@@ -180,8 +180,6 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 		}
 		c.ptrValue(e.X)
 		return placeMemory
-	case *ast.Xlate:
-		c.fail(x, xlateWhole)
 	}
 	if isAggregate(c.typeOf(x)) {
 		// Another expression of aggregate type (c ? s1 : s2) evaluates

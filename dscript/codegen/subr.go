@@ -76,7 +76,8 @@ func init() {
 		"inet_ntoa": subrInetNtoa, "inet_ntoa6": subrInetNtoa6, "inet_ntop": subrInetNtop,
 		"link_ntop": subrLinkNtop,
 
-		"progenyof": subrProgenyof,
+		"progenyof":  subrProgenyof,
+		"d_execargs": subrDExecargs,
 	}
 }
 

@@ -66,3 +66,72 @@ func subrProgenyof(c *clauseGen, x *ast.Call) {
 	c.label(done)
 	c.depth -= 2 // the pid and the count pushed above, read in place
 }
+
+// subrDExecargs: d_execargs(T) is the argument string of task T's
+// process, as DTrace for Linux gives pr_psargs: the arguments its memory
+// holds between mm->arg_start and arg_end (what /proc/PID/cmdline
+// shows), joined by spaces, at most strsize bytes. Only the current
+// process's memory can be read from a probe: for another task, a task
+// without memory (a kernel thread) or arguments that cannot be read, it
+// is the task's command name.
+func subrDExecargs(c *clauseGen, x *ast.Call) {
+	n := c.strSize()
+	dst := c.temp(n)
+	mm := c.temp(8)
+	args := c.temp(16) // arg_start, arg_end
+	lim := c.temp(8)
+	c.zero(dst, align8(n))
+	c.expr(x.Args[0])
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	comm, done := c.newLabel(), c.newLabel()
+	c.call(asm.FnGetCurrentTask)
+	c.emit(asm.JNE.Reg(asm.R0, asm.R6, comm))
+	read := func(off int, size int32, base asm.Register, field asm.Instruction) {
+		c.emit(asm.Mov.Reg(asm.R3, base), field, asm.Mov.Imm(asm.R2, size))
+		c.scratchAddr(asm.R1, off)
+		c.call(asm.FnProbeReadKernel)
+		c.emit(asm.JNE.Imm(asm.R0, 0, comm))
+	}
+	read(mm, 8, asm.R6, addField(asm.R3, "struct", "task_struct", []string{"mm"}, 0))
+	c.ldSlot(asm.R4, mm)
+	c.emit(asm.JEq.Imm(asm.R4, 0, comm))
+	read(args, 8, asm.R4, addField(asm.R3, "struct", "mm_struct", []string{"arg_start"}, 0))
+	c.ldSlot(asm.R4, mm)
+	read(args+8, 8, asm.R4, addField(asm.R3, "struct", "mm_struct", []string{"arg_end"}, 0))
+	// L = arg_end - arg_start bytes, the last a NUL; read at most
+	// strsize of them, and turn the NULs before the last into spaces.
+	big, have := c.newLabel(), c.newLabel()
+	c.ldSlot(asm.R3, args)
+	c.ldSlot(asm.R2, args+8)
+	c.emit(
+		asm.Sub.Reg(asm.R2, asm.R3),
+		asm.JSLE.Imm(asm.R2, 0, comm),
+		asm.Mov.Reg(asm.R4, asm.R2),
+		asm.Add.Imm(asm.R4, -1),
+	)
+	c.stSlot(lim, asm.R4)
+	c.emit(asm.JGT.Imm(asm.R2, int32(n-1), big), asm.Ja.Label(have))
+	c.label(big)
+	c.emit(asm.Mov.Imm(asm.R2, int32(n-1)))
+	c.label(have)
+	c.scratchAddr(asm.R1, dst)
+	c.call(asm.FnProbeReadUser)
+	c.emit(asm.JNE.Imm(asm.R0, 0, comm))
+	c.loop(asm.R6, n-1, func(brk, next string) {
+		c.ldSlot(asm.R4, lim)
+		c.exitIfReg(asm.JGE, asm.R6, asm.R4, brk)
+		c.scratchAddr(asm.R1, dst, asm.R6)
+		c.emit(
+			asm.LoadMem(asm.R2, asm.R1, 0, asm.Byte),
+			asm.JNE.Imm(asm.R2, 0, next),
+			asm.StoreImm(asm.R1, 0, ' ', asm.Byte),
+		)
+	})
+	c.emit(asm.Ja.Label(done))
+	c.label(comm)
+	c.zero(dst, align8(n))
+	c.emit(asm.Mov.Reg(asm.R3, asm.R6), addField(asm.R3, "struct", "task_struct", []string{"comm"}, 0))
+	c.readStr(dst, min(n, 16), asm.R3)
+	c.label(done)
+	c.resultStr(dst)
+}

@@ -1,6 +1,7 @@
 /*
  * Block I/O: bufinfo_t, devinfo_t and fileinfo_t, translated from the
- * running kernel's struct request, the arguments of the io provider.
+ * running kernel's struct request (io:::start and done) and struct bio
+ * (io:::wait-start and wait-done), the arguments of the io provider.
  */
 
 typedef long long offset_t;
@@ -71,6 +72,43 @@ translator devinfo_t < struct request *R > {
 };
 
 translator fileinfo_t < struct request *R > {
+	fi_name = "<none>";
+	fi_dirname = "<none>";
+	fi_pathname = "<none>";
+	fi_offset = -1;
+	fi_fs = "<none>";
+	fi_mount = "<none>";
+	fi_oflags = 0;
+};
+
+/*
+ * A bio knows its block device (a partition or the whole disk): its dev_t
+ * is the kernel's (major << 20 | minor).
+ */
+translator bufinfo_t < struct bio *B > {
+	b_flags = ((B->bi_opf & 0xff) == 1 ? B_WRITE : B_READ) |
+	    ((B->bi_opf & (1 << 11)) == 0 ? B_ASYNC : 0);
+	b_bcount = B->bi_iter.bi_size;
+	b_addr = (caddr_t)0;
+	b_lblkno = B->bi_iter.bi_sector;
+	b_blkno = B->bi_iter.bi_sector;
+	b_resid = 0;
+	b_bufsize = B->bi_iter.bi_size;
+	b_iodone = (caddr_t)B->bi_end_io;
+	b_error = 0;
+	b_edev = B->bi_bdev == NULL ? 0 : B->bi_bdev->bd_dev;
+};
+
+translator devinfo_t < struct bio *B > {
+	dev_major = B->bi_bdev->bd_dev >> 20;
+	dev_minor = B->bi_bdev->bd_dev & 0xfffff;
+	dev_instance = B->bi_bdev->bd_dev & 0xfffff;
+	dev_name = stringof(B->bi_bdev->bd_disk->disk_name);
+	dev_statname = stringof(B->bi_bdev->bd_disk->disk_name);
+	dev_pathname = strjoin("/dev/", stringof(B->bi_bdev->bd_disk->disk_name));
+};
+
+translator fileinfo_t < struct bio *B > {
 	fi_name = "<none>";
 	fi_dirname = "<none>";
 	fi_pathname = "<none>";

@@ -63,7 +63,7 @@ typedef struct psinfo {
 	ushort_t pr_pctcpu;	/* not computed: 0 */
 	ushort_t pr_pctmem;	/* not computed: 0 */
 	char pr_fname[16];	/* the executable's name */
-	char pr_psargs[80];	/* the first argument (see the README) */
+	char pr_psargs[80];	/* the arguments, joined by spaces (see the README) */
 	int pr_wstat;		/* exit status of a zombie */
 	int pr_argc;		/* not computed: 0 */
 	uintptr_t pr_argv;	/* where the arguments are in the process */
@@ -125,9 +125,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_pctcpu = 0;
 	pr_pctmem = 0;
 	pr_fname = T->group_leader->comm;
-	pr_psargs = T->mm == NULL ? stringof(T->comm) :
-	    T == curthread ? copyinstr(T->mm->arg_start) :
-	    stringof(T->group_leader->comm);
+	pr_psargs = d_execargs(T);
 	pr_wstat = T->exit_code;
 	pr_argc = 0;
 	pr_argv = T->mm == NULL ? 0 : T->mm->arg_start;

@@ -140,6 +140,10 @@ type Guest struct {
 	// CPUs (2 when 0).
 	Memory string
 	CPUs   int
+	// Disk, when not 0, is the size in bytes of an empty disk the guest
+	// sees as an NVMe drive (/dev/nvme0n1 where the kernel has the
+	// driver built in), for tests of block I/O.
+	Disk int64
 }
 
 // Error is a guest run that did not end with the command's exit status:
@@ -258,6 +262,19 @@ func (g *Guest) Run(ctx context.Context) (int, error) {
 		"-append", "console=ttyS0 panic=-1 quiet no_timer_check",
 		"-serial", "file:"+klog, "-serial", "stdio",
 		"-device", "isa-debug-exit,iobase=0xf4,iosize=0x01")
+	if g.Disk > 0 {
+		img := filepath.Join(work, "disk.img")
+		f, err := os.Create(img)
+		if err == nil {
+			err = f.Truncate(g.Disk)
+			f.Close()
+		}
+		if err != nil {
+			return -1, fmt.Errorf("make the guest's disk: %w", err)
+		}
+		cmd.Args = append(cmd.Args, "-drive", "file="+img+",if=none,format=raw,id=disk0",
+			"-device", "nvme,drive=disk0,serial=dtrace0")
+	}
 	cmd.Stdin = nil
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -64,6 +64,10 @@ type Provider struct {
 	namesMu sync.Mutex
 	names   map[*kbtf.Spec]*namer
 
+	// available_filter_functions, read once for Site.
+	filterOnce sync.Once
+	filter     *filter
+
 	// how probes attach here, found once (attach.go).
 	featOnce sync.Once
 	fentryMu sync.Mutex

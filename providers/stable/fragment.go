@@ -8,16 +8,18 @@ import (
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/internal/kbtf"
+	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
 
-// fragment returns the trampoline fragment of probe id at site s: it
-// tests s's conditions (a failed one ends the firing), computes the
-// arguments the clauses read into the probe context, and fires.
-func fragment(spec *kbtf.Spec, id uint32, s site) (func(abi.CtxUse) (asm.Instructions, error), error) {
-	// Resolve every member offset now: a kernel that lacks one fails
-	// enabling the probe, not the program's load.
-	g := &fragGen{spec: spec, prefix: fmt.Sprintf("stable_%d_%s", id, s.tp)}
+// fragment returns the trampoline fragment of probe id at site s (in a
+// kernel function when fs is not nil): it tests s's conditions (a failed
+// one ends the firing), computes the arguments the clauses read into the
+// probe context, and fires.
+func fragment(spec *kbtf.Spec, id uint32, s site, fs *fbt.Site) (func(abi.CtxUse) (asm.Instructions, error), error) {
+	// Resolve every member offset and source now: a kernel that lacks
+	// one fails enabling the probe, not the program's load.
+	g := &fragGen{spec: spec, fs: fs, prefix: fmt.Sprintf("stable_%d_%s%s", id, s.tp, s.fn)}
 	for _, c := range s.conds {
 		if err := g.resolve(c.v); err != nil {
 			return nil, err
@@ -34,7 +36,7 @@ func fragment(spec *kbtf.Spec, id uint32, s site) (func(abi.CtxUse) (asm.Instruc
 		}
 	}
 	return func(use abi.CtxUse) (asm.Instructions, error) {
-		g := &fragGen{spec: spec, prefix: g.prefix}
+		g := &fragGen{spec: spec, fs: fs, prefix: g.prefix}
 		// Conditions compute into the slots past the arguments'
 		// (at least abi.DefaultArgs slots exist).
 		tmp, tmp2 := abi.DefaultArgs-1, abi.DefaultArgs-2
@@ -48,6 +50,10 @@ func fragment(spec *kbtf.Spec, id uint32, s site) (func(abi.CtxUse) (asm.Instruc
 				g.emit(asm.JNE.Imm(asm.R0, 0, abi.ExitLabel))
 			case condNeg:
 				g.emit(asm.JSGE.Imm(asm.R0, 0, abi.ExitLabel))
+			case condPos:
+				g.emit(asm.JSLE.Imm(asm.R0, 0, abi.ExitLabel))
+			case condClear:
+				g.emit(asm.And.Imm(asm.R0, int32(c.in[0])), asm.JNE.Imm(asm.R0, 0, abi.ExitLabel))
 			case condIn:
 				ok := g.label()
 				for _, v := range c.in {
@@ -83,6 +89,7 @@ func fragment(spec *kbtf.Spec, id uint32, s site) (func(abi.CtxUse) (asm.Instruc
 // fragGen accumulates a fragment's instructions.
 type fragGen struct {
 	spec   *kbtf.Spec
+	fs     *fbt.Site // the kernel function's site, or nil for a tracepoint
 	prefix string
 	insns  asm.Instructions
 	labels int
@@ -95,8 +102,12 @@ func (g *fragGen) label() string {
 	return fmt.Sprintf("%s_%d", g.prefix, g.labels)
 }
 
-// resolve checks that the members v reads exist.
+// resolve checks that the members v reads exist, and that its source can
+// be read.
 func (g *fragGen) resolve(v val) error {
+	if _, err := g.load(v.src); err != nil {
+		return err
+	}
 	for _, s := range v.path {
 		if _, err := g.offset(s); err != nil {
 			return err
@@ -111,12 +122,8 @@ func (g *fragGen) resolve(v val) error {
 // value computes v into argument slot slot of the probe context.
 func (g *fragGen) value(v val, slot int) {
 	dst := abi.CtxArg(slot)
-	switch {
-	case v.src == srcCurrent:
-		g.emit(asm.FnGetCurrentTask.Call(), asm.Mov.Reg(asm.R3, asm.R0))
-	default:
-		g.emit(asm.LoadMem(asm.R3, abi.RegCtx, int16(8*v.src), asm.DWord))
-	}
+	insns, _ := g.load(v.src)
+	g.emit(insns...)
 	done := ""
 	if v.orElse != nil {
 		done = g.label()
@@ -173,6 +180,21 @@ func (g *fragGen) value(v val, slot int) {
 	if done != "" {
 		g.emit(tramp.Label(done))
 	}
+}
+
+// load returns the instructions that load source src into R3.
+func (g *fragGen) load(src int) (asm.Instructions, error) {
+	switch {
+	case src == srcCurrent:
+		return asm.Instructions{asm.FnGetCurrentTask.Call(), asm.Mov.Reg(asm.R3, asm.R0)}, nil
+	case g.fs == nil && src >= 0:
+		return asm.Instructions{asm.LoadMem(asm.R3, abi.RegCtx, int16(8*src), asm.DWord)}, nil
+	case g.fs == nil:
+		return nil, fmt.Errorf("a tracepoint has no source %d", src)
+	case src == srcRet:
+		return g.fs.LoadRet(asm.R3, abi.RegCtx)
+	}
+	return g.fs.LoadArg(asm.R3, abi.RegCtx, src)
 }
 
 // offset returns the byte offset of s's member path in struct s.st, in

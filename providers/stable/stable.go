@@ -8,12 +8,17 @@
 // the D library's translators from their native types (struct
 // task_struct *, struct request *), as a clause reads their members.
 //
-// A probe whose tracepoint the kernel lacks is not listed. The probes
-// that no tracepoint serves (proc:::start, lwp-start, signal-clear,
-// io:::wait-start, wait-done) are never listed; Missing says why.
+// The probes no tracepoint serves (proc:::start and lwp-start, at the
+// return of schedule_tail in the new thread; io:::wait-start and
+// wait-done, at the entry and return of submit_bio_wait) fire in kernel
+// functions, attached as the fbt provider attaches (fentry/fexit, else a
+// kprobe or kretprobe). A probe whose tracepoint the kernel lacks is not
+// listed; one whose function this kernel cannot probe is listed, Missing
+// says why, and enabling it fails with the reason.
 package stable
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -25,6 +30,7 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/internal/kbtf"
 	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
 
@@ -47,6 +53,10 @@ type probeDef struct {
 	name  string
 	args  []arg
 	sites []site
+	// better, when not empty, are the sites used instead where the
+	// kernel can probe their functions (and read there what they read):
+	// places closer to DTrace's than the tracepoints'.
+	better []site
 	// missing, when not empty, says why the probe is not provided.
 	missing string
 }
@@ -58,17 +68,99 @@ type arg struct {
 	typ, native string
 }
 
-// site is a tracepoint a probe fires at: when every condition holds,
-// with vals[i] as argument i.
+// site is a tracepoint, or a kernel function's entry or return (fn, ret),
+// a probe fires at: when every condition holds, with vals[i] as argument
+// i.
 type site struct {
 	tp    string
+	fn    string
+	ret   bool
 	conds []cond
 	vals  []val
+	// alt, when not nil, is the site used instead on a kernel whose
+	// tracepoint passes fewer arguments than this site reads.
+	alt *site
 }
 
-// Sources of a value besides a tracepoint argument (src >= 0).
+// maxSrc returns the greatest argument of the tracepoint s reads, -1 for
+// none.
+func (s site) maxSrc() int {
+	n := -1
+	var see func(v val)
+	see = func(v val) {
+		n = max(n, v.src)
+		if v.orElse != nil {
+			see(*v.orElse)
+		}
+	}
+	for _, c := range s.conds {
+		see(c.v)
+		see(c.other)
+	}
+	for _, v := range s.vals {
+		see(v)
+	}
+	return n
+}
+
+// forKernel returns the site to use on the kernel spec describes: s, or
+// its alternative where the tracepoint passes fewer arguments than s
+// reads.
+func (s site) forKernel(spec *kbtf.Spec) (site, error) {
+	n, err := tracepointArgs(spec, s.tp)
+	if err != nil {
+		return s, err
+	}
+	if s.maxSrc() < n {
+		return s, nil
+	}
+	if s.alt != nil {
+		return s.alt.forKernel(spec)
+	}
+	return s, fmt.Errorf("the kernel's tracepoint %s passes %d arguments, not %d", s.tp, n, s.maxSrc()+1)
+}
+
+// tracepointArgs returns the number of arguments tracepoint tp passes, from
+// its btf_trace_ typedef: a pointer to a prototype whose first parameter
+// is the context.
+func tracepointArgs(spec *kbtf.Spec, tp string) (int, error) {
+	id, ok := spec.TypeByName(kbtf.KindTypedef, "btf_trace_"+tp)
+	if !ok {
+		return 0, fmt.Errorf("the kernel has no tracepoint %s", tp)
+	}
+	for range 4 {
+		t, ok := spec.Type(id)
+		if !ok {
+			break
+		}
+		switch t.Kind() {
+		case kbtf.KindTypedef, kbtf.KindPtr:
+			id = t.Ref()
+			continue
+		case kbtf.KindFuncProto:
+			return t.Vlen() - 1, nil
+		}
+		break
+	}
+	return 0, fmt.Errorf("the kernel's btf_trace_%s is not a pointer to a prototype", tp)
+}
+
+// where names the site for messages.
+func (s site) where() string {
+	switch {
+	case s.fn == "":
+		return "tracepoint " + s.tp
+	case s.ret:
+		return s.fn + "'s return"
+	}
+	return s.fn + "'s entry"
+}
+
+// Sources of a value besides a tracepoint's or function's argument (src
+// >= 0).
 const (
 	srcCurrent = -1 // the current task (bpf_get_current_task)
+	srcRet     = -2 // the function's return value
 )
 
 // val is a value computed from a tracepoint's argument src (or srcCurrent),
@@ -116,18 +208,35 @@ const (
 	condNonZero condOp = iota
 	condZero
 	condNeg   // the value, signed, is negative
+	condPos   // the value, signed, is positive
+	condClear // the value has none of the bits of in[0]
 	condIn    // the value is one of in
 	condEqVal // the value equals other's
 	condNeVal // the value differs from other's
 )
 
 // Missing returns the probes of provider name that this build cannot
-// provide, with why, as "name: reason" lines in name order.
-func Missing(name string) []string {
+// provide, or that fire in kernel functions this kernel (sys) cannot
+// probe, with why, as "name: reason" lines in name order.
+func Missing(name string, sys providers.System) []string {
 	var out []string
+	var fbtp *fbt.Provider
 	for _, d := range defs[name] {
 		if d.missing != "" {
 			out = append(out, d.name+": "+d.missing)
+			continue
+		}
+		for _, s := range d.sites {
+			if s.fn == "" {
+				continue
+			}
+			if fbtp == nil {
+				fbtp = fbt.New(sys)
+			}
+			if err := fbtp.Reason(s.fn); err != nil {
+				out = append(out, fmt.Sprintf("%s: it fires at %s, and %v", d.name, s.where(), err))
+				break
+			}
 		}
 	}
 	sort.Strings(out)
@@ -146,6 +255,17 @@ type catalog struct {
 	once sync.Once
 	tps  map[string]bool
 	err  error
+
+	// fbt attaches the probes that fire in kernel functions.
+	fbtOnce sync.Once
+	fbt     *fbt.Provider
+}
+
+// fbtProvider returns the fbt provider the probes in kernel functions
+// attach through (what it found of the kernel kept for the run).
+func (p *Provider) fbtProvider() *fbt.Provider {
+	p.cat.fbtOnce.Do(func() { p.cat.fbt = fbt.New(p.sys) })
+	return p.cat.fbt
 }
 
 // New returns the provider called name (proc, sched or io) over sys.
@@ -184,7 +304,9 @@ func (p *Provider) tracepoints() (map[string]bool, error) {
 		for _, ds := range defs {
 			for _, d := range ds {
 				for _, s := range d.sites {
-					want[s.tp] = false
+					if s.tp != "" {
+						want[s.tp] = false
+					}
 				}
 			}
 		}
@@ -221,9 +343,11 @@ func (p *Provider) Probes() ([]*providers.Probe, error) {
 	return out, nil
 }
 
+// available reports whether the kernel may have each of d's tracepoints
+// (the functions a probe fires in are checked when it is enabled).
 func (d *probeDef) available(tps map[string]bool) bool {
 	for _, s := range d.sites {
-		if !tps[s.tp] {
+		if s.tp != "" && !tps[s.tp] {
 			return false
 		}
 	}
@@ -260,7 +384,8 @@ func (p *Provider) ArgDescs(pr *providers.Probe) ([]providers.ArgDesc, bool, err
 	return out, true, nil
 }
 
-// Plan makes a raw tracepoint program per probe and tracepoint.
+// Plan makes a program per probe and site: a raw tracepoint program, or
+// an fentry/fexit (kprobe/kretprobe) program for a kernel function.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	spec, err := p.sys.KernelBTF()
 	if err != nil {
@@ -272,17 +397,39 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 		if !ok {
 			return nil, fmt.Errorf("%s provider: %s is not one of its probes", p.name, pr.Name)
 		}
-		for _, s := range d.sites {
-			if _, ok := spec.TypeByName(kbtf.KindTypedef, "btf_trace_"+s.tp); !ok {
-				return nil, fmt.Errorf("%s:::%s: the kernel has no tracepoint %s", p.name, d.name, s.tp)
+		name := strings.ReplaceAll(p.name+"_"+d.name, "-", "_")
+		sites := d.sites
+		if len(d.better) > 0 {
+			if as, err := p.planFuncs(spec, pr, d, d.better, name); err == nil {
+				out = append(out, as...)
+				sites = nil
+				for _, s := range d.better {
+					if s.fn == "" {
+						sites = append(sites, s)
+					}
+				}
 			}
-			frag, err := fragment(spec, pr.ID, s)
+		}
+		for _, s := range sites {
+			if s.fn != "" {
+				a, err := p.planFunc(spec, pr, d, s, name)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, a)
+				continue
+			}
+			s, err := s.forKernel(spec)
+			if err != nil {
+				return nil, fmt.Errorf("%s:::%s: %w", p.name, d.name, err)
+			}
+			frag, err := fragment(spec, pr.ID, s, nil)
 			if err != nil {
 				return nil, fmt.Errorf("%s:::%s: %w", p.name, d.name, err)
 			}
 			tp := s.tp
 			out = append(out, &providers.Attachment{
-				Name:     strings.ReplaceAll(p.name+"_"+d.name, "-", "_"),
+				Name:     name,
 				Type:     ebpf.RawTracepoint,
 				AttachTo: tp,
 				Probes:   []*providers.Probe{pr},
@@ -294,5 +441,77 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 			})
 		}
 	}
+	fentryOrder(out)
 	return out, nil
+}
+
+// fentryOrder reorders the programs attached to one function's fentry or
+// fexit so that they run in the order of their probes (proc:::start
+// before lwp-start, as in DTrace): the kernel's BPF trampoline runs the
+// program attached last first, so those of one place are attached in the
+// reverse order.
+func fentryOrder(as []*providers.Attachment) {
+	type place struct {
+		fn string
+		at ebpf.AttachType
+	}
+	idx := map[place][]int{}
+	for i, a := range as {
+		if a.Type == ebpf.Tracing {
+			k := place{a.AttachTo, a.AttachType}
+			idx[k] = append(idx[k], i)
+		}
+	}
+	for _, is := range idx {
+		for l, r := 0, len(is)-1; l < r; l, r = l+1, r-1 {
+			as[is[l]], as[is[r]] = as[is[r]], as[is[l]]
+		}
+	}
+}
+
+// planFuncs makes the programs of probe pr at the function sites of
+// sites, all or none: an error when the kernel cannot probe one of them.
+func (p *Provider) planFuncs(spec *kbtf.Spec, pr *providers.Probe, d *probeDef, sites []site, name string) ([]*providers.Attachment, error) {
+	var out []*providers.Attachment
+	for _, s := range sites {
+		if s.fn == "" {
+			continue
+		}
+		a, err := p.planFunc(spec, pr, d, s, name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// planFunc makes the program of probe pr at site s, a kernel function's
+// entry or return, attached as fbt attaches here.
+func (p *Provider) planFunc(spec *kbtf.Spec, pr *providers.Probe, d *probeDef, s site, name string) (*providers.Attachment, error) {
+	fs, err := p.fbtProvider().Site(s.fn, s.ret)
+	if err != nil {
+		var ke *providers.KernelError
+		if errors.As(err, &ke) {
+			return nil, &providers.KernelError{Reason: fmt.Sprintf("%s:::%s fires at %s, and %s", p.name, d.name, s.where(), ke.Reason), Err: err}
+		}
+		return nil, fmt.Errorf("%s:::%s: %w", p.name, d.name, err)
+	}
+	frag, err := fragment(spec, pr.ID, s, fs)
+	if err != nil {
+		if errors.Is(err, fbt.ErrNoArgs) {
+			return nil, &providers.KernelError{Reason: fmt.Sprintf("%s:::%s fires at %s, which this kernel probes with a kretprobe, and %v", p.name, d.name, s.where(), err), Err: err}
+		}
+		return nil, fmt.Errorf("%s:::%s: %w", p.name, d.name, err)
+	}
+	return &providers.Attachment{
+		Name:       name,
+		Type:       fs.Type,
+		AttachType: fs.AttachType,
+		AttachTo:   fs.AttachTo,
+		Probes:     []*providers.Probe{pr},
+		Fragment:   frag,
+		Stack:      fs.Stack,
+		Attach:     fs.Attach,
+	}, nil
 }

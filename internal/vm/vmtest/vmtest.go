@@ -55,6 +55,9 @@ type Config struct {
 	Timeout time.Duration
 	// Env is added to the guest program's environment.
 	Env []string
+	// Disk is the size of an empty NVMe disk each guest has (vm.Guest's
+	// Disk), 0 for none.
+	Disk int64
 }
 
 // RunInGuests runs this test binary's tests that cfg.Run names in each
@@ -121,6 +124,7 @@ func RunInGuests(t *testing.T, cfg Config) {
 			var out bytes.Buffer
 			g.Stdout = &out
 			g.Timeout = timeout
+			g.Disk = cfg.Disk
 			start := time.Now()
 			status, err := g.Run(context.Background())
 			t.Logf("guest %s: %v", k.Name, time.Since(start).Round(time.Millisecond))

@@ -4,13 +4,16 @@
 /*
  * The proc provider: a process that forks four children (one exits with
  * status 3, one is killed by SIGKILL, one execs /bin/true, one fails to
- * exec a path that does not exist), signals itself, and runs a thread.
+ * exec a path that does not exist), signals itself, takes a signal with
+ * sigwait, and runs a thread.
  */
 proc:::create
 /pid == $target/
 {
-	printf("create: parent %d, child's parent is the target %d\n",
-	    args[0]->pr_ppid == $target, args[0]->pr_pid != $target);
+	this->child = args[0];
+	printf("create: parent %d, child's parent is the target %d, whole %d\n",
+	    args[0]->pr_ppid == $target, args[0]->pr_pid != $target,
+	    this->child->pr_ppid == $target && this->child->pr_pid == args[0]->pr_pid);
 }
 
 proc:::exec
@@ -54,6 +57,12 @@ proc:::signal-handle
 /pid == $target && args[0] == SIGUSR1/
 {
 	printf("signal-handle %d, handler set %d\n", args[0], args[2] != 0);
+}
+
+proc:::signal-clear
+/pid == $target/
+{
+	printf("signal-clear %d %d\n", args[0], args[0] == SIGUSR2);
 }
 
 proc:::lwp-create

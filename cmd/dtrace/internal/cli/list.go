@@ -66,7 +66,11 @@ func (s *state) list() error {
 	}
 	// Under -v, the probes of the stable providers listed that this
 	// system cannot provide, and why.
-	for _, m := range s.h.MissingProbes() {
+	var missing []string
+	if len(l.listed) > 0 { // -v, and probes listed
+		missing = s.h.MissingProbes()
+	}
+	for _, m := range missing {
 		if prov, _, _ := strings.Cut(m, ":"); l.listed[prov] {
 			name, why, _ := strings.Cut(m, ": ")
 			fmt.Fprintf(s.stderr, "%s: %s is not available: %s\n", s.pname, name, why)

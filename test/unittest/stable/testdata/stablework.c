@@ -8,7 +8,9 @@
  *	stablework proc	forks a child that exits with status 3, one killed
  *			by SIGKILL, one that execs /bin/true; fails to exec
  *			a path that does not exist (ENOENT); sends itself
- *			SIGUSR1, which a handler takes; runs a thread
+ *			SIGUSR1, which a handler takes; takes SIGUSR2,
+ *			blocked and sent to itself, with sigwait; runs a
+ *			thread
  *	stablework sleep	sleeps 10 times 10 ms, then spins 200 ms
  *	stablework io	reads 8192 bytes at 1 MiB of a loop device over a
  *			file of its own with O_DIRECT, then writes 4096 at
@@ -39,6 +41,8 @@ static int proc(void)
 	pid_t p;
 	int st;
 	pthread_t t;
+	sigset_t set;
+	int sig;
 
 	if ((p = fork()) == 0)
 		_exit(3);
@@ -63,6 +67,12 @@ static int proc(void)
 	kill(getpid(), SIGUSR1);
 	while (got == 0)
 		;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	kill(getpid(), SIGUSR2);
+	if (sigwait(&set, &sig) != 0 || sig != SIGUSR2)
+		return 1;
 	pthread_create(&t, NULL, thread, NULL);
 	pthread_join(t, NULL);
 	return 0;
