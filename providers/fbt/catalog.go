@@ -148,6 +148,13 @@ type filter struct {
 	byMod map[string][]string
 }
 
+// lists reports whether the filter lists function name of module mod. It
+// reads the module's list through, for the few functions a provider
+// asks about by name (Site), not for matching.
+func (f *filter) lists(mod, name string) bool {
+	return slices.Contains(f.byMod[mod], name)
+}
+
 // modules returns the modules the filter names, vmlinux aside.
 func (f *filter) modules() []string {
 	if f == nil {

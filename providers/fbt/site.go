@@ -54,13 +54,11 @@ func (p *Provider) Site(fn string, ret bool) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f := p.traceFilter(); f != nil && !f.module(Vmlinux)[fn] {
+	if f := p.traceFilter(); f != nil && !f.lists(Vmlinux, fn) {
 		return nil, fmt.Errorf("the kernel does not let %s be probed (available_filter_functions does not list it)", fn)
 	}
-	id, _ := spec.TypeByName(kbtf.KindFunc, fn)
-	f := &Function{Module: Vmlinux, Name: fn, BTF: spec, ID: id}
 	feat := p.kprobeFeatures()
-	fentry := func() error { return p.fentryWorks(f) }
+	fentry := func() error { return p.fentryWorks(fn) }
 	var m mode
 	switch forced := os.Getenv(ModeEnv); forced {
 	case "fentry":
@@ -112,7 +110,7 @@ func sitePrototype(spec *kbtf.Spec, fn string) (proto, error) {
 	if !ok {
 		return proto{}, fmt.Errorf("the kernel has no function %s", fn)
 	}
-	pt, err := prototype(&Function{Module: Vmlinux, Name: fn, BTF: spec, ID: id})
+	pt, err := prototype(fn, &Function{BTF: spec, ID: id})
 	if err == nil {
 		err = pt.bad
 	}
