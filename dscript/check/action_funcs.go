@@ -117,10 +117,14 @@ func (c *Checker) traceAction(x *ast.Call) {
 // them member by member.
 func (c *Checker) printAction(x *ast.Call) {
 	a := x.Args[0]
-	if e, ok := pointee(c.typeOf(a)); ok {
+	e, ok := pointee(c.typeOf(a))
+	if r := c.typeOf(a).Resolve(); r != nil && (r.Kind == types.Struct || r.Kind == types.Union) {
+		e, ok = c.typeOf(a), true // print(*p): printInMemory let it through
+	}
+	if ok {
 		c.completeValue(e, map[*types.Type]bool{})
 	}
-	if e, ok := pointee(c.typeOf(a)); ok && !e.IsComplete() {
+	if ok && !e.IsComplete() {
 		c.errorf(a, diag.D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", e)
 	}
 	c.cg(a)

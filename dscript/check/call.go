@@ -182,11 +182,25 @@ func (c *Checker) checkSign(n ast.Node, s sign, args []operand) {
 	}
 	for i := 0; i < limit; i++ {
 		want := s.protos[i]
-		if want != nil && !argCompatible(want, args[i]) {
+		if want != nil && !argCompatible(want, args[i]) && !printInMemory(s, i, args[i]) {
 			c.errorf(n, diag.D_PROTO_ARG, "%s%s%s %s #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s",
 				s.prefix, s.name, s.suffix, what, i+1, want, what, args[i].t)
 		}
 	}
+}
+
+// printInMemory reports whether argument i of signature s is print()'s
+// argument given as a struct or union in memory (print(*p), print(p->s)),
+// which print() takes as the pointer to it. Oracle's prototype takes only
+// the pointer, illumos's any value: refusing the struct that a pointer
+// designates is only a limit of Oracle's implementation, which records
+// what the pointer points to anyway.
+func printInMemory(s sign, i int, o operand) bool {
+	if s.name != "print" || s.key || i != 0 || !o.lvalue || o.dvar || o.bitfield || o.xl != nil {
+		return false
+	}
+	r := o.t.Resolve()
+	return r != nil && (r.Kind == types.Struct || r.Kind == types.Union)
 }
 
 // argSp is what DTrace writes after "%d arg": " " for one, "s " for

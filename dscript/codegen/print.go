@@ -32,8 +32,29 @@ func (c *clauseGen) print(x *ast.Call) {
 	arg := x.Args[0]
 	pt := c.typeOf(arg).Resolve()
 	var elem *types.Type
-	if pt.Kind == types.Pointer || pt.Kind == types.Array {
+	var member *ast.Member // the struct is this member: its address is taken
+	switch pt.Kind {
+	case types.Pointer, types.Array:
 		elem = pt.Elem
+	case types.Struct, types.Union:
+		// print(*p), print(p->s): the struct in memory, printed as
+		// print(p) and print(&p->s) print it.
+		elem = c.typeOf(arg)
+		switch u := ast.Unparen(arg).(type) {
+		case *ast.Unary:
+			if u.Op != ast.Deref || isArray(c.typeOf(u.X)) {
+				elem = nil
+				break
+			}
+			arg = u.X
+		case *ast.Member:
+			if c.ownsMember(u) {
+				elem = nil
+			}
+			member = u
+		default:
+			elem = nil
+		}
 	}
 	if elem == nil || elem.Resolve().Size <= 0 {
 		c.fail(x, "print() of a "+c.typeOf(arg).String())
@@ -41,12 +62,17 @@ func (c *clauseGen) print(x *ast.Call) {
 	n := min(int(elem.Resolve().Size), printData)
 	f := c.field(x, FieldPrint, printHeader+n, elem)
 	base := c.g.recordBase()
-	c.ptrValue(arg)
-	if c.isAlloca(arg) {
-		slot := c.temp(8)
-		c.stSlot(slot, asm.R0)
-		c.allocaAccess(x, slot, int64(n), -1)
+	if member != nil {
+		c.memberAddr(member)
 		c.launder(asm.R0)
+	} else {
+		c.ptrValue(arg)
+		if c.isAlloca(arg) {
+			slot := c.temp(8)
+			c.stSlot(slot, asm.R0)
+			c.allocaAccess(x, slot, int64(n), -1)
+			c.launder(asm.R0)
+		}
 	}
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.faultIf(x, asm.JEq, asm.R6, 0, abi.FaultBadAddr, asm.R6)
