@@ -118,7 +118,7 @@ func (c *Checker) traceAction(x *ast.Call) {
 func (c *Checker) printAction(x *ast.Call) {
 	a := x.Args[0]
 	e, ok := pointee(c.typeOf(a))
-	if r := c.typeOf(a).Resolve(); r != nil && (r.Kind == types.Struct || r.Kind == types.Union) {
+	if isStructOrUnion(c.typeOf(a)) {
 		e, ok = c.typeOf(a), true // print(*p): printInMemory let it through
 	}
 	if ok {

@@ -199,7 +199,12 @@ func printInMemory(s sign, i int, o operand) bool {
 	if s.name != "print" || s.key || i != 0 || !o.lvalue || o.dvar || o.bitfield || o.xl != nil {
 		return false
 	}
-	r := o.t.Resolve()
+	return isStructOrUnion(o.t)
+}
+
+// isStructOrUnion reports whether t is a struct or union type.
+func isStructOrUnion(t *types.Type) bool {
+	r := t.Resolve()
 	return r != nil && (r.Kind == types.Struct || r.Kind == types.Union)
 }
 

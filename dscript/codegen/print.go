@@ -27,37 +27,12 @@ const printData = recordRegion - abi.HeaderSize - printHeader
 // NULL (an invalid-address fault); the address is recorded, then the
 // pointee's bytes read with bpf_probe_read_kernel (memory that cannot be
 // read records zeros, as in Oracle's DTrace, whose consumer shows nothing
-// of zero members).
+// of zero members). print(*p) and print(p->s) take the struct's address
+// (printTarget).
 func (c *clauseGen) print(x *ast.Call) {
-	arg := x.Args[0]
-	pt := c.typeOf(arg).Resolve()
-	var elem *types.Type
-	var member *ast.Member // the struct is this member: its address is taken
-	switch pt.Kind {
-	case types.Pointer, types.Array:
-		elem = pt.Elem
-	case types.Struct, types.Union:
-		// print(*p), print(p->s): the struct in memory, printed as
-		// print(p) and print(&p->s) print it.
-		elem = c.typeOf(arg)
-		switch u := ast.Unparen(arg).(type) {
-		case *ast.Unary:
-			if u.Op != ast.Deref || isArray(c.typeOf(u.X)) {
-				elem = nil
-				break
-			}
-			arg = u.X
-		case *ast.Member:
-			if c.ownsMember(u) {
-				elem = nil
-			}
-			member = u
-		default:
-			elem = nil
-		}
-	}
+	ptr, member, elem := c.printTarget(x.Args[0])
 	if elem == nil || elem.Resolve().Size <= 0 {
-		c.fail(x, "print() of a "+c.typeOf(arg).String())
+		c.fail(x, "print() of a "+c.typeOf(x.Args[0]).String())
 	}
 	n := min(int(elem.Resolve().Size), printData)
 	f := c.field(x, FieldPrint, printHeader+n, elem)
@@ -66,8 +41,8 @@ func (c *clauseGen) print(x *ast.Call) {
 		c.memberAddr(member)
 		c.launder(asm.R0)
 	} else {
-		c.ptrValue(arg)
-		if c.isAlloca(arg) {
+		c.ptrValue(ptr)
+		if c.isAlloca(ptr) {
 			slot := c.temp(8)
 			c.stSlot(slot, asm.R0)
 			c.allocaAccess(x, slot, int64(n), -1)
@@ -83,4 +58,28 @@ func (c *clauseGen) print(x *ast.Call) {
 	)
 	c.scratchAddr(asm.R1, base+f.Offset+printHeader)
 	c.call(asm.FnProbeReadKernel)
+}
+
+// printTarget returns how print()'s argument arg designates what it
+// prints, elem: a pointer or array, ptr (arg itself); a struct or union
+// the pointer ptr points to (print(*p)); or a struct or union that is a
+// member of a kernel struct (print(p->s)), whose address memberAddr
+// takes. elem is nil for anything else.
+func (c *clauseGen) printTarget(arg ast.Expr) (ptr ast.Expr, member *ast.Member, elem *types.Type) {
+	switch t := c.typeOf(arg); t.Resolve().Kind {
+	case types.Pointer, types.Array:
+		return arg, nil, t.Resolve().Elem
+	case types.Struct, types.Union:
+		switch u := ast.Unparen(arg).(type) {
+		case *ast.Unary:
+			if u.Op == ast.Deref && !isArray(c.typeOf(u.X)) {
+				return u.X, nil, t
+			}
+		case *ast.Member:
+			if !c.ownsMember(u) {
+				return nil, u, t
+			}
+		}
+	}
+	return nil, nil, nil
 }
