@@ -9,6 +9,7 @@ package codegen_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -407,7 +408,7 @@ func TestStringCompareUsesScratchCopies(t *testing.T) {
 		expr  string
 		words int64
 	}{
-		{`s == "abc"`, 1},
+		{`s < "abc"`, 1},
 		{`"abcdefgh" < s`, 2},
 		{`s != t`, 33},
 	} {
@@ -442,6 +443,42 @@ func TestStringCompareUsesScratchCopies(t *testing.T) {
 		}
 		if !p1 || !p2 || !words || !bound {
 			t.Errorf("%s: compare loop: pointers %v %v, word loads %v, bound of %d words %v:\n%v", tc.expr, p1, p2, words, tc.words, bound, s)
+		}
+	}
+}
+
+// == and != against a literal read the other string once, the literal's
+// length and two bytes of it (execname's comm from its helper), and
+// compare its words with the literal's as immediates.
+func TestStringEqualsLiteral(t *testing.T) {
+	for _, tc := range []struct {
+		expr  string
+		size  int64 // bytes read of the other string; 0: execname's helper
+		words []uint64
+	}{
+		{`s == "abc"`, 5, []uint64{0x636261}},
+		{`"abcdefgh" != s`, 10, []uint64{0x6867666564636261, 0}},
+		{`execname == "dtrace"`, 0, []uint64{0x656361727464}},
+	} {
+		prog := compile(t, "string s;\nlong c;\nBEGIN\n{\n\tc = "+tc.expr+";\n}\n")
+		s := stmt(t, prog, 5)
+		rd, comm := calls(s, asm.FnProbeReadKernelStr), calls(s, asm.FnGetCurrentComm)
+		switch {
+		case tc.size == 0 && (len(rd) != 0 || len(comm) != 1):
+			t.Errorf("%s: %d string reads and %d comm reads, want the comm's alone:\n%v", tc.expr, len(rd), len(comm), s)
+		case tc.size != 0 && len(rd) != 1:
+			t.Errorf("%s: %d string reads, want 1:\n%v", tc.expr, len(rd), s)
+		case tc.size != 0 && (s[rd[0]-1].Dst != asm.R2 || s[rd[0]-1].Constant != tc.size):
+			t.Errorf("%s: read of %v, want r2 = %d", tc.expr, s[rd[0]-1], tc.size)
+		}
+		var words []uint64
+		for _, ins := range s {
+			if ins.OpCode.IsDWordLoad() && ins.Dst == asm.R5 {
+				words = append(words, uint64(ins.Constant))
+			}
+		}
+		if !slices.Equal(words, tc.words) {
+			t.Errorf("%s: compared with words %#x, want %#x:\n%v", tc.expr, words, tc.words, s)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package codegen
 
 import (
+	"encoding/binary"
+	"strings"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
@@ -546,6 +549,9 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	if !isCompare(x.Op) {
 		c.fail(x, "operator "+x.Op.String()+" on strings")
 	}
+	if c.strEqualsLit(x) {
+		return
+	}
 	saved := c.temps
 	n := abi.StrSlot(c.g.opts.StrSize)
 	a, b := c.temp(n), c.temp(n)
@@ -612,6 +618,88 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	c.temps = saved
 	zero := int32(0)
 	c.arith(x, x.Op, asm.R0, nil, zero, types.IntType, types.IntType)
+}
+
+// strEqualsLit compiles s == "lit" and s != "lit" (either way round) and
+// returns true, or returns false when x is not such a comparison or the
+// literal is too long for it.
+//
+// Only the literal's length and two bytes are read of s, not strsize: up to
+// len+1 bytes of it into a zeroed buffer (execname's comm comes whole from
+// its helper), so that a longer s has a byte other than NUL where the
+// literal ends; then the buffer's words are compared with the literal's,
+// NUL-padded, as immediates. A string that cannot be read reads as "", as
+// in strCompare. Against a comparison of whole copies this saves a copy
+// and clearing two strsize buffers: execname == "x" in a predicate costs a
+// helper call and a word compare, as it does in a hand-written program.
+func (c *clauseGen) strEqualsLit(x *ast.Binary) bool {
+	if x.Op != ast.Eq && x.Op != ast.Ne {
+		return false
+	}
+	other, lit := x.X, ast.Unparen(x.Y)
+	l, ok := lit.(*ast.StringLit)
+	if !ok {
+		other, lit = x.Y, ast.Unparen(x.X)
+		if l, ok = lit.(*ast.StringLit); !ok {
+			return false
+		}
+	}
+	if _, ok := ast.Unparen(other).(*ast.StringLit); ok {
+		return false
+	}
+	v := l.Value
+	if i := strings.IndexByte(v, 0); i >= 0 {
+		v = v[:i]
+	}
+	// The literal and the byte after it must fit in what strCompare
+	// would read of s (strsize bytes and a NUL), else truncation decides.
+	if len(v)+2 > c.strSize() {
+		return false
+	}
+	saved := c.temps
+	words := len(v)/8 + 1
+	if c.isBuiltin(other, "execname") && len(v) < commLen {
+		buf := c.temp(commLen)
+		c.zero(buf, commLen)
+		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(buf)), asm.Mov.Imm(asm.R2, commLen))
+		c.call(asm.FnGetCurrentComm)
+		c.strWordsDiffer(buf, v, words)
+	} else {
+		n := len(v) + 2
+		buf := c.temp(n)
+		c.expr(other)
+		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+		c.zero(buf, align8(n))
+		c.emit(
+			asm.Mov.Reg(asm.R3, asm.R6),
+			asm.Mov.Reg(asm.R1, regCtx),
+			asm.Add.Imm(asm.R1, int32(buf)),
+			asm.Mov.Imm(asm.R2, int32(n)),
+		)
+		c.call(asm.FnProbeReadKernelStr)
+		c.strWordsDiffer(buf, v, words)
+	}
+	c.temps = saved
+	c.arith(x, x.Op, asm.R0, nil, 0, types.IntType, types.IntType)
+	return true
+}
+
+// strWordsDiffer leaves 0 in R0 when the first words 8-byte words of the
+// scratch buffer at off equal those of v, NUL-padded, and 1 otherwise.
+func (c *clauseGen) strWordsDiffer(off int, v string, words int) {
+	end := c.newLabel()
+	c.emit(asm.Mov.Imm(asm.R0, 1))
+	for i := 0; i < words; i++ {
+		var w [8]byte
+		copy(w[:], v[min(8*i, len(v)):])
+		c.emit(
+			asm.LoadMem(asm.R4, regCtx, int16(off+8*i), asm.DWord),
+			asm.LoadImm(asm.R5, int64(binary.NativeEndian.Uint64(w[:])), asm.DWord),
+			asm.JNE.Reg(asm.R4, asm.R5, end),
+		)
+	}
+	c.emit(asm.Mov.Imm(asm.R0, 0))
+	c.label(end)
 }
 
 // branchFalse evaluates x as a condition and jumps to label when it is

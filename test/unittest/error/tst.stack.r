@@ -9,4 +9,4 @@ vmlinux`syscall_trace_enter+0x180 3
 vmlinux`syscall_trace_enter+0x180 1
 
 -- @@stderr --
-dtrace: error in dt_clause_1 for probe ID 237 (syscall:vmlinux:getppid:entry): divide-by-zero at BPF pc 142
+dtrace: error in dt_clause_1 for probe ID 237 (syscall:vmlinux:getppid:entry): divide-by-zero at BPF pc 40
