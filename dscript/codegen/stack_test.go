@@ -278,7 +278,8 @@ func TestNoKernelStackOnBegin(t *testing.T) {
 		}
 		skip, found := int64(-1), false
 		for i, ins := range insns {
-			if ins.IsFunctionCall() && ins.Reference() == cl.Symbol {
+			// The program's only clause is jumped to.
+			if (ins.IsFunctionCall() || ins.OpCode.JumpOp() == asm.Ja) && ins.Reference() == cl.Symbol {
 				for _, prev := range insns[:i] {
 					if prev.Dst == asm.R3 && prev.OpCode.ALUOp() == asm.Mov && prev.OpCode.Source() == asm.ImmSource {
 						skip = prev.Constant
@@ -290,6 +291,49 @@ func TestNoKernelStackOnBegin(t *testing.T) {
 		}
 		if !found || skip != tc.skip {
 			t.Errorf("%+v: the clause is called with R3 = %d (call found %v), want %d", tc.stack, skip, found, tc.skip)
+		}
+	}
+}
+
+// A program's only clause, reading kernel stacks, is jumped to: it runs in
+// the program's frame, so that where stacks are unwound from the helper's
+// caller (Stack.FromHelper) one frame less is skipped. Next to another
+// clause it is called, with the provider's Skip.
+func TestSoleStackClauseJumped(t *testing.T) {
+	prog := compile(t, "syscall::read:entry\n{\n\tstack();\n}\nsyscall::read:entry\n{\n\ttrace(1);\n}\n")
+	stackCl, other := prog.Clauses[0], prog.Clauses[1]
+	for _, tc := range []struct {
+		name   string
+		clause []*codegen.Clause
+		stack  codegen.Stack
+		jumped bool
+		skip   int64
+	}{
+		{"sole, from the helper", []*codegen.Clause{stackCl}, codegen.Stack{Skip: 3, FromHelper: true}, true, 2},
+		{"sole, from the traced code", []*codegen.Clause{stackCl}, codegen.Stack{Skip: 3}, true, 3},
+		{"with another", []*codegen.Clause{stackCl, other}, codegen.Stack{Skip: 3, FromHelper: true}, false, 3},
+	} {
+		tramp := &codegen.Trampoline{Name: "t", Probes: []uint32{1, 2}, Stack: tc.stack,
+			Fragment: func(abi.CtxUse) (asm.Instructions, error) { return nil, nil }}
+		insns, err := prog.Link(tramp, &codegen.Enablings{ByProbe: map[uint32][]*codegen.Clause{1: tc.clause, 2: tc.clause}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		skip, jumped, called := int64(-1), false, false
+		for i, ins := range insns {
+			if ins.Reference() != stackCl.Symbol {
+				continue
+			}
+			jumped = jumped || ins.OpCode.JumpOp() == asm.Ja
+			called = called || ins.IsFunctionCall()
+			for _, prev := range insns[:i] {
+				if prev.Dst == asm.R3 && prev.OpCode.ALUOp() == asm.Mov && prev.OpCode.Source() == asm.ImmSource {
+					skip = prev.Constant
+				}
+			}
+		}
+		if jumped != tc.jumped || called == tc.jumped || skip != tc.skip {
+			t.Errorf("%s: jumped to %v, called %v, R3 = %d; want jumped %v, R3 = %d", tc.name, jumped, called, skip, tc.jumped, tc.skip)
 		}
 	}
 }
@@ -348,7 +392,9 @@ func TestUStackUnwind(t *testing.T) {
 		for _, ins := range insns {
 			if ins.Symbol() == cb {
 				n++
-				if btf.FuncMetadata(&ins) == nil {
+				// The program's only clause is jumped to: part of the
+				// main function.
+				if btf.FuncMetadata(&ins) == nil && cb != cl.Symbol {
 					t.Errorf("function %s has no BTF information", cb)
 				}
 			}
