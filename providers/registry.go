@@ -380,7 +380,7 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 		if e == nil {
 			// A provider made on demand: its probes come after every
 			// probe listed so far.
-			r.enumerateAll()
+			r.reserveAll()
 			var err error
 			if e, err = r.make(provider); e == nil {
 				return nil, err
@@ -462,7 +462,7 @@ func (r *Registry) makeMatching(pattern string) error {
 		return nil
 	}
 	// Their probes come after every probe listed so far.
-	r.enumerateAll()
+	r.reserveAll()
 	slices.Sort(names)
 	for _, name := range slices.Compact(names) {
 		if r.byName[name] != nil {
@@ -492,7 +492,7 @@ func (r *Registry) expand(e *entry, x Expander, module, function, name string, o
 		}
 		if !fresh {
 			// New probes come after every listed probe.
-			r.enumerateAll()
+			r.reserveAll()
 			fresh = true
 		}
 		r.add(e, k, p)
@@ -518,14 +518,15 @@ func matchEntry(e *entry, module, function, name string, out []*Probe) []*Probe 
 	return out
 }
 
-// enumerate lists e's probes once and gives them ids, listing the
-// providers registered before e first.
+// enumerate lists e's probes once and gives them ids, giving the
+// providers registered before e theirs first (counting a Streamer's,
+// reserve).
 func (r *Registry) enumerate(e *entry) error {
 	for _, p := range r.provs {
 		if p == e {
 			break
 		}
-		r.enumerateOne(p)
+		r.reserve(p)
 	}
 	return r.enumerateOne(e)
 }
@@ -534,6 +535,17 @@ func (r *Registry) enumerate(e *entry) error {
 func (r *Registry) enumerateAll() {
 	for _, e := range r.provs {
 		r.enumerateOne(e)
+	}
+}
+
+// reserveAll gives every provider's probes their ids, as enumerateAll
+// does, but only counts a Streamer's (reserve): a probe made on demand
+// (tick-1ms) takes the id after all of them, and counting fbt's functions
+// costs a fraction of making their 110,000 probes, which a description
+// of other providers never reads.
+func (r *Registry) reserveAll() {
+	for _, e := range r.provs {
+		r.reserve(e)
 	}
 }
 
@@ -647,7 +659,7 @@ func (r *Registry) lookup(e *entry, module, function, name string) *Probe {
 		return nil
 	}
 	// Its id comes after those of every listed probe.
-	r.enumerateAll()
+	r.reserveAll()
 	k := key{p.Module, p.Function, p.Name}
 	if q := e.byKey[k]; q != nil {
 		return q

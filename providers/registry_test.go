@@ -122,6 +122,21 @@ func TestEachStreams(t *testing.T) {
 		t.Errorf("Each after the streamer was made: %q", got)
 	}
 
+	// Made on demand before anything is listed (tick-1ms beside
+	// syscall:::entry): the streamer is counted, not made, and its
+	// probes get the ids a listing gives them when they are matched.
+	s.made = 0
+	r, _ = providers.NewRegistry(a, s, b)
+	if ps, _ := r.Match("alpha", "", "", "made"); len(ps) != 1 || ps[0].ID != 7 || s.made != 0 {
+		t.Errorf("alpha:::made: %v, want id 7; %d probes of the streamer made", ps, s.made)
+	}
+	if ps, _ := r.Match("beta", "", "", "BEGIN"); len(ps) != 1 || ps[0].ID != 6 || s.made != 0 {
+		t.Errorf("beta:::BEGIN: %v, want id 6; %d probes of the streamer made", ps, s.made)
+	}
+	if ps, err := r.Match("stream", "", "f2", "entry"); err != nil || len(ps) != 1 || desc(ps[0]) != want[4] {
+		t.Errorf("stream::f2:entry: %v, %v", ps, err)
+	}
+
 	// Matched by id first: the streamer's probes made with their ids.
 	s.made = 0
 	r, _ = providers.NewRegistry(a, s, b)
