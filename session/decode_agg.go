@@ -8,6 +8,7 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/output"
@@ -158,7 +159,84 @@ func (d *decoder) trunc(id int, n int64) error {
 			return fmt.Errorf("trunc @%s: %w", a.Name, err)
 		}
 	}
+	if err := d.dropStacks(a, doomed); err != nil {
+		return fmt.Errorf("trunc @%s: %w", a.Name, err)
+	}
 	return nil
+}
+
+// dropStacks removes from the stack tables the stacks that keys of
+// aggregation a, just removed, named and that no key of any aggregation
+// names any more, so that a long run truncating the stacks it meets does
+// not fill the tables. Their PCs are kept in the reader's cache first: a
+// firing that found a stack just before its removal may still add a key
+// naming it, and the stack is stored again when it is next met.
+func (d *decoder) dropStacks(a *codegen.Agg, removed [][]byte) error {
+	st := d.syms.stacks
+	if st == nil || len(removed) == 0 || !hasSymKeys(a) {
+		return nil
+	}
+	gone := map[stackRef]bool{}
+	for _, k := range removed {
+		d.stackRefs(a, k, func(r stackRef) { gone[r] = true })
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	for _, b := range d.prog.Aggs {
+		if !hasSymKeys(b) {
+			continue
+		}
+		m, err := d.aggMap(b)
+		if err != nil {
+			return err
+		}
+		var prev any // nil: the first key
+		key, next := make([]byte, m.KeySize()), make([]byte, m.KeySize())
+		for {
+			if err := m.NextKey(prev, &next); err != nil {
+				if errors.Is(err, ebpf.ErrKeyNotExist) {
+					break
+				}
+				return err
+			}
+			d.stackRefs(b, next, func(r stackRef) { delete(gone, r) })
+			copy(key, next)
+			prev = key
+		}
+	}
+	for r := range gone {
+		st.pcs(r.kind, r.id, 0)
+		if m := st.maps[r.kind]; m != nil {
+			if err := m.Delete(r.id); err != nil && !errorsIsNotExist(err) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stackRefs calls yield with each stack key of aggregation a's key names.
+func (d *decoder) stackRefs(a *codegen.Agg, key []byte, yield func(stackRef)) {
+	off := 0
+	for i, t := range a.Keys {
+		var n int
+		if i < len(a.KeySyms) && a.KeySyms[i] != nil {
+			si := a.KeySyms[i]
+			n = si.KeySize()
+			if si.Kind.IsStack() && off+abi.StackKeySize <= len(key) {
+				if ss, _, _, ok := abi.StackKey(key[off:]); ok {
+					yield(stackRef{ss.Kind, le.Uint64(key[off+8:])})
+				}
+			}
+		} else {
+			n = codegen.KeySize(t, d.prog.StrSize)
+		}
+		off += n
+		if off > len(key) {
+			return
+		}
+	}
 }
 
 // End delivers every aggregation, snapshot, to the sink.

@@ -7,9 +7,11 @@ import (
 )
 
 // stackTables reads back the PCs of the stacks that key aggregations
-// from the program's tables (abi.KStackMap, abi.UStackMap). An entry is
-// never replaced nor deleted while the program runs, so that what has
-// been read once is kept.
+// from the program's tables (abi.KStackMap, abi.UStackMap). The programs
+// never replace an entry, and the consumer deletes one only when trunc()
+// removed every key naming it (decoder.dropStacks), after reading it: what
+// has been read once is kept, for a key that names a stack again before
+// a program stores it again.
 type stackTables struct {
 	maps  map[abi.SymKind]*ebpf.Map
 	cache map[stackRef][]byte
