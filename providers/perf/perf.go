@@ -228,8 +228,13 @@ func (p *Provider) tracepoints() (*tracepoints, error) {
 // event name, static tracepoints being C identifiers and the kernel
 // refusing others for dynamic events: it is answered without reading
 // tracefs, which takes a millisecond or two.
+//
+// BEGIN, END and ERROR, the dtrace provider's, are answered so too: the
+// kernel's tracepoints are lower-case, and the dtrace provider's names
+// are what nearly every script writes without a provider, which would
+// otherwise read tracefs at every start (a third of dtrace's start-up).
 func (p *Provider) HasName(name string) bool {
-	if !eventName(name) {
+	if !eventName(name) || name == "BEGIN" || name == "END" || name == "ERROR" {
 		return false
 	}
 	evs, err := p.events()

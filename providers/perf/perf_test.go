@@ -162,6 +162,21 @@ func TestHasName(t *testing.T) {
 	}
 }
 
+// The dtrace provider's names, which nearly every script writes without a
+// provider, are answered without tracefs: here there is none to read (a
+// failed read answers true, for enumeration to report it).
+func TestHasNameDtraceNames(t *testing.T) {
+	p := New("perf", providers.System{Tracefs: t.TempDir() + "/none"})
+	for _, name := range []string{"BEGIN", "END", "ERROR", "tick-1s"} {
+		if p.HasName(name) {
+			t.Errorf("HasName(%q) is true", name)
+		}
+	}
+	if !p.HasName("sched_switch") {
+		t.Error("HasName(sched_switch) without tracefs is false")
+	}
+}
+
 func load(t *testing.T, r *providers.Registry, prov, mod, name string) (*ptest.Program, *providers.Probe) {
 	t.Helper()
 	ps, err := r.Match(prov, mod, "", name)

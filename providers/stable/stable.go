@@ -291,6 +291,19 @@ func (p *Provider) Name() string { return p.name }
 // Attributes returns the provider's stability attributes.
 func (p *Provider) Attributes() providers.Attributes { return attributes }
 
+// HasName reports whether one of the provider's probes may be called
+// name, without reading the kernel: the registry asks before enumerating
+// the provider for a description such as :::BEGIN, which would otherwise
+// list every provider registered before it, for their ids.
+func (p *Provider) HasName(name string) bool {
+	for i := range defs[p.name] {
+		if defs[p.name][i].name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // tracepoints returns which of the tracepoints the probes use the
 // kernel may have: those of tracefs's catalog, and the bare tracepoints
 // (named *_tp), which tracefs does not list; without tracefs, every one.

@@ -162,3 +162,21 @@ func TestProbes(t *testing.T) {
 		}
 	}
 }
+
+// HasName answers from the probes' definitions, so that a description of
+// a name alone (:::BEGIN) enumerates none of the stable providers, nor
+// the providers before them.
+func TestHasName(t *testing.T) {
+	for _, p := range Providers(providers.System{}) {
+		for _, d := range defs[p.Name()] {
+			if !p.(*Provider).HasName(d.name) {
+				t.Errorf("%s: HasName(%q) is false", p.Name(), d.name)
+			}
+		}
+		for _, name := range []string{"BEGIN", "entry", "tick-1s"} {
+			if p.(*Provider).HasName(name) {
+				t.Errorf("%s: HasName(%q) is true", p.Name(), name)
+			}
+		}
+	}
+}
