@@ -174,12 +174,27 @@ fbt::vfs_read:return
 		"\n *vmlinux`ksys_read\\+0x[0-9a-f]+\n" +
 		"return -1 6 1\n" +
 		"caller vmlinux`ksys_read\\+0x[0-9a-f]+\n\n$")
+	// A program's only clause taking a stack is jumped to, not called:
+	// one BPF frame less above the traced function, and one less skipped.
+	const sole = `#pragma D option quiet
+fbt::vfs_read:entry
+/pid == $pid && args[2] == 7331/
+{
+	stack(2);
+	exit(0);
+}
+`
+	wantSole := regexp.MustCompile("^\n *vmlinux`ksys_read\\+0x[0-9a-f]+\n *vmlinux`[a-z_0-9]+\\+0x[0-9a-f]+\n\n$")
 	for _, m := range have {
 		t.Run(m, func(t *testing.T) {
 			t.Setenv(fbt.ModeEnv, m)
 			out, err := run(t, src)
 			if err != nil || !want.MatchString(out) {
 				t.Errorf("%v; output:\n%s", err, out)
+			}
+			out, err = run(t, sole)
+			if err != nil || !wantSole.MatchString(out) {
+				t.Errorf("one clause: %v; output:\n%s", err, out)
 			}
 		})
 	}
