@@ -624,11 +624,11 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 // returns true, or returns false when x is not such a comparison or the
 // literal is too long for it.
 //
-// Only the literal's length and two bytes are read of s, not strsize: up to
-// len+1 bytes of it into a zeroed buffer (execname's comm comes whole from
-// its helper), so that a longer s has a byte other than NUL where the
-// literal ends; then the buffer's words are compared with the literal's,
-// NUL-padded, as immediates. A string that cannot be read reads as "", as
+// s is read up to one character past the literal's length, not strsize:
+// into a zeroed buffer of the literal's length and two bytes (execname's
+// comm comes whole from its helper), so that a longer s has a byte other
+// than NUL where the literal ends; then the buffer's words are compared
+// with the literal's, NUL-padded, as immediates. A string that cannot be read reads as "", as
 // in strCompare. Against a comparison of whole copies this saves a copy
 // and clearing two strsize buffers: execname == "x" in a predicate costs a
 // helper call and a word compare, as it does in a hand-written program.

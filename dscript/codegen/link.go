@@ -162,7 +162,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	// A clause reading the program's context (a kernel stack) is jumped
 	// to only when it is the program's one clause: it then runs in the
 	// program's frame, so that the kernel's unwinder walks one BPF frame
-	// less on every stack (about a tenth of stack()'s cost), and the
+	// less on every stack (each frame crossed costs the walk), and the
 	// frame it uses is never stacked on another function's.
 	rawJump := soleClause(t.Probes, e.ByProbe)
 	// block appends, once per distinct list, the calls of clauses cs,

@@ -47,8 +47,9 @@ import (
 // when absent (BPF_NOEXIST) and never replaced, so that an id means one
 // stack for the whole run: the consumer reads the PCs back when it reads
 // the aggregation (and deletes a stack only when trunc() removed every
-// key naming it, keeping what it read). The program compares the PCs an id holds with its own
-// before it uses the id; when they differ (two stacks of one hash) it
+// key naming it, keeping what it read). The program compares the PCs an
+// id holds with its own before it uses the id; when they differ (two
+// stacks of one hash) it
 // tries the next id, up to abi.StackProbes, and a stack that finds no id,
 // or a full table, is an aggregation drop, never another stack's count.
 // Hashing a few frames and looking up an 8-byte id costs far less than
