@@ -109,10 +109,10 @@ type entry struct {
 	listed bool
 	err    error // from Probes, when listing failed
 	probes []*Probe
-	// reserved says Each counted the probes of the Streamer and reserved
-	// their ids, count of them from first, without making them (their
-	// places in the registry's table nil) unless listed says it did
-	// since.
+	// reserved says reserve counted the probes of the Streamer and
+	// reserved their ids, count of them from first, without making them
+	// (their places in the registry's table nil) unless listed says it
+	// did since.
 	reserved bool
 	first    uint32
 	count    int
@@ -198,7 +198,7 @@ func (r *Registry) Probe(id uint32) *Probe {
 		return nil
 	}
 	if r.probes[id-1] == nil {
-		// A Streamer's, counted by Each: made now.
+		// A Streamer's, only counted so far (reserve): made now.
 		for _, e := range r.provs {
 			if e.reserved && id >= e.first && int(id-e.first) < e.count {
 				r.enumerateOne(e)
@@ -576,7 +576,7 @@ func (r *Registry) enumerateOne(e *entry) error {
 	return nil
 }
 
-// fill puts the probes of e, a Streamer whose ids Each reserved, in
+// fill puts the probes of e, a Streamer whose ids reserve reserved, in
 // their places, into a new table: a listing (Each) may be reading the
 // old one.
 func (r *Registry) fill(e *entry) error {

@@ -51,23 +51,41 @@ func (d *decoder) snapshot(id int) (*sink.Aggregation, error) {
 	return sa, nil
 }
 
-// keys decodes an aggregation's key bytes.
-func (d *decoder) keys(a *codegen.Agg, key []byte) []sink.Value {
-	var vs []sink.Value
+// keyFields calls yield with each field of aggregation a's key bytes: its
+// index, its symbol kind (nil for a key that is not a stack or symbol)
+// and its bytes, a symbol's cut short where the key is; it stops at a
+// field past the key's end (a key whose layout the consumer does not
+// know) or when yield returns false.
+func (d *decoder) keyFields(a *codegen.Agg, key []byte, yield func(i int, si *abi.SymInfo, b []byte) bool) {
 	off := 0
 	for i, t := range a.Keys {
 		if i < len(a.KeySyms) && a.KeySyms[i] != nil {
 			n := a.KeySyms[i].KeySize()
-			vs = append(vs, d.syms.keyValue(a.KeySyms[i], key[off:min(off+n, len(key))]))
+			if !yield(i, a.KeySyms[i], key[min(off, len(key)):min(off+n, len(key))]) {
+				return
+			}
 			off += n
 			continue
 		}
 		n := codegen.KeySize(t, d.prog.StrSize)
-		if off+n > len(key) {
-			break // a key the consumer does not know the layout of
+		if off+n > len(key) || !yield(i, nil, key[off:off+n]) {
+			return
 		}
+		off += n
+	}
+}
+
+// keys decodes an aggregation's key bytes.
+func (d *decoder) keys(a *codegen.Agg, key []byte) []sink.Value {
+	var vs []sink.Value
+	d.keyFields(a, key, func(i int, si *abi.SymInfo, b []byte) bool {
+		if si != nil {
+			vs = append(vs, d.syms.keyValue(si, b))
+			return true
+		}
+		t := a.Keys[i]
 		if codegen.KeyByValue(t) {
-			b := key[off : off+int(t.Resolve().Size)]
+			b := b[:t.Resolve().Size]
 			if r := t.Resolve(); (r.Kind == types.Struct || r.Kind == types.Union) && isIntSize(len(b)) {
 				// DTrace records such a key as a record of its size,
 				// which it prints as an integer (dt_print_datum).
@@ -76,10 +94,10 @@ func (d *decoder) keys(a *codegen.Agg, key []byte) []sink.Value {
 				vs = append(vs, sink.Bytes(bytes.Clone(b)))
 			}
 		} else {
-			vs = append(vs, decode(key[off:off+n], t, d.prog.StrSize))
+			vs = append(vs, decode(b, t, d.prog.StrSize))
 		}
-		off += n
-	}
+		return true
+	})
 	return vs
 }
 
@@ -216,27 +234,16 @@ func (d *decoder) dropStacks(a *codegen.Agg, removed [][]byte) error {
 	return nil
 }
 
-// stackRefs calls yield with each stack key of aggregation a's key names.
+// stackRefs calls yield with each stack aggregation a's key names.
 func (d *decoder) stackRefs(a *codegen.Agg, key []byte, yield func(stackRef)) {
-	off := 0
-	for i, t := range a.Keys {
-		var n int
-		if i < len(a.KeySyms) && a.KeySyms[i] != nil {
-			si := a.KeySyms[i]
-			n = si.KeySize()
-			if si.Kind.IsStack() && off+abi.StackKeySize <= len(key) {
-				if ss, _, _, ok := abi.StackKey(key[off:]); ok {
-					yield(stackRef{ss.Kind, le.Uint64(key[off+8:])})
-				}
+	d.keyFields(a, key, func(_ int, si *abi.SymInfo, b []byte) bool {
+		if si != nil && si.Kind.IsStack() {
+			if r, ok := stackKeyRef(b); ok {
+				yield(r)
 			}
-		} else {
-			n = codegen.KeySize(t, d.prog.StrSize)
 		}
-		off += n
-		if off > len(key) {
-			return
-		}
-	}
+		return true
+	})
 }
 
 // End delivers every aggregation, snapshot, to the sink.

@@ -24,6 +24,19 @@ type stackRef struct {
 	id   uint64
 }
 
+// stackKeyRef returns the stack a stack aggregation key's slot b names
+// (abi.StackKey, then the id); ok is false for bytes that are not one.
+func stackKeyRef(b []byte) (r stackRef, ok bool) {
+	if len(b) < abi.StackKeySize {
+		return stackRef{}, false
+	}
+	s, _, _, ok := abi.StackKey(b)
+	if !ok {
+		return stackRef{}, false
+	}
+	return stackRef{s.Kind, le.Uint64(b[8:])}, true
+}
+
 // maxStackCache bounds the stacks stackTables keeps; past it the cache is
 // emptied.
 const maxStackCache = 1 << 16

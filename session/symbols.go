@@ -247,8 +247,8 @@ func (s *symbols) keyValue(si *abi.SymInfo, b []byte) sink.Value {
 			return sink.String("", 0)
 		}
 		var pcs []byte
-		if s.stacks != nil && len(b) >= abi.StackKeySize {
-			pcs, ok = s.stacks.pcs(ss.Kind, le.Uint64(b[8:]), ss.Frames)
+		if r, isRef := stackKeyRef(b); s.stacks != nil && isRef {
+			pcs, ok = s.stacks.pcs(r.kind, r.id, ss.Frames)
 		}
 		if !ok {
 			return sink.String("", 0)

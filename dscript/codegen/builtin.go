@@ -67,8 +67,7 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		// reads strsize bytes of it at most.
 		off := c.temp(max(c.strSize(), commLen))
 		c.zero(off, commLen)
-		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, commLen))
-		c.call(asm.FnGetCurrentComm)
+		c.currentComm(off)
 		c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(off)))
 	case "probeprov", "probemod", "probefunc", "probename":
 		field := map[string]int{"probeprov": 0, "probemod": 1, "probefunc": 2, "probename": 3}[name]

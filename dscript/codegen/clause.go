@@ -190,8 +190,7 @@ func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
 		// size: the consumer reads a string up to its NUL whatever the
 		// field's size, and gives it the type's strsize.
 		f := c.field(x, kind, commLen, types.StringType)
-		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(base+f.Offset)), asm.Mov.Imm(asm.R2, commLen))
-		c.call(asm.FnGetCurrentComm)
+		c.currentComm(base + f.Offset)
 		return f
 	case t.IsString() || t.IsStringLike() && t.Resolve().Kind == types.Array:
 		// The bytes past the NUL are never read: not cleared first.

@@ -274,8 +274,11 @@ func (c *clauseGen) store(base asm.Register, off int16, src asm.Register, t *typ
 // copyStr copies the string at src (a pointer register other than R1-R3)
 // into the strsize buffer at R9+dst, zero-padded, so that it can serve as a
 // map key or be compared byte for byte.
-func (c *clauseGen) copyStr(dst int, src asm.Register) {
-	n := c.strSize()
+func (c *clauseGen) copyStr(dst int, src asm.Register) { c.copyStrN(dst, src, c.strSize()) }
+
+// copyStrN copies at most n bytes of the string at src (as copyStr), NUL
+// included, into the buffer at R9+dst, zero-padded to a multiple of 8.
+func (c *clauseGen) copyStrN(dst int, src asm.Register, n int) {
 	c.zero(dst, align8(n))
 	c.emit(
 		asm.Mov.Reg(asm.R3, src),
@@ -284,6 +287,13 @@ func (c *clauseGen) copyStr(dst int, src asm.Register) {
 		asm.Mov.Imm(asm.R2, int32(n)),
 	)
 	c.call(asm.FnProbeReadKernelStr)
+}
+
+// currentComm stores the task's comm, NUL-padded, in the commLen bytes at
+// R9+off.
+func (c *clauseGen) currentComm(off int) {
+	c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)), asm.Mov.Imm(asm.R2, commLen))
+	c.call(asm.FnGetCurrentComm)
 }
 
 // wordImm returns the u32 v as the sign-extended immediate of a 32-bit

@@ -661,22 +661,14 @@ func (c *clauseGen) strEqualsLit(x *ast.Binary) bool {
 	if c.isBuiltin(other, "execname") && len(v) < commLen {
 		buf := c.temp(commLen)
 		c.zero(buf, commLen)
-		c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(buf)), asm.Mov.Imm(asm.R2, commLen))
-		c.call(asm.FnGetCurrentComm)
+		c.currentComm(buf)
 		c.strWordsDiffer(buf, v, words)
 	} else {
 		n := len(v) + 2
 		buf := c.temp(n)
 		c.expr(other)
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-		c.zero(buf, align8(n))
-		c.emit(
-			asm.Mov.Reg(asm.R3, asm.R6),
-			asm.Mov.Reg(asm.R1, regCtx),
-			asm.Add.Imm(asm.R1, int32(buf)),
-			asm.Mov.Imm(asm.R2, int32(n)),
-		)
-		c.call(asm.FnProbeReadKernelStr)
+		c.copyStrN(buf, asm.R6, n)
 		c.strWordsDiffer(buf, v, words)
 	}
 	c.temps = saved
