@@ -140,17 +140,27 @@ func (s *spawner) spawned(pid int) bool {
 
 // TestGuestStart checks proc:::start and lwp-start, with fentry/fexit
 // and with kprobes: start fires once in a new process, in its first
-// thread, lwp-start there and in every thread it starts.
+// thread, lwp-start there and in every thread it starts. The children are
+// spawned while the probes are being attached, one after the other: the
+// child watched is one that starts after lwp-start has fired once, so
+// that both probes were attached when it started (on a loaded machine a
+// child started between the two attachments had no lwp-start of its
+// first thread).
 func TestGuestStart(t *testing.T) {
 	vmtest.Guest(t)
 	const src = `#pragma D option quiet
-int child, main, threads;
+int child, main, threads, attached;
 
 proc:::start
-/ppid == $pid && child == 0/
+/ppid == $pid && child == 0 && attached/
 {
 	child = pid;
 	printf("start %d %d %d %d\n", pid, tid == pid, curpsinfo->pr_ppid == $pid, curpsinfo->pr_pid == pid);
+}
+
+proc:::lwp-start
+{
+	attached = 1;
 }
 
 proc:::lwp-start
