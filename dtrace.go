@@ -16,7 +16,7 @@
 //		Text: []byte(`syscall::openat:entry { @[execname] = count(); } tick-1s { exit(0); }`)}); err != nil {
 //		...
 //	}
-//	status, err := h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(os.Stdout, dtrace.TextConfig{})})
+//	status, err := h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(os.Stdout, text.Config{})})
 //
 // Tracing needs root, or CAP_BPF and CAP_PERFMON; compiling and listing
 // probes do not.

@@ -69,7 +69,7 @@ func TestLayering(t *testing.T) {
 		}
 		for _, dep := range deps {
 			switch {
-			case path == "dscript/codegen" && (dep == "dscript/output" || under(dep, "providers") || dep == "session"):
+			case path == "dscript/codegen" && (under(dep, "providers") || dep == "session"):
 				t.Errorf("dscript/codegen depends on %s", dep)
 			case under(path, "bpf") && (under(dep, "dscript") || under(dep, "providers") || dep == "session" || dep == "abi" || dep == "sink"):
 				t.Errorf("%s knows D: it depends on %s", path, dep)
@@ -81,12 +81,39 @@ func TestLayering(t *testing.T) {
 				t.Errorf("symtab depends on %s", dep)
 			}
 		}
-		if under(path, "cmd/dtrace") {
+		for _, imp := range direct {
+			switch {
+			case under(path, "sink") && under(imp, "dscript") && imp != "dscript/printf":
+				// A record's last hop does not climb back into the
+				// compiler: only printf's formats are shared.
+				t.Errorf("%s imports %s: nothing under sink/ depends on dscript but dscript/printf", path, imp)
+			case under(path, "dscript") && under(imp, "sink"):
+				t.Errorf("%s imports %s: the compiler does not know the sinks", path, imp)
+			case under(path, "sink") && imp == "dscript/options":
+				t.Errorf("%s imports %s: option mapping is the root's", path, imp)
+			}
+		}
+		if under(path, "cmd/dtrace") || under(path, "examples") {
 			for _, imp := range direct {
-				if imp != "." && imp != "sink" && !under(imp, "cmd/dtrace") {
-					t.Errorf("%s imports %s: the command uses the public API (the module's root package and sink)", path, imp)
+				if !isAPI(imp) && !under(imp, "cmd/dtrace") {
+					t.Errorf("%s imports %s: the command and the examples use the public API (%s)", path, imp, strings.Join(apiPackages, ", "))
 				}
 			}
 		}
 	}
+}
+
+// apiPackages are the module's API: the packages a program using
+// dtrace-go imports (README.md's layout table). The others are its
+// implementation.
+var apiPackages = []string{".", "sink/...", "probe"}
+
+// isAPI reports whether the package at path is one of apiPackages.
+func isAPI(path string) bool {
+	for _, a := range apiPackages {
+		if dir, ok := strings.CutSuffix(a, "/..."); ok && under(path, dir) || path == a {
+			return true
+		}
+	}
+	return false
 }

@@ -3,7 +3,7 @@ package dtrace
 import (
 	"errors"
 
-	"github.com/dtrace-go/dtrace/dscript/check"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -18,7 +18,7 @@ type Probe struct {
 // ProbeDesc is a probe description: four fields, each a name or a
 // pattern (DTrace's globs; empty matches anything), or a probe id; its
 // String is DTrace's (dtrace_desc2str).
-type ProbeDesc = check.ProbeDesc
+type ProbeDesc = probe.Desc
 
 // ListError is a provider that could not list its probes: tracefs not
 // mounted or not readable, say.
@@ -45,7 +45,7 @@ func (h *Handle) EachProbe(yield func(Probe) bool) error {
 // Match returns the probes d matches, in id order: what dtrace -l -n d
 // lists, and what a program's description d enables.
 func (h *Handle) Match(d ProbeDesc) ([]Probe, error) {
-	ps, err := h.reg.MatchDesc(providers.Desc{ID: d.ID, Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name})
+	ps, err := h.reg.MatchDesc(d)
 	return probes(ps), err
 }
 

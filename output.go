@@ -18,6 +18,7 @@ import (
 	"github.com/dtrace-go/dtrace/sink/jsonl"
 	"github.com/dtrace-go/dtrace/sink/metrics"
 	"github.com/dtrace-go/dtrace/sink/pprof"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // Output is the sink of what a run's options ask for: DTrace's text, or
@@ -28,7 +29,7 @@ import (
 // LiveSink, NoticeSink and ExitSink) to give Run.
 type Output struct {
 	*sink.TeeSink
-	text   *TextSink
+	text   *text.Sink
 	json   *jsonl.Sink
 	files  []*os.File
 	server *metrics.Server
@@ -44,9 +45,9 @@ type OutputError struct {
 
 func (e *OutputError) Error() string {
 	if e.Option == "httpserver" {
-		return fmt.Sprintf("failed to listen on %s: %s", e.Value, Strerror(e.Err))
+		return fmt.Sprintf("failed to listen on %s: %s", e.Value, sink.Strerror(e.Err))
 	}
-	return fmt.Sprintf("failed to open %s file '%s': %s", e.Option, e.Value, Strerror(e.Err))
+	return fmt.Sprintf("failed to open %s file '%s': %s", e.Option, e.Value, sink.Strerror(e.Err))
 }
 
 func (e *OutputError) Unwrap() error { return e.Err }
@@ -55,7 +56,7 @@ func (e *OutputError) Unwrap() error { return e.Err }
 // or JSON Lines to w (cfg configures the text, and the JSON output's
 // system() commands' standard error). The files are created and the
 // server listens before it returns; Close closes them.
-func (h *Handle) NewOutput(w io.Writer, cfg TextConfig) (_ *Output, err error) {
+func (h *Handle) NewOutput(w io.Writer, cfg text.Config) (_ *Output, err error) {
 	o := &Output{}
 	defer func() {
 		if err != nil {

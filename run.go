@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"syscall"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/session"
 	"github.com/dtrace-go/dtrace/sink"
@@ -252,52 +250,3 @@ func kernelRefusal(ve *bpf.VerifierError) string {
 	}
 	return ""
 }
-
-// TextConfig configures a TextSink.
-type TextConfig struct {
-	// SystemOutput is where the commands of system() write their standard
-	// output while freopen() has not redirected the output: dtrace's
-	// standard output, when the output is a file (-o). Nil: the sink's
-	// output.
-	SystemOutput io.Writer
-	// Stderr is the commands' standard error (nil: os.Stderr).
-	Stderr io.Writer
-	// Testing drops the CPU and ID columns of probe lines, as
-	// _DTRACE_TESTING does.
-	Testing bool
-	// Notify receives the warnings of freopen() (nil: none are given).
-	Notify func(sink.Notice)
-}
-
-// TextSink is the sink of DTrace's text output.
-type TextSink struct{ s *output.TextSink }
-
-// NewTextSink returns a sink that prints what a run delivers as dtrace(1)
-// prints it to w, with the handle's output options (quiet, flowindent,
-// rawbytes, stackindent, the aggregation sorting options) as they are set
-// when it is made.
-func (h *Handle) NewTextSink(w io.Writer, cfg TextConfig) *TextSink {
-	return &TextSink{output.NewTextSink(w, output.TextConfig{
-		Options:      output.OptionsFrom(&h.opts, cfg.Testing),
-		SystemOutput: cfg.SystemOutput,
-		Stderr:       cfg.Stderr,
-		Notify:       cfg.Notify,
-	})}
-}
-
-// Record implements sink.Sink.
-func (t *TextSink) Record(r *sink.Record) error { return t.s.Record(r) }
-
-// End implements sink.Sink.
-func (t *TextSink) End(aggs []*sink.Aggregation) error { return t.s.End(aggs) }
-
-// Flush implements sink.Sink.
-func (t *TextSink) Flush() error { return t.s.Flush() }
-
-// Close closes the file freopen() redirected the output to, if any.
-func (t *TextSink) Close() error { return t.s.Close() }
-
-// Strerror renders an error as C's strerror(errno) renders its errno, as
-// DTrace's messages quote it ("No such file or directory"); an error that
-// holds no errno, as its text.
-func Strerror(err error) string { return output.Strerror(err) }

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/dtrace-go/dtrace/probe"
 )
 
 // Registry holds the providers of a dtrace run and the probes they offer,
@@ -165,7 +166,7 @@ func NewRegistry(provs ...Provider) (*Registry, error) {
 // Register adds a provider. Its probes are enumerated only when needed.
 func (r *Registry) Register(p Provider) error {
 	name := p.Name()
-	if name == "" || IsGlob(name) {
+	if name == "" || probe.IsGlob(name) {
 		return fmt.Errorf("invalid provider name %q", name)
 	}
 	r.mu.Lock()
@@ -327,28 +328,10 @@ func (r *Registry) Errors() []error {
 	return errs
 }
 
-// Desc is a probe description: four fields, each a name or a pattern, or
-// a probe id.
-type Desc struct {
-	// ID, when not 0, is the id of the one probe the description names;
-	// the fields are then empty.
-	ID                               uint32
-	Provider, Module, Function, Name string
-}
-
-// String returns the description as DTrace writes it
-// (dtrace_desc2str): the id, or the four fields joined by colons.
-func (d Desc) String() string {
-	if d.ID != 0 {
-		return strconv.FormatUint(uint64(d.ID), 10)
-	}
-	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
-}
-
 // MatchDesc returns the probes d matches, in id order: the probe with d's
 // id, or as Match. dtrace -l and the enabling of probes both match through
 // it, so that a description lists what it enables.
-func (r *Registry) MatchDesc(d Desc) ([]*Probe, error) {
+func (r *Registry) MatchDesc(d probe.Desc) ([]*Probe, error) {
 	if d.ID == 0 {
 		return r.Match(d.Provider, d.Module, d.Function, d.Name)
 	}
@@ -375,7 +358,7 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 	r.mu.Lock()
 	defer r.mu.Unlock()
 
-	if provider != "" && !IsGlob(provider) {
+	if provider != "" && !probe.IsGlob(provider) {
 		e := r.byName[provider]
 		if e == nil {
 			// A provider made on demand: its probes come after every
@@ -393,7 +376,7 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 			return r.expand(e, x, module, function, name, nil)
 		}
 		out := matchEntry(e, module, function, name, nil)
-		if len(out) == 0 && !IsGlob(module) && !IsGlob(function) && name != "" && !IsGlob(name) {
+		if len(out) == 0 && !probe.IsGlob(module) && !probe.IsGlob(function) && name != "" && !probe.IsGlob(name) {
 			if p := r.lookup(e, module, function, name); p != nil {
 				out = append(out, p)
 			}
@@ -406,7 +389,7 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 	}
 	var out []*Probe
 	for _, e := range r.provs {
-		if !Glob(provider, e.name) {
+		if !probe.Glob(provider, e.name) {
 			continue
 		}
 		if _, ok := e.prov.(Expander); ok {
@@ -416,7 +399,7 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 			out = matchEntry(e.index(), module, function, name, out)
 			continue
 		}
-		if n, ok := e.prov.(NameChecker); ok && !e.listed && name != "" && !IsGlob(name) && !n.HasName(name) {
+		if n, ok := e.prov.(NameChecker); ok && !e.listed && name != "" && !probe.IsGlob(name) && !n.HasName(name) {
 			continue // no probe of it is called that: skip enumerating it
 		}
 		if r.enumerate(e) != nil {
@@ -426,7 +409,7 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 		out = matchEntry(e, module, function, name, out)
 		// A probe made on demand (tick-1s) is found by its exact name
 		// whatever the provider field, as DTrace finds it.
-		if len(out) == n && !IsGlob(module) && !IsGlob(function) && name != "" && !IsGlob(name) {
+		if len(out) == n && !probe.IsGlob(module) && !probe.IsGlob(function) && name != "" && !probe.IsGlob(name) {
 			if p := r.lookup(e, module, function, name); p != nil {
 				out = append(out, p)
 			}
@@ -453,7 +436,7 @@ func (r *Registry) makeMatching(pattern string) error {
 			return fmt.Errorf("match providers %s: %w", pattern, err)
 		}
 		for _, name := range ns {
-			if r.byName[name] == nil && Glob(pattern, name) {
+			if r.byName[name] == nil && probe.Glob(pattern, name) {
 				names = append(names, name)
 			}
 		}
@@ -505,11 +488,11 @@ func (r *Registry) expand(e *entry, x Expander, module, function, name string, o
 // matchEntry appends the probes of e that match the three fields to out.
 func matchEntry(e *entry, module, function, name string, out []*Probe) []*Probe {
 	cands := e.probes
-	if name != "" && !IsGlob(name) {
+	if name != "" && !probe.IsGlob(name) {
 		cands = e.nameIndex().byName[name]
 		name = ""
 	}
-	mod, fn, nm := Matcher(module), Matcher(function), Matcher(name)
+	mod, fn, nm := probe.Matcher(module), probe.Matcher(function), probe.Matcher(name)
 	for _, p := range cands {
 		if mod(p.Module) && fn(p.Function) && nm(p.Name) {
 			out = append(out, p)

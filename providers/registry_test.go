@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/builtin"
 )
@@ -141,7 +142,7 @@ func TestEachStreams(t *testing.T) {
 	s.made = 0
 	r, _ = providers.NewRegistry(a, s, b)
 	each(r, 0)
-	if ps, err := r.MatchDesc(providers.Desc{ID: 5}); err != nil || len(ps) != 1 || desc(ps[0]) != want[4] {
+	if ps, err := r.MatchDesc(probe.Desc{ID: 5}); err != nil || len(ps) != 1 || desc(ps[0]) != want[4] {
 		t.Errorf("probe 5: %v, %v", ps, err)
 	}
 	if ps, _ := r.Match("beta", "", "", "BEGIN"); len(ps) != 1 || ps[0].ID != 6 {
@@ -179,13 +180,13 @@ func TestRegistry(t *testing.T) {
 	if len(ps) != 3 || ps[0].Function != "f" || ps[1].Function != "g" || ps[2].Provider != "beta" {
 		t.Fatalf(":::entry = %v", ps)
 	}
-	for _, d := range []providers.Desc{{ID: 4}, {ID: 2}, {ID: 5}} {
+	for _, d := range []probe.Desc{{ID: 4}, {ID: 2}, {ID: 5}} {
 		ps, err := r.MatchDesc(d)
 		if err != nil || len(ps) != 1 || ps[0].ID != d.ID {
 			t.Errorf("MatchDesc(%v) = %v, %v", d, ps, err)
 		}
 	}
-	if ps, err := r.MatchDesc(providers.Desc{ID: 99}); err != nil || len(ps) != 0 {
+	if ps, err := r.MatchDesc(probe.Desc{ID: 99}); err != nil || len(ps) != 0 {
 		t.Errorf("MatchDesc(99) = %v, %v", ps, err)
 	}
 	for i := 1; i < len(ps); i++ {
@@ -457,7 +458,7 @@ func (x *expander) Expand(module, function, name string) ([]*providers.Probe, er
 	}
 	var out []*providers.Probe
 	for _, fn := range []string{"f", "g"} {
-		if providers.Glob(function, fn) {
+		if probe.Glob(function, fn) {
 			out = append(out, &providers.Probe{Module: "x", Function: fn, Name: "entry"})
 		}
 	}

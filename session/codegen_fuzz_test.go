@@ -19,9 +19,9 @@ import (
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 	"github.com/dtrace-go/dtrace/symtab"
 )
 
@@ -140,7 +140,7 @@ func allowedRunError(err error) bool {
 // exiting), printing what it records.
 func runGenerated(cfg *Config, units []Unit) error {
 	var out bytes.Buffer
-	cfg.Sink = output.NewTextSink(&out, output.TextConfig{Options: output.Options{Quiet: true, Testing: true}, Stderr: &out})
+	cfg.Sink = text.New(&out, text.Config{Options: text.Options{Quiet: true, Testing: true}, Stderr: &out})
 	cfg.Notify = func(sink.Notice) {}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

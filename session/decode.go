@@ -12,6 +12,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/symtab"
@@ -373,7 +374,7 @@ func (d *decoder) fault(rec []byte) error {
 	p := d.probe(fr.Probe)
 	desc := fmt.Sprintf("ID %d", fr.Probe)
 	if p.Provider != "" {
-		desc = fmt.Sprintf("%s:%s:%s:%s", p.Provider, p.Module, p.Function, p.Name)
+		desc = probe.Name(p.Provider, p.Module, p.Function, p.Name)
 	}
 	if err := d.out.Flush(); err != nil {
 		return err

@@ -11,7 +11,6 @@ import (
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/sink"
@@ -160,7 +159,7 @@ func (d *decoder) trunc(id int, n int64) error {
 		if err != nil {
 			return fmt.Errorf("trunc @%s: %w", a.Name, err)
 		}
-		keep = output.Top(sa, int(n))
+		keep = sink.Top(sa, int(n))
 	}
 	var doomed [][]byte
 	err = bpf.ForEachPerCPU(m, func(key []byte, _ bpf.PerCPUValues) error {

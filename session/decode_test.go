@@ -8,21 +8,21 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // textDecoder returns a decoder of prog (without maps) printing to out as
 // dtrace does with opt; notices are written to stderr (nil: dropped).
-func textDecoder(prog *codegen.Program, reg *providers.Registry, out io.Writer, opt output.Options, stderr io.Writer) *decoder {
+func textDecoder(prog *codegen.Program, reg *providers.Registry, out io.Writer, opt text.Options, stderr io.Writer) *decoder {
 	notify := func(n sink.Notice) {
 		if stderr != nil {
 			fmt.Fprintln(stderr, "dtrace: "+n.Message)
 		}
 	}
-	ts := output.NewTextSink(out, output.TextConfig{Options: opt, Stderr: stderr, Notify: notify})
+	ts := text.New(out, text.Config{Options: opt, Stderr: stderr, Notify: notify})
 	return newDecoder(prog, reg, nil, ts, notify, nil)
 }
 
@@ -62,7 +62,7 @@ func TestFaultNotice(t *testing.T) {
 		{fault(id, 1, 2, abi.FaultBadIndex, 5), fmt.Sprintf("dtrace: error in dt_clause_1 for probe ID %d (dtrace:::BEGIN): index out of bounds at BPF pc 2\n", id)},
 	} {
 		var stderr bytes.Buffer
-		d := textDecoder(prog, reg, io.Discard, output.Options{}, &stderr)
+		d := textDecoder(prog, reg, io.Discard, text.Options{}, &stderr)
 		if _, err := d.Record(c.rec); err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestFaultNotice(t *testing.T) {
 			t.Errorf("got %q, want %q", &stderr, c.want)
 		}
 	}
-	d := textDecoder(prog, reg, io.Discard, output.Options{}, nil)
+	d := textDecoder(prog, reg, io.Discard, text.Options{}, nil)
 	if _, err := d.Record(fault(id, 0, 1, abi.FaultDivZero, 0)[:abi.FaultRecordSize-1]); err == nil {
 		t.Error("a short fault record accepted")
 	}
@@ -95,7 +95,7 @@ func TestDecodeFloat(t *testing.T) {
 	if v.Kind != sink.KindFloat || v.Size != 8 || v.Float() != -1234.5678 || v.CBits() != 0xc0934a456d5cfaad {
 		t.Errorf("double: %+v, want -1234.5678 in 8 bytes", v)
 	}
-	if got := output.FormatFloat("%.2f", v); got != "-1234.57" {
+	if got := text.FormatFloat("%.2f", v); got != "-1234.57" {
 		t.Errorf("FormatFloat: %q", got)
 	}
 }

@@ -17,8 +17,8 @@ import (
 
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // testConfig is a run's configuration and whether dtrace is quiet.
@@ -61,7 +61,7 @@ func runD(t *testing.T, src string, edit func(*testConfig)) (string, string, int
 		}
 		fmt.Fprintln(&stderr, "dtrace: "+n.Message)
 	}
-	cfg.Sink = output.NewTextSink(&stdout, output.TextConfig{Options: output.Options{Quiet: cfg.Quiet, Testing: true},
+	cfg.Sink = text.New(&stdout, text.Config{Options: text.Options{Quiet: cfg.Quiet, Testing: true},
 		Stderr: &stderr, Notify: cfg.Notify})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

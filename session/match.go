@@ -7,6 +7,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -56,8 +57,8 @@ type catalog struct {
 	kernel *ktypes.Kernel
 }
 
-func (c catalog) Match(d check.ProbeDesc) ([]check.Probe, error) {
-	ps, err := c.reg.MatchDesc(providers.Desc{ID: d.ID, Provider: d.Provider, Module: d.Module, Function: d.Function, Name: d.Name})
+func (c catalog) Match(d probe.Desc) ([]check.Probe, error) {
+	ps, err := c.reg.MatchDesc(d)
 	if err != nil {
 		return nil, err
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // fuzzProgram records values of every kind the consumer decodes, except
@@ -47,7 +47,7 @@ func FuzzRecord(f *testing.F) {
 	f.Add(uint32(0), []byte{0xff, 0xff, 0xff})
 	f.Add(uint32(1<<31), []byte{})
 	f.Fuzz(func(t *testing.T, id uint32, body []byte) {
-		c := textDecoder(prog, reg, io.Discard, output.Options{Testing: true}, io.Discard)
+		c := textDecoder(prog, reg, io.Discard, text.Options{Testing: true}, io.Discard)
 		rec := append(header(abi.Header{Probe: 1, Record: id}), body...)
 		c.Record(rec)
 		c.End()

@@ -11,7 +11,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript"
-	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // Programs the front end accepts must load: the code generator keeps
@@ -146,7 +146,7 @@ func TestCancelWhileLoading(t *testing.T) {
 	}
 	var stdout bytes.Buffer
 	cfg := &Config{Registry: reg, SwitchRate: 10 * time.Millisecond,
-		Sink: output.NewTextSink(&stdout, output.TextConfig{Options: output.Options{Quiet: true}})}
+		Sink: text.New(&stdout, text.Config{Options: text.Options{Quiet: true}})}
 	status, err := Run(ctx, cfg, []Unit{{Program: p, Kind: dscript.Script, Name: "test.d"}})
 	if err != nil || status != 0 || stdout.Len() != 0 {
 		t.Fatalf("status %d, err %v, output %q; want 0, nil and no output", status, err, stdout.String())

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/options"
+	"github.com/dtrace-go/dtrace/probe"
 )
 
 // errActive is libdtrace's EDT_ACTIVE, which dtrace_setopt returns for a
@@ -55,8 +56,8 @@ func (d *decoder) setopt(rec []byte, r *codegen.Record, i int) (bool, error) {
 		return false, err
 	}
 	p := d.rec.Probe
-	return false, d.warn(fmt.Sprintf("error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %v\n",
-		r.Clause+1, p.ID, p.Provider, p.Module, p.Function, p.Name, name, value, err))
+	return false, d.warn(fmt.Sprintf("error on enabled probe ID %d (ID %d: %s): couldn't set option \"%s\" to \"%s\": %v\n",
+		r.Clause+1, p.ID, probe.Name(p.Provider, p.Module, p.Function, p.Name), name, value, err))
 }
 
 // cString is the string field f of rec, up to its NUL.

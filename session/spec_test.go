@@ -8,7 +8,7 @@ import (
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
-	"github.com/dtrace-go/dtrace/dscript/output"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // The kernel side: speculation() claims generation 1, then 2 after a
@@ -78,7 +78,7 @@ func specPrinter(t testing.TB) (*decoder, *bytes.Buffer, func(tag uint32, v uint
 	}
 	reg, _ := NewRegistry()
 	var out bytes.Buffer
-	pr := textDecoder(prog, reg, &out, output.Options{Quiet: true}, nil)
+	pr := textDecoder(prog, reg, &out, text.Options{Quiet: true}, nil)
 	r := prog.Records[0]
 	mk := func(tag uint32, v uint64) []byte {
 		b := make([]byte, r.Size)

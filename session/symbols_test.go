@@ -9,10 +9,10 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 	"github.com/dtrace-go/dtrace/symtab"
 )
 
@@ -26,7 +26,7 @@ func FuzzStackRecord(f *testing.F) {
 	f.Add(uint8(abi.SymMod), uint8(0), []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 	f.Add(uint8(abi.SymStack), uint8(20), []byte{3, 0, 0, 0, byte(abi.SymStack), 20, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0})
 	c := newSymbols(&symtab.KernelSymbols{})
-	p := output.New(&strings.Builder{}, output.Options{})
+	p := text.NewPrinter(&strings.Builder{}, text.Options{})
 	f.Fuzz(func(t *testing.T, kind, frames uint8, b []byte) {
 		si := &abi.SymInfo{Kind: abi.SymKind(kind%8 + 1), Frames: int(frames)%abi.MaxStackFrames + 1}
 		// Keep the processes to look at small: any pid but 1 reads as an
@@ -76,7 +76,7 @@ ffffffffc0001000 t bpf_prog_5678	[bpf]
 	names := func(v sink.Value) string {
 		var ns []string
 		for _, f := range v.Frames {
-			ns = append(ns, output.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
+			ns = append(ns, sink.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
 		}
 		return strings.Join(ns, ",")
 	}

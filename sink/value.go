@@ -1,6 +1,7 @@
 package sink
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/dtrace-go/dtrace/symtab"
@@ -222,4 +223,42 @@ func (v Value) Frame() Frame {
 		return v.Frames[0]
 	}
 	return Frame{PC: v.Bits}
+}
+
+// Record returns the bytes of v's record as DTrace lays it out: what
+// DTrace compares keys by (dt_aggregate_keycmp) and prints as bytes
+// (dt_print_bytes).
+func (v Value) Record() []byte {
+	n := v.Len()
+	switch v.Kind {
+	case KindString:
+		b := make([]byte, n)
+		copy(b, v.Str)
+		return b
+	case KindBytes:
+		return v.Bytes
+	case KindStack, KindUStack:
+		pcs := v.PCs
+		var b []byte
+		if v.Kind == KindUStack {
+			b = binary.LittleEndian.AppendUint64(b, v.PID)
+		}
+		for _, pc := range pcs {
+			b = binary.LittleEndian.AppendUint64(b, pc)
+		}
+		if pcs == nil { // no addresses: the frames' stand in
+			for _, f := range v.Frames {
+				b = binary.LittleEndian.AppendUint64(b, f.PC)
+			}
+		}
+		return b
+	case KindUSym, KindUAddr, KindUMod:
+		b := binary.LittleEndian.AppendUint64(nil, v.PID)
+		return binary.LittleEndian.AppendUint64(b, v.Bits)
+	}
+	b := binary.LittleEndian.AppendUint64(nil, v.CBits())
+	if n < 8 {
+		b = b[:n]
+	}
+	return b
 }

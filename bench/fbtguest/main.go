@@ -40,9 +40,11 @@ import (
 	"github.com/cilium/ebpf/link"
 
 	"github.com/dtrace-go/dtrace"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 func main() {
@@ -99,7 +101,7 @@ func functions(pattern string) ([]string, error) {
 	}
 	var out []string
 	for _, p := range ps {
-		if p.Name == fbt.Entry && providers.Glob(pattern, p.Function) {
+		if p.Name == fbt.Entry && probe.Glob(pattern, p.Function) {
 			out = append(out, p.Function)
 		}
 	}
@@ -321,7 +323,7 @@ func traced(mode string, n int) (time.Duration, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(out, dtrace.TextConfig{})})
+		_, err := h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(out, text.Config{})})
 		done <- err
 	}()
 	for !out.has("ready") {

@@ -8,6 +8,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/probe"
 )
 
 // Typed args[].
@@ -31,7 +32,7 @@ import (
 // clauseArgs is what a clause's descriptions say of args[].
 type clauseArgs struct {
 	// unstable is a description matching an unstable set of probes.
-	unstable *ProbeDesc
+	unstable *probe.Desc
 	// known says that every description's first probe has known
 	// arguments; then each description's are in descs.
 	known bool
@@ -40,7 +41,7 @@ type clauseArgs struct {
 
 // descArgs are the arguments of one description's first probe.
 type descArgs struct {
-	desc ProbeDesc
+	desc probe.Desc
 	args []Arg
 }
 
@@ -81,7 +82,7 @@ func (c *Checker) clauseArgs() *clauseArgs {
 // unstableSet reports whether a description d that matches several
 // probes, the first's provider's stability being st, matches an unstable
 // set (dt_probe_info's conditions).
-func unstableSet(d ProbeDesc, st Stability) bool {
+func unstableSet(d probe.Desc, st Stability) bool {
 	if d.ID != 0 {
 		return false
 	}

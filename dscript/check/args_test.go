@@ -10,6 +10,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/probe"
 )
 
 // argsCatalog is a catalog of a few probes with typed arguments: the
@@ -18,7 +19,7 @@ import (
 // arguments are Evolving and its names too.
 type argsCatalog struct{ probes []check.Probe }
 
-func (c argsCatalog) Match(d check.ProbeDesc) ([]check.Probe, error) {
+func (c argsCatalog) Match(d probe.Desc) ([]check.Probe, error) {
 	var out []check.Probe
 	for _, p := range c.probes {
 		if glob(d.Provider, p.Provider) && glob(d.Module, p.Module) && glob(d.Function, p.Function) && glob(d.Name, p.Name) {

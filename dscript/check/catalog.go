@@ -2,11 +2,11 @@ package check
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/probe"
 )
 
 // A Catalog is the probes a program may enable: the checker matches each
@@ -17,36 +17,18 @@ import (
 type Catalog interface {
 	// Match returns the probes d matches, in id order. An error with a
 	// method DiagTag() string is reported as it says, with that tag.
-	Match(d ProbeDesc) ([]Probe, error)
-}
-
-// ProbeDesc is a probe description with its macros expanded: four
-// fields, each a name or a pattern, or a probe id.
-type ProbeDesc struct {
-	// ID, when not 0, is the id of the one probe the description names;
-	// the fields are then empty.
-	ID                               uint32
-	Provider, Module, Function, Name string
-}
-
-// String returns the description as DTrace writes it
-// (dtrace_desc2str): the id, or the four fields joined by colons.
-func (d ProbeDesc) String() string {
-	if d.ID != 0 {
-		return strconv.FormatUint(uint64(d.ID), 10)
-	}
-	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
+	Match(d probe.Desc) ([]Probe, error)
 }
 
 // DescOf returns the description pd is, once the checker has expanded its
 // macros. The checker refuses ids that do not fit 32 bits; id 0 is
 // DTRACE_IDNONE, a description whose fields, all empty, match every
 // probe, as in DTrace.
-func DescOf(pd *ast.ProbeDesc) ProbeDesc {
+func DescOf(pd *ast.ProbeDesc) probe.Desc {
 	if pd.Count == 0 {
-		return ProbeDesc{ID: uint32(pd.ID)}
+		return probe.Desc{ID: uint32(pd.ID)}
 	}
-	return ProbeDesc{Provider: pd.Provider, Module: pd.Module, Function: pd.Func, Name: pd.Name}
+	return probe.Desc{Provider: pd.Provider, Module: pd.Module, Function: pd.Func, Name: pd.Name}
 }
 
 // Probe is a probe a description matches.

@@ -19,6 +19,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
+	"github.com/dtrace-go/dtrace/probe"
 )
 
 // build checks and compiles src as the script test.d.
@@ -34,7 +35,7 @@ func build(src string) (*codegen.Program, error) {
 // matched by their fields or by empty ones (no patterns).
 type dtraceCatalog struct{}
 
-func (dtraceCatalog) Match(d check.ProbeDesc) ([]check.Probe, error) {
+func (dtraceCatalog) Match(d probe.Desc) ([]check.Probe, error) {
 	var ps []check.Probe
 	for i, name := range []string{"BEGIN", "END", "ERROR"} {
 		p := check.Probe{ID: uint32(i + 1), Provider: "dtrace", Name: name}

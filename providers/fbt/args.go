@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/internal/kbtf"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/btfname"
 )
@@ -130,7 +131,7 @@ func resolve(spec *kbtf.Spec, id kbtf.TypeID) (kbtf.Type, uint32, error) {
 func (p *Provider) ArgDescs(pr *providers.Probe) ([]providers.ArgDesc, bool, error) {
 	f, ok := function(pr)
 	if !ok {
-		return nil, false, fmt.Errorf("fbt provider: %s:%s:%s:%s is not an fbt probe", pr.Provider, pr.Module, pr.Function, pr.Name)
+		return nil, false, fmt.Errorf("fbt provider: %s is not an fbt probe", probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 	}
 	pt, err := prototype(pr.Function, f)
 	if err != nil {

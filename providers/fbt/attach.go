@@ -16,6 +16,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/internal/tracefsdir"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
@@ -235,7 +236,7 @@ func unwrapAll(err error) error {
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	for _, pr := range probes {
 		if _, ok := function(pr); !ok {
-			return nil, fmt.Errorf("fbt provider: %s:%s:%s:%s is not an fbt probe", pr.Provider, pr.Module, pr.Function, pr.Name)
+			return nil, fmt.Errorf("fbt provider: %s is not an fbt probe", probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 		}
 		pr.NArgs = nargs(pr)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // Kernel-function probes are tested for real inside qemu guests running
@@ -86,7 +87,7 @@ func run(t *testing.T, src string) (string, error) {
 	var notes []sink.Notice
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	_, err = h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(&out, dtrace.TextConfig{}), Notify: func(n sink.Notice) {
+	_, err = h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(&out, text.Config{}), Notify: func(n sink.Notice) {
 		notes = append(notes, n)
 	}})
 	for _, n := range notes {

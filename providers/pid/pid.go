@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/uproc"
 	"github.com/dtrace-go/dtrace/symtab"
@@ -194,19 +195,19 @@ type matcher struct {
 }
 
 func (m *matcher) moduleMatches(o *uproc.Object) bool {
-	if !providers.IsGlob(m.module) {
+	if !probe.IsGlob(m.module) {
 		return m.module == o.Module || m.module == o.Path || m.module == "a.out" && o.Exe
 	}
-	return providers.Glob(m.module, o.Module)
+	return probe.Glob(m.module, o.Module)
 }
 
 // object makes the probes of one object.
 func (m *matcher) object(o *uproc.Object) error {
 	im := o.Image
-	if !providers.IsGlob(m.function) {
+	if !probe.IsGlob(m.function) {
 		fns := im.FuncsNamed(m.function)
 		if len(fns) == 0 {
-			if !providers.IsGlob(m.module) {
+			if !probe.IsGlob(m.module) {
 				return descErr("D_PROC_FUNC", "failed to lookup '%s' in module '%s'", m.function, m.module)
 			}
 			return nil
@@ -236,7 +237,7 @@ func (m *matcher) object(o *uproc.Object) error {
 		if taken && fn.Value == last.Value && fn.Size == last.Size {
 			continue // an alias of a function already matched
 		}
-		taken = providers.Glob(m.function, fn.Name)
+		taken = probe.Glob(m.function, fn.Name)
 		if !taken {
 			continue
 		}
@@ -271,15 +272,15 @@ func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
 		})
 	}
 	n := 0
-	if providers.Glob(m.name, Return) {
+	if probe.Glob(m.name, Return) {
 		mk(KindReturn, Return, 0)
 		n++
 	}
-	if providers.Glob(m.name, Entry) {
+	if probe.Glob(m.name, Entry) {
 		mk(KindEntry, Entry, 0)
 		n++
 	}
-	glob := providers.IsGlob(m.name)
+	glob := probe.IsGlob(m.name)
 	if !glob && n == 0 {
 		off, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(m.name, "0x"), "0X"), 16, 64)
 		if err != nil {
@@ -302,7 +303,7 @@ func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
 		insns, _ := code.insns()
 		for _, in := range insns {
 			s := strconv.FormatUint(uint64(in.off), 16)
-			if in.probeable && providers.Glob(m.name, s) {
+			if in.probeable && probe.Glob(m.name, s) {
 				mk(KindOffset, s, uint64(in.off))
 			}
 		}

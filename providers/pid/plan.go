@@ -3,6 +3,7 @@ package pid
 import (
 	"fmt"
 
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/uprobe"
 )
@@ -17,11 +18,11 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 	for _, pr := range probes {
 		d, ok := pr.Data.(*Probe)
 		if !ok {
-			return nil, fmt.Errorf("pid provider: %s:%s:%s:%s is not a pid probe", pr.Provider, pr.Module, pr.Function, pr.Name)
+			return nil, fmt.Errorf("pid provider: %s is not a pid probe", probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 		}
 		ss, err := p.sites(pr, d)
 		if err != nil {
-			return nil, fmt.Errorf("pid provider: %s:%s:%s:%s: %w", pr.Provider, pr.Module, pr.Function, pr.Name, err)
+			return nil, fmt.Errorf("pid provider: %s: %w", probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name), err)
 		}
 		sites = append(sites, ss...)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
 	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // The probes that fire in kernel functions (proc:::start, lwp-start at
@@ -94,7 +95,7 @@ func run(t *testing.T, src string, work func(stop <-chan struct{})) (string, err
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	_, err = h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(&out, dtrace.TextConfig{}), Notify: func(n sink.Notice) {
+	_, err = h.Run(ctx, dtrace.RunConfig{Sink: h.NewTextSink(&out, text.Config{}), Notify: func(n sink.Notice) {
 		if n.Kind != sink.NoticeMatched {
 			fmt.Fprintf(&out, "notice: %s\n", n.Message)
 		}

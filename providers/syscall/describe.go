@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 )
 
@@ -36,7 +37,7 @@ func (*Provider) Attributes() providers.Attributes { return attributes }
 func (p *Provider) ArgTypes(pr *providers.Probe) ([]string, error) {
 	d, ok := pr.Data.(Probe)
 	if !ok {
-		return nil, fmt.Errorf("syscall provider: probe %s:%s:%s:%s is not a syscall probe", pr.Provider, pr.Module, pr.Function, pr.Name)
+		return nil, fmt.Errorf("syscall provider: probe %s is not a syscall probe", probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 	}
 	cat, err := p.sys.Events()
 	if err != nil {

@@ -30,6 +30,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 )
@@ -123,7 +124,7 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 	for _, p := range probes {
 		d, ok := p.Data.(Probe)
 		if !ok {
-			return nil, fmt.Errorf("syscall provider: probe %s:%s:%s:%s is not a syscall probe", p.Provider, p.Module, p.Function, p.Name)
+			return nil, fmt.Errorf("syscall provider: probe %s is not a syscall probe", probe.Name(p.Provider, p.Module, p.Function, p.Name))
 		}
 		if d.Return {
 			exit = append(exit, p)

@@ -7,6 +7,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
 	"github.com/dtrace-go/dtrace/providers/internal/uprobe"
@@ -22,12 +23,12 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 	for _, pr := range probes {
 		d, ok := pr.Data.(*Probe)
 		if !ok {
-			return nil, fmt.Errorf("%s provider: %s:%s:%s:%s is not a USDT probe", p.name, pr.Provider, pr.Module, pr.Function, pr.Name)
+			return nil, fmt.Errorf("%s provider: %s is not a USDT probe", p.name, probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 		}
 		for _, s := range d.Sites {
 			us, err := p.site(pr, s)
 			if err != nil {
-				return nil, fmt.Errorf("%s provider: %s:%s:%s:%s: %w", p.name, pr.Provider, pr.Module, pr.Function, pr.Name, err)
+				return nil, fmt.Errorf("%s provider: %s: %w", p.name, probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name), err)
 			}
 			sites = append(sites, us)
 		}
@@ -229,7 +230,7 @@ func (p *Provider) Attributes() providers.Attributes { return attributes }
 func (p *Provider) ArgTypes(pr *providers.Probe) ([]string, error) {
 	d, ok := pr.Data.(*Probe)
 	if !ok || len(d.Sites) == 0 {
-		return nil, fmt.Errorf("%s provider: %s:%s:%s:%s is not a USDT probe", p.name, pr.Provider, pr.Module, pr.Function, pr.Name)
+		return nil, fmt.Errorf("%s provider: %s is not a USDT probe", p.name, probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 	}
 	var out []string
 	for _, a := range d.Sites[0].Note.Args {

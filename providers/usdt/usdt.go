@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/uproc"
 	"github.com/dtrace-go/dtrace/symtab"
@@ -115,7 +116,7 @@ func (f *Factory) Names(pattern string) ([]string, error) {
 		}
 		for _, n := range names {
 			full := n + strconv.Itoa(pid)
-			if providers.Glob(pattern, full) {
+			if probe.Glob(pattern, full) {
 				out = append(out, full)
 			}
 		}

@@ -24,7 +24,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/sink"
 )
 
@@ -62,7 +61,7 @@ func Write(w io.Writer, aggs []*sink.Aggregation) error {
 					for i := len(k.Frames) - 1; i >= 0; i-- {
 						sep(&b)
 						f := k.Frames[i]
-						b.WriteString(clean(output.SymName(f.Module, f.Func, f.PC)))
+						b.WriteString(clean(sink.SymName(f.Module, f.Func, f.PC)))
 					}
 				}
 			}
@@ -114,13 +113,13 @@ func keyString(v sink.Value) string {
 		return v.Str
 	case sink.KindSym, sink.KindUSym:
 		f := v.Frame()
-		return output.SymName(f.Module, f.Func, f.PC)
+		return sink.SymName(f.Module, f.Func, f.PC)
 	case sink.KindUAddr:
 		f := v.Frame()
-		return output.FrameName(f.Module, f.Func, f.FuncStart, f.PC)
+		return sink.FrameName(f.Module, f.Func, f.FuncStart, f.PC)
 	case sink.KindMod, sink.KindUMod:
 		f := v.Frame()
-		return output.ModName(f.Module, f.PC)
+		return sink.ModName(f.Module, f.PC)
 	}
 	var b strings.Builder
 	for _, c := range v.Bytes {

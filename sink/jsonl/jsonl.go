@@ -52,7 +52,6 @@ package jsonl
 
 import (
 	"bufio"
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -66,8 +65,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // Config configures a Sink.
@@ -142,7 +141,7 @@ func (s *Sink) Record(r *sink.Record) error {
 		case sink.ActTrace:
 			b = appendValue(item(b), a.Values[0])
 		case sink.ActPrintf:
-			msg, err := output.Sprintf(a.Format, a.Values...)
+			msg, err := text.Sprintf(a.Format, a.Values...)
 			if err != nil {
 				return err
 			}
@@ -154,7 +153,7 @@ func (s *Sink) Record(r *sink.Record) error {
 		case sink.ActPrinta:
 			if a.Format != nil {
 				var sb strings.Builder
-				if err := output.New(&sb, output.Options{Quiet: true}).Printa(a.Format, a.Aggs...); err != nil {
+				if err := text.NewPrinter(&sb, text.Options{Quiet: true}).Printa(a.Format, a.Aggs...); err != nil {
 					return err
 				}
 				b = appendString(append(item(b), `{"message":`...), sb.String())
@@ -168,7 +167,7 @@ func (s *Sink) Record(r *sink.Record) error {
 			}
 		case sink.ActPrint:
 			// print()'s text, as DTrace's output shows it.
-			b = appendString(append(item(b), `{"message":`...), output.PrintString(a.Values[0]))
+			b = appendString(append(item(b), `{"message":`...), text.PrintString(a.Values[0]))
 			b = append(b, '}')
 		case sink.ActTraceMem:
 			b = append(item(b), `{"tracemem":"`...)
@@ -182,7 +181,7 @@ func (s *Sink) Record(r *sink.Record) error {
 			arg := ""
 			if a.Format != nil {
 				var err error
-				if arg, err = output.Sprintf(a.Format, a.Values...); err != nil {
+				if arg, err = text.Sprintf(a.Format, a.Values...); err != nil {
 					return err
 				}
 			}
@@ -383,19 +382,11 @@ func appendAgg(b []byte, a *sink.Aggregation) []byte {
 	b = append(b, `,"aggregation-data":[`...)
 	es := slices.Clone(a.Entries)
 	// Sorted as dtrace sorts by default: by value, then by key.
-	keys := make(map[*sink.Entry]string, len(es))
-	for _, e := range es {
-		var kb []byte
-		for _, k := range e.Key {
-			kb = appendValue(kb, k)
-		}
-		keys[e] = string(kb)
-	}
 	slices.SortStableFunc(es, func(x, y *sink.Entry) int {
-		if c := cmp.Compare(sortValue(a, x), sortValue(a, y)); c != 0 {
+		if c := sink.CompareValues(a, x, a, y); c != 0 {
 			return c
 		}
-		return strings.Compare(keys[x], keys[y])
+		return sink.CompareKeys(x.Key, y.Key, 0)
 	})
 	for i, e := range es {
 		if i > 0 {
@@ -437,19 +428,6 @@ func appendAgg(b []byte, a *sink.Aggregation) []byte {
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
-}
-
-// sortValue is what an entry sorts by: its value, a quantization's count
-// of values.
-func sortValue(a *sink.Aggregation, e *sink.Entry) int64 {
-	if !a.Func.IsQuantization() {
-		return a.Scalar(e)
-	}
-	var n int64
-	for _, v := range e.Buckets {
-		n += v
-	}
-	return n
 }
 
 // appendValue appends a value's object.
@@ -495,11 +473,11 @@ func appendValue(b []byte, v sink.Value) []byte {
 		if v.Kind == sink.KindUSym {
 			name = "usym"
 		}
-		b = appendString(append(b, `{"`+name+`":`...), output.SymName(f.Module, f.Func, f.PC))
+		b = appendString(append(b, `{"`+name+`":`...), sink.SymName(f.Module, f.Func, f.PC))
 		b = appendWhere(b, f, false)
 	case sink.KindUAddr:
 		f := v.Frame()
-		b = appendString(append(b, `{"uaddr":`...), output.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
+		b = appendString(append(b, `{"uaddr":`...), sink.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
 		b = appendWhere(b, f, true)
 	case sink.KindMod, sink.KindUMod:
 		f := v.Frame()
@@ -507,7 +485,7 @@ func appendValue(b []byte, v sink.Value) []byte {
 		if v.Kind == sink.KindUMod {
 			name = "umod"
 		}
-		b = appendString(append(b, `{"`+name+`":`...), output.ModName(f.Module, f.PC))
+		b = appendString(append(b, `{"`+name+`":`...), sink.ModName(f.Module, f.PC))
 	default:
 		b = append(b, `{"bytes":"`...)
 		b = appendHex(b, v.Bytes)
@@ -518,7 +496,7 @@ func appendValue(b []byte, v sink.Value) []byte {
 
 // appendFrame appends a stack frame's object.
 func appendFrame(b []byte, f sink.Frame, offset bool) []byte {
-	b = appendString(append(b, `{"symbol":`...), output.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
+	b = appendString(append(b, `{"symbol":`...), sink.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
 	b = appendWhere(b, f, offset)
 	b = append(b, `,"address":"0x`...)
 	b = strconv.AppendUint(b, f.PC, 16)

@@ -38,7 +38,6 @@ import (
 	"time"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/sink/pprof"
 )
@@ -395,13 +394,13 @@ func labelValues(key []sink.Value) []string {
 			s = v.Str
 		case sink.KindSym, sink.KindUSym:
 			f := v.Frame()
-			s = output.SymName(f.Module, f.Func, f.PC)
+			s = sink.SymName(f.Module, f.Func, f.PC)
 		case sink.KindUAddr:
 			f := v.Frame()
-			s = output.FrameName(f.Module, f.Func, f.FuncStart, f.PC)
+			s = sink.FrameName(f.Module, f.Func, f.FuncStart, f.PC)
 		case sink.KindMod, sink.KindUMod:
 			f := v.Frame()
-			s = output.ModName(f.Module, f.PC)
+			s = sink.ModName(f.Module, f.PC)
 		default:
 			s = fmt.Sprintf("%x", v.Bytes)
 		}

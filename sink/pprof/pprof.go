@@ -38,7 +38,6 @@ import (
 	"github.com/google/pprof/profile"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/dscript/output"
 	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/symtab"
 )
@@ -288,13 +287,13 @@ func (b *builder) keys(s *profile.Sample, info *sink.AggInfo, key []sink.Value) 
 			b.label(s, name, strconv.FormatFloat(math.Float64frombits(v.Bits), 'g', -1, 64))
 		case sink.KindSym, sink.KindUSym:
 			f := v.Frame()
-			b.label(s, name, output.SymName(f.Module, f.Func, f.PC))
+			b.label(s, name, sink.SymName(f.Module, f.Func, f.PC))
 		case sink.KindUAddr:
 			f := v.Frame()
-			b.label(s, name, output.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
+			b.label(s, name, sink.FrameName(f.Module, f.Func, f.FuncStart, f.PC))
 		case sink.KindMod, sink.KindUMod:
 			f := v.Frame()
-			b.label(s, name, output.ModName(f.Module, f.PC))
+			b.label(s, name, sink.ModName(f.Module, f.PC))
 		case sink.KindBytes:
 			b.label(s, name, fmt.Sprintf("%x", v.Bytes))
 		}

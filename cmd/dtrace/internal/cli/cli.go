@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/dtrace-go/dtrace"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // Exit statuses (E_SUCCESS, E_ERROR, E_USAGE).
@@ -432,7 +433,7 @@ func (s *state) readScript(path string) ([]byte, error) {
 	var pe *fs.PathError
 	switch {
 	case errors.As(err, &pe) && pe.Op == "open":
-		return nil, s.errorf(exitError, "failed to open %s: %s", path, dtrace.Strerror(err))
+		return nil, s.errorf(exitError, "failed to open %s: %s", path, sink.Strerror(err))
 	case errors.Is(err, errScriptSize):
 		return nil, s.errorf(exitError, "failed to compile script %s: %v", path, err)
 	case err != nil:
@@ -480,7 +481,7 @@ func (s *state) finish() error {
 	if s.ofile != "" {
 		f, err := os.OpenFile(s.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 		if err != nil {
-			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, dtrace.Strerror(err))
+			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, sink.Strerror(err))
 		}
 		s.output = f
 	}

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/dtrace-go/dtrace"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -71,11 +71,11 @@ func TestParseArgsErrors(t *testing.T) {
 
 func TestStrerror(t *testing.T) {
 	_, err := os.Open("/nonexistent/file")
-	if got := dtrace.Strerror(err); got != "No such file or directory" {
-		t.Errorf("dtrace.Strerror(ENOENT) = %q", got)
+	if got := sink.Strerror(err); got != "No such file or directory" {
+		t.Errorf("sink.Strerror(ENOENT) = %q", got)
 	}
-	if got := dtrace.Strerror(syscall.EACCES); got != "Permission denied" {
-		t.Errorf("dtrace.Strerror(EACCES) = %q", got)
+	if got := sink.Strerror(syscall.EACCES); got != "Permission denied" {
+		t.Errorf("sink.Strerror(EACCES) = %q", got)
 	}
 }
 

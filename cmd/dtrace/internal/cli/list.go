@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/dtrace-go/dtrace"
+	"github.com/dtrace-go/dtrace/probe"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 // list lists probes (-l): every probe, or those each description of each
@@ -22,7 +24,7 @@ func (s *state) list() error {
 	if s.ofile != "" {
 		f, err := os.OpenFile(s.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 		if err != nil {
-			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, dtrace.Strerror(err))
+			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, sink.Strerror(err))
 		}
 		s.output = f
 		out = f
@@ -51,8 +53,8 @@ func (s *state) list() error {
 				// The fields, as dtrace's list_stmt prints them (an id
 				// prints as ::::).
 				l.flush()
-				fmt.Fprintf(s.stderr, "%s: failed to match %s:%s:%s:%s: %s\n", s.pname,
-					d.Provider, d.Module, d.Function, d.Name, err)
+				fmt.Fprintf(s.stderr, "%s: failed to match %s: %s\n", s.pname,
+					probe.Name(d.Provider, d.Module, d.Function, d.Name), err)
 				failed = true
 				continue
 			}

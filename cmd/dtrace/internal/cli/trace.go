@@ -10,6 +10,7 @@ import (
 
 	"github.com/dtrace-go/dtrace"
 	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/text"
 )
 
 // trace runs the compiled programs: DTrace's main loop.
@@ -28,7 +29,7 @@ func (s *state) trace() error {
 		}
 		fmt.Fprintf(s.stderr, "%s: %s\n", s.pname, n.Message)
 	}
-	tc := dtrace.TextConfig{Testing: os.Getenv("_DTRACE_TESTING") != "", Stderr: s.stderr, Notify: notify}
+	tc := text.Config{Options: text.Options{Testing: os.Getenv("_DTRACE_TESTING") != ""}, Stderr: s.stderr, Notify: notify}
 	if s.output != nil {
 		// system() commands write to dtrace's standard output, not -o's.
 		tc.SystemOutput = s.stdout

@@ -1,4 +1,4 @@
-package output
+package text
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ func TestSystemOutput(t *testing.T) {
 	// freopen() file; with it (-o), to dtrace's standard output while the
 	// output is not redirected.
 	var out, sys bytes.Buffer
-	s := NewTextSink(&out, TextConfig{Options: Options{Quiet: true}})
+	s := New(&out, Config{Options: Options{Quiet: true}})
 	if w := s.systemStdout(); w != &out {
 		t.Errorf("systemStdout = %v, want the output", w)
 	}

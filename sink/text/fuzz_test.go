@@ -1,4 +1,4 @@
-package output
+package text
 
 import (
 	"strings"
@@ -54,7 +54,7 @@ func FuzzPrintf(f *testing.F) {
 			return
 		}
 		vals := fuzzValues(data)
-		p := New(nil, Options{})
+		p := NewPrinter(nil, Options{})
 		p.Sprintf(fm, vals...)
 		// And with the aggregation values of a printa().
 		a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggFunc(len(data)%9 + 1), Base: -3, Levels: 7, Step: 3,

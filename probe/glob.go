@@ -1,4 +1,4 @@
-package providers
+package probe
 
 import "strings"
 

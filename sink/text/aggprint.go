@@ -1,8 +1,7 @@
-package output
+package text
 
 import (
 	"cmp"
-	"encoding/binary"
 	"math/big"
 	"sort"
 	"strings"
@@ -117,10 +116,10 @@ func (p *Printer) sortItems(items []item) {
 		l, r := items[i], items[j]
 		c := cmp.Compare(l.agg.ID, r.agg.ID)
 		if c == 0 && !o.AggSortKey {
-			c = valCmp(l.agg, l.e, r.e, r.agg)
+			c = sink.CompareValues(l.agg, l.e, r.agg, r.e)
 		}
 		if c == 0 {
-			c = keyCmp(l.e.Key, r.e.Key, o.AggSortKeyPos)
+			c = sink.CompareKeys(l.e.Key, r.e.Key, o.AggSortKeyPos)
 		}
 		if o.AggSortRev {
 			c = -c
@@ -145,7 +144,7 @@ func (p *Printer) joined(aggs []*sink.Aggregation) []bundle {
 	var bundles []bundle
 	for j, a := range aggs {
 		for _, e := range a.Entries {
-			k := keyString(e.Key)
+			k := sink.KeyID(e.Key)
 			bi, ok := index[k]
 			if !ok {
 				bi = len(bundles)
@@ -173,14 +172,14 @@ func (p *Printer) joined(aggs []*sink.Aggregation) []bundle {
 		l, r := bundles[i], bundles[j]
 		c := 0
 		if o.AggSortKey {
-			c = keyCmp(l.key, r.key, o.AggSortKeyPos)
+			c = sink.CompareKeys(l.key, r.key, o.AggSortKeyPos)
 		}
 		for k := 0; c == 0 && k < n; k++ {
 			x := (k + pos) % n
-			c = valCmp(l.vals[x].agg, l.vals[x].e, r.vals[x].e, r.vals[x].agg)
+			c = sink.CompareValues(l.vals[x].agg, l.vals[x].e, r.vals[x].agg, r.vals[x].e)
 		}
 		if c == 0 && !o.AggSortKey {
-			c = keyCmp(l.key, r.key, o.AggSortKeyPos)
+			c = sink.CompareKeys(l.key, r.key, o.AggSortKeyPos)
 		}
 		if o.AggSortRev {
 			c = -c
@@ -188,17 +187,6 @@ func (p *Printer) joined(aggs []*sink.Aggregation) []bundle {
 		return c < 0
 	})
 	return bundles
-}
-
-// keyString is an identity for a key: its records' bytes.
-func keyString(key []sink.Value) string {
-	var b []byte
-	for _, v := range key {
-		r := record(v)
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(r)))
-		b = append(b, r...)
-	}
-	return string(b)
 }
 
 // writeEntry is dt_print_aggs: the keys, each value, a newline.
@@ -223,7 +211,7 @@ func (p *Printer) writeKey(b *strings.Builder, v sink.Value) {
 		return
 	case sink.KindString, sink.KindBytes:
 		if v.Size == 0 || v.Kind == sink.KindBytes {
-			writeBytes(b, record(v), 50, false, false)
+			writeBytes(b, v.Record(), 50, false, false)
 			return
 		}
 	}
@@ -237,7 +225,7 @@ func (p *Printer) writeKey(b *strings.Builder, v sink.Value) {
 	case 1:
 		b.WriteString(cprintf(" %3d", v.Uint()))
 	default:
-		writeBytes(b, record(v), 50, false, false)
+		writeBytes(b, v.Record(), 50, false, false)
 	}
 }
 
@@ -254,7 +242,7 @@ func (p *Printer) writeValue(b *strings.Builder, a *sink.Aggregation, e *sink.En
 		}
 		b.WriteString(cprintf(" %16lld", v))
 	case abi.AggStddev:
-		b.WriteString(cprintf(" %16llu", stddev(e, normal)))
+		b.WriteString(cprintf(" %16llu", sink.Stddev(e, normal)))
 	default:
 		// (long long)value / normal: an unsigned division in C.
 		b.WriteString(cprintf(" %16lld", uint64(e.Value)/normal))

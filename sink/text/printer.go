@@ -1,4 +1,4 @@
-package output
+package text
 
 import (
 	"io"
@@ -62,7 +62,7 @@ type Printer struct {
 }
 
 // New returns a Printer writing to w.
-func New(w io.Writer, opt Options) *Printer {
+func NewPrinter(w io.Writer, opt Options) *Printer {
 	return &Printer{w: w, opt: opt}
 }
 
@@ -255,5 +255,5 @@ func (p *Printer) Sprintf(f *printf.Format, args ...sink.Value) (string, error) 
 
 // Sprintf renders a printf() format with the zero Options (local time).
 func Sprintf(f *printf.Format, args ...sink.Value) (string, error) {
-	return New(io.Discard, Options{}).Sprintf(f, args...)
+	return NewPrinter(io.Discard, Options{}).Sprintf(f, args...)
 }

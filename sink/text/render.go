@@ -1,4 +1,4 @@
-package output
+package text
 
 import (
 	"errors"
@@ -98,7 +98,7 @@ func (p *Printer) renderAggValue(b *strings.Builder, c *printf.Conv, cf string, 
 	case abi.AggStddev:
 		var v uint64
 		if e.Count != 0 {
-			v = stddev(e, normal)
+			v = sink.Stddev(e, normal)
 		}
 		b.WriteString(cprintf(cf, v))
 		return nil
@@ -165,7 +165,7 @@ func (p *Printer) renderConv(b *strings.Builder, c *printf.Conv, cf string, dynW
 	case printf.PrintWStr:
 		b.WriteString(cprintf(cf, wstring(v)))
 	case printf.PrintEStr:
-		b.WriteString(cprintf(cf, strchr2esc(record(v))))
+		b.WriteString(cprintf(cf, strchr2esc(v.Record())))
 	case printf.PrintEChr:
 		b.WriteString(cprintf(cf, strchr2esc([]byte{byte(v.Bits)})))
 	default:
@@ -230,7 +230,7 @@ func cstring(v sink.Value) string {
 
 // wstring decodes a wchar_t array (32-bit, little-endian) up to its NUL.
 func wstring(v sink.Value) []rune {
-	b := record(v)
+	b := v.Record()
 	var r []rune
 	for i := 0; i+4 <= len(b); i += 4 {
 		c := rune(uint32(b[i]) | uint32(b[i+1])<<8 | uint32(b[i+2])<<16 | uint32(b[i+3])<<24)

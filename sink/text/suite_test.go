@@ -1,4 +1,4 @@
-package output
+package text
 
 // Golden tests whose expected output is the expected-results (.r) file of a
 // test in DTrace's own test suite (oracle/dtrace-utils, test/unittest/...),
@@ -63,7 +63,7 @@ func diff(t *testing.T, name, got, want string) {
 // test/unittest/printf/tst.basics.d
 func TestSuitePrintfBasics(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	i := sink.Int('a', 4)
 	pr := func(src string, ty *types.Type, v sink.Value) {
 		t.Helper()
@@ -111,7 +111,7 @@ func TestSuitePrintfBasics(t *testing.T) {
 // test/unittest/printf/tst.flags.d and tst.widths1.d
 func TestSuitePrintfFlagsWidths(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	pr := func(src string, ty *types.Type, v sink.Value) {
 		t.Helper()
 		if err := p.Printf(checked(t, src, ty), v); err != nil {
@@ -140,7 +140,7 @@ func TestSuitePrintfFlagsWidths(t *testing.T) {
 // and 8-, 16-, 32- and 64-bit keys sorted (unsigned) under aggsortkey.
 func TestSuiteSignedKeys(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true, AggSortKey: true})
+	p := NewPrinter(&out, Options{Quiet: true, AggSortKey: true})
 	nl := sink.String("\n", 256)
 	aggs := []*sink.Aggregation{}
 	for n, size := range []int{1, 2, 4, 8} {
@@ -168,7 +168,7 @@ func TestSuiteSignedKeys(t *testing.T) {
 // test/unittest/aggs/tst.stddev2.d: printa("%9@x\n") of stddev().
 func TestSuiteStddev2(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	pairs := [][2]int64{{0, 0}, {0x10, 0x20}, {0x100, 0x200}, {0x1000, 0x2000}, {0x10000, 0x20000},
 		{0x100000, 0x200000}, {0x1000000, 0x2000000}, {0x10000000, 0x20000000}, {0x20000000, 0x40000000},
 		{0x40000000, 0x80000000}, {0x80000000, 0x100000000}, {0x100000000, 0x200000000}}
@@ -191,7 +191,7 @@ func TestSuiteStddev2(t *testing.T) {
 // test/unittest/printa/tst.basics.d: printa() formats of each function.
 func TestSuitePrintaBasics(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	q := make([]int64, abi.QuantizeBuckets)
 	q[abi.QuantizeBucket(1)] = 1
 	lq := make([]int64, abi.LQuantizeLevels(1, 10, 1)+2)
@@ -236,7 +236,7 @@ func TestSuitePrintaBasics(t *testing.T) {
 // 32-bit keys, printed at exit sorted by value.
 func TestSuiteTruncLquantize(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	a := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Levels: 150, Step: 1}}
 	add := func(key, i, incr int64) {
 		b := make([]int64, abi.LQuantizeLevels(0, 150, 1)+2)
@@ -259,7 +259,7 @@ func TestSuiteTruncLquantize(t *testing.T) {
 // from 0 to 1499; the expected output is Oracle's tst.llquantstep.r.
 func TestSuiteLLQuantStep(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	b := make([]int64, abi.LLQuantizeBins(3, 3, 5, 27))
 	for v := int64(0); v < 1500; v++ {
 		b[abi.LLQuantizeBucket(v, 3, 3, 5, 27)]++
@@ -287,7 +287,7 @@ func TestSuiteLLQuantStep(t *testing.T) {
 // Oracle's tst.llquantneg.r.
 func TestSuiteLLQuantNeg(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	b := make([]int64, abi.LLQuantizeBins(10, 0, 6, 20))
 	for v := int64(0); v < 100; v++ {
 		incr := int64(1)
@@ -316,7 +316,7 @@ func TestSuiteLLQuantNeg(t *testing.T) {
 // heading and probe column without CPU and ID, then the count at exit.
 func TestSuiteCountNotQuiet(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Testing: true})
+	p := NewPrinter(&out, Options{Testing: true})
 	p.BeginFiring(Firing{CPU: 3, ID: 1234, Provider: "profile", Name: "tick-1005ms"})
 	p.EndFiring()
 	p.Exit([]*sink.Aggregation{{ID: 1, Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 10}}}}})
@@ -327,7 +327,7 @@ func TestSuiteCountNotQuiet(t *testing.T) {
 // ustack() traced, and all of them as aggregation keys.
 func TestSuiteUstack(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	const m = "ustack-tst-basic"
 	pid := uint64(4242)
 	uaddr := sym(sink.KindUAddr, pid, 0x401136, m+"`myfunc_y+0x8")

@@ -1,4 +1,4 @@
-package output
+package text
 
 // Golden tests of the layouts, with expectations worked out from
 // libdtrace's code (dt_consume.c, dt_printf.c, dt_aggregate.c).
@@ -36,7 +36,7 @@ func quantizeOf(vals ...int64) []int64 {
 func printAgg(t *testing.T, opt Options, aggs ...*sink.Aggregation) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := New(&out, opt).Printa(nil, aggs...); err != nil {
+	if err := NewPrinter(&out, opt).Printa(nil, aggs...); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -331,7 +331,7 @@ func TestAvgStddevNormalize(t *testing.T) {
 		{ID: 4, Agg: abi.Agg{Func: abi.AggSum}, Normal: 10, Entries: []*sink.Entry{{Key: []sink.Value{sink.String("norm", 256)}, AggValue: abi.AggValue{Value: 1234}}}},
 	}
 	var out bytes.Buffer
-	p := New(&out, Options{Quiet: true})
+	p := NewPrinter(&out, Options{Quiet: true})
 	p.Exit(aggs)
 	key := func(s string) string { return fmt.Sprintf("  %-50s", s) }
 	want := "\n" + key("pos") + fmt.Sprintf(" %16d\n", 1) + key("neg") + fmt.Sprintf(" %16d\n", -1) +
@@ -343,12 +343,12 @@ func TestAvgStddevNormalize(t *testing.T) {
 	for v := int64(1); v <= 4; v++ {
 		e.SumSq = abi.Add128(e.SumSq, abi.Square128(v))
 	}
-	if s := stddev(e, 1); s != 1 {
+	if s := sink.Stddev(e, 1); s != 1 {
 		t.Errorf("stddev {1..4} = %d", s)
 	}
 	// Large values need the 128-bit sum of squares.
 	e = &sink.Entry{AggValue: abi.AggValue{Count: 2, Sum: 3 << 40, SumSq: abi.Add128(abi.Square128(1<<40), abi.Square128(2<<40))}}
-	if s := stddev(e, 1); s != 1<<39 {
+	if s := sink.Stddev(e, 1); s != 1<<39 {
 		t.Errorf("stddev large = %d", s)
 	}
 
@@ -360,7 +360,7 @@ func TestAvgStddevNormalize(t *testing.T) {
 }
 
 func TestPrintfCorners(t *testing.T) {
-	p := New(nil, Options{Location: time.UTC})
+	p := NewPrinter(nil, Options{Location: time.UTC})
 	cases := []struct {
 		f    string
 		tys  []*types.Type
@@ -427,7 +427,7 @@ func V(v ...sink.Value) []sink.Value   { return v }
 
 func TestPrintfStack(t *testing.T) {
 	stk := sink.Stack(frames("vmlinux`a+0x1", "vmlinux`b"), nil)
-	p := New(nil, Options{})
+	p := NewPrinter(nil, Options{})
 	for _, c := range []struct {
 		f    string
 		args []sink.Value
@@ -458,7 +458,7 @@ func TestPrintfStack(t *testing.T) {
 
 func TestTraceWidths(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{})
+	p := NewPrinter(&out, Options{})
 	f := Firing{CPU: 1, ID: 1, Provider: "dtrace", Name: "BEGIN"}
 	p.BeginFiring(f)
 	for _, v := range []sink.Value{sink.Int(-1, 1), sink.Int(-1, 2), sink.Int(-1, 4), sink.Int(-1, 8), sink.Uint(255, 1), sink.Uint(65535, 2), sink.Uint(1<<32-1, 4), sink.Uint(1<<64-1, 8)} {
@@ -477,7 +477,7 @@ func TestTraceWidths(t *testing.T) {
 
 	// Quiet: bare values.
 	out.Reset()
-	p = New(&out, Options{Quiet: true})
+	p = NewPrinter(&out, Options{Quiet: true})
 	p.BeginFiring(f)
 	for _, v := range []sink.Value{sink.Int(-1, 1), sink.Uint(255, 1), sink.String(" s ", 256), sink.Int(-5, 8)} {
 		p.Trace(v)
@@ -488,7 +488,7 @@ func TestTraceWidths(t *testing.T) {
 
 func TestTraceStackSym(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{Testing: true})
+	p := NewPrinter(&out, Options{Testing: true})
 	p.BeginFiring(Firing{Func: "do_sys_open", Name: "entry", Provider: "fbt"})
 	p.Trace(sink.Stack(frames("vmlinux`do_sys_open", "vmlinux`__x64_sys_openat+0x20"), nil))
 	p.Trace(sym(sink.KindSym, 0, 0xffffffff81000000, "vmlinux`do_sys_open"))
@@ -505,7 +505,7 @@ func TestTraceStackSym(t *testing.T) {
 		pad    string
 	}{{StackIndentNone, ""}, {4, "    "}} {
 		out.Reset()
-		p = New(&out, Options{Quiet: true, StackIndent: c.indent})
+		p = NewPrinter(&out, Options{Quiet: true, StackIndent: c.indent})
 		p.Trace(sink.Stack(frames("m`f"), nil))
 		diff(t, "stackindent", out.String(), "\n"+c.pad+"m`f\n")
 	}
@@ -532,18 +532,18 @@ func TestTraceBytes(t *testing.T) {
 			"        10: ff" + strings.Repeat("   ", 15) + "  .\n"},
 	} {
 		var out bytes.Buffer
-		p := New(&out, Options{Quiet: c.quiet, RawBytes: c.raw})
+		p := NewPrinter(&out, Options{Quiet: c.quiet, RawBytes: c.raw})
 		p.Trace(sink.Bytes(c.b))
 		diff(t, fmt.Sprintf("bytes %q", c.b), out.String(), c.want)
 	}
 	var out bytes.Buffer
-	New(&out, Options{}).TraceMem([]byte{1, 2})
+	NewPrinter(&out, Options{}).TraceMem([]byte{1, 2})
 	diff(t, "tracemem", out.String(), dumpHead+"         0: 01 02"+strings.Repeat("   ", 14)+"  ..\n")
 }
 
 func TestFlowIndent(t *testing.T) {
 	var out bytes.Buffer
-	p := New(&out, Options{FlowIndent: true})
+	p := NewPrinter(&out, Options{FlowIndent: true})
 	seq := []Firing{
 		{CPU: 0, ID: 10, EPID: 1, Provider: "syscall", Func: "read", Name: "entry"},
 		{CPU: 0, ID: 20, EPID: 2, Provider: "fbt", Func: "vfs_read", Name: "entry"},
@@ -578,7 +578,7 @@ func TestPrintaJoined(t *testing.T) {
 	// Sorted by the first aggregation's value, then the key.
 	want := "\n" + line("d", 0, 7) + line("b", 1, 0) + line("c", 3, 100) + line("a", 5, 10)
 	var out bytes.Buffer
-	p := New(&out, Options{})
+	p := NewPrinter(&out, Options{})
 	if err := p.Printa(nil, cnt, sum); err != nil {
 		t.Fatal(err)
 	}
@@ -598,7 +598,7 @@ func TestPrintaJoined(t *testing.T) {
 	// A format: keys, then the values in turn; a third %@ repeats the last.
 	out.Reset()
 	f := checkedPrinta(t, "%s: %@d %@d %@d\n", types.LongLongType, types.StringType)
-	New(&out, Options{}).Printa(f, cnt, sum)
+	NewPrinter(&out, Options{}).Printa(f, cnt, sum)
 	diff(t, "printa format joined", out.String(), "d: 0 7 7\nb: 1 0 0\nc: 3 100 100\na: 5 10 10\n")
 }
 
@@ -626,7 +626,7 @@ func TestKeyKinds(t *testing.T) {
 	}}
 	// Keys of different layouts: each printed by its own kind.
 	var out bytes.Buffer
-	p := New(&out, Options{})
+	p := NewPrinter(&out, Options{})
 	var b strings.Builder
 	for _, e := range a.Entries {
 		p.writeEntry(&b, e.Key, []aggVal{{a, e}})
@@ -643,12 +643,12 @@ func TestExitOrder(t *testing.T) {
 	y := &sink.Aggregation{ID: 1, Agg: abi.Agg{Func: abi.AggMax}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 5}}}}
 	z := &sink.Aggregation{ID: 3, Agg: abi.Agg{Func: abi.AggMin}, Entries: []*sink.Entry{{AggValue: abi.AggValue{Value: 1}}}}
 	var out bytes.Buffer
-	p := New(&out, Options{})
+	p := NewPrinter(&out, Options{})
 	p.markPrinted(z)
 	p.Exit([]*sink.Aggregation{x, y, z})
 	diff(t, "exit", out.String(), fmt.Sprintf("\n %16d\n %16d\n", 5, 2))
 	out.Reset()
-	p = New(&out, Options{AggSortRev: true})
+	p = NewPrinter(&out, Options{AggSortRev: true})
 	p.markPrinted(z)
 	p.Exit([]*sink.Aggregation{x, y, z})
 	diff(t, "exit rev", out.String(), fmt.Sprintf("\n %16d\n %16d\n", 2, 5))

@@ -1,4 +1,4 @@
-package output
+package text
 
 import (
 	"bufio"
@@ -7,71 +7,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strings"
-	"syscall"
 
-	"github.com/dtrace-go/dtrace/dscript/options"
+	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/sink"
 )
 
-// OptionNames are the DTrace options that change the text output, which
-// SetOption applies.
-var OptionNames = []string{"quiet", "flowindent", "rawbytes", "stackindent", "printsize",
-	"aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev"}
-
-// SetOption sets, from the options set holds (checked when they were
-// set), the output option name; it reports whether name is one of
-// OptionNames. stackindent=0 is StackIndentNone; an option not in set is
-// its default.
-func (o *Options) SetOption(set *options.Set, name string) bool {
-	switch name {
-	case "quiet":
-		o.Quiet = set.Bool(name)
-	case "flowindent":
-		o.FlowIndent = set.Bool(name)
-	case "rawbytes":
-		o.RawBytes = set.Bool(name)
-	case "aggsortkey":
-		o.AggSortKey = set.Bool(name)
-	case "aggsortrev":
-		o.AggSortRev = set.Bool(name)
-	case "aggsortkeypos":
-		v, _ := set.Int(name)
-		o.AggSortKeyPos = int(v)
-	case "printsize":
-		v, _ := set.Size(name)
-		o.PrintSize = int(v)
-	case "aggsortpos":
-		v, _ := set.Int(name)
-		o.AggSortPos = int(v)
-	case "stackindent":
-		v, ok := set.Int(name)
-		switch {
-		case !ok:
-			o.StackIndent = 0
-		case v == 0:
-			o.StackIndent = StackIndentNone
-		default:
-			o.StackIndent = int(v)
-		}
-	default:
-		return false
-	}
-	return true
-}
-
-// OptionsFrom returns the output options set holds (every OptionNames
-// option), with Testing as given.
-func OptionsFrom(set *options.Set, testing bool) Options {
-	o := Options{Testing: testing}
-	for _, name := range OptionNames {
-		o.SetOption(set, name)
-	}
-	return o
-}
-
-// TextConfig configures a TextSink.
-type TextConfig struct {
+// Config configures a Sink.
+type Config struct {
 	Options Options
 	// SystemOutput is where the commands of system() write their standard
 	// output while freopen() has not redirected the output: dtrace's
@@ -82,37 +24,43 @@ type TextConfig struct {
 	Stderr io.Writer
 	// Notify receives the warnings of freopen() (nil: none are given).
 	Notify func(sink.Notice)
+	// SetOption applies to o a setopt() of the program, from the record
+	// that holds it on: the option's name, and its value when given
+	// (the runner has checked both). It returns false when the option is
+	// not one of the output's. Nil: setopt() changes nothing of the
+	// output.
+	SetOption func(o *Options, name, value string, given bool) bool
 }
 
-// TextSink is the sink.Sink of DTrace's text output: records printed as
+// Sink is the sink.Sink of DTrace's text output: records printed as
 // dtrace(1) prints them, printa() and the aggregations left at the end in
 // DTrace's layouts, and system() and freopen() carried out as dtrace(1)
 // carries them out. It buffers its writes until Flush.
-type TextSink struct {
+type Sink struct {
 	p    *Printer
 	w    *bufio.Writer // what p writes to
 	base io.Writer     // the output when freopen() has not redirected it
 	file *os.File      // the file freopen() redirected the output to, or nil
-	cfg  TextConfig
+	cfg  Config
 }
 
-// NewTextSink returns a TextSink writing to w.
-func NewTextSink(w io.Writer, cfg TextConfig) *TextSink {
+// New returns a Sink writing to w.
+func New(w io.Writer, cfg Config) *Sink {
 	bw := bufio.NewWriterSize(w, 256<<10)
 	if cfg.Stderr == nil {
 		cfg.Stderr = os.Stderr
 	}
-	return &TextSink{p: New(bw, cfg.Options), w: bw, base: w, cfg: cfg}
+	return &Sink{p: NewPrinter(bw, cfg.Options), w: bw, base: w, cfg: cfg}
 }
 
 // Printer returns the sink's printer.
-func (s *TextSink) Printer() *Printer { return s.p }
+func (s *Sink) Printer() *Printer { return s.p }
 
 // Flush implements sink.Sink.
-func (s *TextSink) Flush() error { return s.w.Flush() }
+func (s *Sink) Flush() error { return s.w.Flush() }
 
 // Close closes the file freopen() redirected the output to, if any.
-func (s *TextSink) Close() error {
+func (s *Sink) Close() error {
 	if s.file == nil {
 		return nil
 	}
@@ -122,7 +70,7 @@ func (s *TextSink) Close() error {
 }
 
 // End implements sink.Sink: the aggregations printa() has not printed.
-func (s *TextSink) End(aggs []*sink.Aggregation) error {
+func (s *Sink) End(aggs []*sink.Aggregation) error {
 	if err := s.p.Exit(aggs); err != nil {
 		return err
 	}
@@ -130,7 +78,7 @@ func (s *TextSink) End(aggs []*sink.Aggregation) error {
 }
 
 // Record implements sink.Sink.
-func (s *TextSink) Record(r *sink.Record) error {
+func (s *Sink) Record(r *sink.Record) error {
 	f := Firing{CPU: r.CPU, ID: r.Probe.ID, EPID: r.RecordID, Provider: r.Probe.Provider, Module: r.Probe.Module,
 		Func: r.Probe.Function, Name: r.Probe.Name}
 	if r.Firing {
@@ -170,20 +118,16 @@ func (s *TextSink) Record(r *sink.Record) error {
 }
 
 // setopt applies a setopt() of an output option from this record on.
-func (s *TextSink) setopt(a *sink.Action) {
-	if len(a.Values) == 0 {
+func (s *Sink) setopt(a *sink.Action) {
+	if len(a.Values) == 0 || s.cfg.SetOption == nil {
 		return
 	}
 	name, value, given := a.Values[0].Str, "", len(a.Values) > 1
 	if given {
 		value = a.Values[1].Str
 	}
-	var set options.Set
-	if set.Set(name, value, given) != nil {
-		return // the runner checked it
-	}
 	opt := s.p.Options()
-	if opt.SetOption(&set, name) {
+	if s.cfg.SetOption(&opt, name, value, given) {
 		s.p.SetOptions(opt)
 	}
 }
@@ -192,7 +136,7 @@ func (s *TextSink) setopt(a *sink.Action) {
 // system(3C) does, once the output so far is written: its output comes
 // in order with dtrace's. Its exit status is not looked at, as DTrace does
 // not look at it.
-func (s *TextSink) system(a *sink.Action) error {
+func (s *Sink) system(a *sink.Action) error {
 	cmdline, err := s.p.Sprintf(a.Format, a.Values...)
 	if err != nil {
 		return err
@@ -216,7 +160,7 @@ func (s *TextSink) system(a *sink.Action) error {
 // redirected the output to when the output is dtrace's standard output
 // (as the dup2() of libdtrace's freopen redirects its commands too), else
 // dtrace's standard output.
-func (s *TextSink) systemStdout() io.Writer {
+func (s *Sink) systemStdout() io.Writer {
 	switch {
 	case s.cfg.SystemOutput == nil && s.file != nil:
 		return s.file
@@ -232,7 +176,7 @@ func (s *TextSink) systemStdout() io.Writer {
 // A file that cannot be opened is reported as libdtrace reports it,
 // "error on enabled probe ID E (ID P: prov:mod:func:name):
 // couldn't freopen() "NAME": error", and the output stays where it was.
-func (s *TextSink) freopen(a *sink.Action, r *sink.Record) error {
+func (s *Sink) freopen(a *sink.Action, r *sink.Record) error {
 	if err := s.w.Flush(); err != nil {
 		return err
 	}
@@ -254,8 +198,8 @@ func (s *TextSink) freopen(a *sink.Action, r *sink.Record) error {
 		if s.cfg.Notify != nil {
 			p := r.Probe
 			s.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning,
-				Message: fmt.Sprintf("error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't freopen() \"%s\": %s",
-					r.Clause+1, p.ID, p.Provider, p.Module, p.Function, p.Name, name, Strerror(err))})
+				Message: fmt.Sprintf("error on enabled probe ID %d (ID %d: %s): couldn't freopen() \"%s\": %s",
+					r.Clause+1, p.ID, probe.Name(p.Provider, p.Module, p.Function, p.Name), name, sink.Strerror(err))})
 		}
 		return nil
 	}
@@ -268,18 +212,4 @@ func (s *TextSink) freopen(a *sink.Action, r *sink.Record) error {
 		}
 	}
 	return nil
-}
-
-// Strerror renders an error as C's strerror(errno) does ("No such file or
-// directory"), or as its text when it holds no errno.
-func Strerror(err error) string {
-	var errno syscall.Errno
-	if !errors.As(err, &errno) {
-		return err.Error()
-	}
-	msg := errno.Error()
-	if msg == "" {
-		return msg
-	}
-	return strings.ToUpper(msg[:1]) + msg[1:]
 }

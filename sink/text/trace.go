@@ -1,4 +1,4 @@
-package output
+package text
 
 import (
 	"strings"
@@ -112,7 +112,7 @@ func (p *Printer) writeTrace(b *strings.Builder, v sink.Value) {
 	switch v.Kind {
 	case sink.KindInt, sink.KindFloat:
 		if p.opt.RawBytes {
-			writeRawBytes(b, record(v))
+			writeRawBytes(b, v.Record())
 			return
 		}
 		if v.Signed {
@@ -142,7 +142,7 @@ func (p *Printer) writeTrace(b *strings.Builder, v sink.Value) {
 		}
 	case sink.KindString:
 		if p.opt.RawBytes {
-			writeRawBytes(b, record(v))
+			writeRawBytes(b, v.Record())
 			return
 		}
 		b.WriteString(cprintf(pick(q, "%s", "  %-33s"), v.Str))

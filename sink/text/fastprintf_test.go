@@ -1,4 +1,4 @@
-package output
+package text
 
 import (
 	"bytes"
@@ -59,7 +59,7 @@ func TestFastPrintfMatchesGeneral(t *testing.T) {
 func compareFast(t *testing.T, f *printf.Format, what string, args ...sink.Value) {
 	t.Helper()
 	var fast, general bytes.Buffer
-	p := New(&fast, Options{})
+	p := NewPrinter(&fast, Options{})
 	ff := p.fastFormat(f)
 	if ff == nil || !ff.fits(args) {
 		t.Fatalf("%s: not on the fast path", what)
@@ -67,7 +67,7 @@ func compareFast(t *testing.T, f *printf.Format, what string, args ...sink.Value
 	if err := p.Printf(f, args...); err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
-	want, err := New(&general, Options{}).Sprintf(f, args...)
+	want, err := NewPrinter(&general, Options{}).Sprintf(f, args...)
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}

@@ -1,50 +1,23 @@
-package output
+package sink
 
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"math/big"
 	"sort"
 
-	"github.com/dtrace-go/dtrace/sink"
-
 	"github.com/dtrace-go/dtrace/abi"
 )
-
-// stddev is dt_stddev (sink.Stddev).
-func stddev(e *sink.Entry, normal uint64) uint64 { return sink.Stddev(e, normal) }
-
-// zeroEntry is the zero-filled data printa() of several aggregations shows
-// for a key one of them does not have.
-func zeroEntry(a *sink.Aggregation) *sink.Entry {
-	e := &sink.Entry{}
-	switch a.Func {
-	case abi.AggQuantize:
-		e.Buckets = make([]int64, abi.QuantizeBuckets)
-	case abi.AggLQuantize:
-		e.Buckets = make([]int64, a.Levels+2)
-	case abi.AggLLQuantize:
-		e.Buckets = make([]int64, abi.LLQuantizeBins(a.Factor, a.LMag, a.HMag, a.Steps))
-	}
-	return e
-}
-
-// bucket returns bucket i of e, 0 when missing.
-func bucket(e *sink.Entry, i int) int64 {
-	if i < 0 || i >= len(e.Buckets) {
-		return 0
-	}
-	return e.Buckets[i]
-}
 
 // Sorting, as dt_aggregate.c's comparison functions. Each returns <0, 0
 // or >0; aggsortrev negates the whole comparison (DT_LESSTHAN and
 // DT_GREATERTHAN swap everywhere).
 
-// keyCmp is dt_aggregate_keycmp: the keys compared record by record,
+// CompareKeys is dt_aggregate_keycmp: the keys compared record by record,
 // starting at position keypos and wrapping, integers as unsigned values of
 // their size, everything else byte by byte.
-func keyCmp(l, r []sink.Value, keypos int) int {
+func CompareKeys(l, r []Value, keypos int) int {
 	if len(l) != len(r) {
 		return cmp.Compare(len(l), len(r))
 	}
@@ -59,7 +32,7 @@ func keyCmp(l, r []sink.Value, keypos int) int {
 			ndx = ndx - nkrecs + 1
 		}
 		lv, rv := l[ndx-1], r[ndx-1]
-		lr, rr := record(lv), record(rv)
+		lr, rr := lv.Record(), rv.Record()
 		if c := cmp.Compare(len(lr), len(rr)); c != 0 {
 			return c
 		}
@@ -67,7 +40,7 @@ func keyCmp(l, r []sink.Value, keypos int) int {
 		switch {
 		case len(lr) == 1 || len(lr) == 2 || len(lr) == 4 || len(lr) == 8:
 			c = cmp.Compare(leUint(lr), leUint(rr))
-		case lv.Kind == sink.KindUSym || lv.Kind == sink.KindUAddr || lv.Kind == sink.KindUMod:
+		case lv.Kind == KindUSym || lv.Kind == KindUAddr || lv.Kind == KindUMod:
 			if c = cmp.Compare(lv.PID, rv.PID); c == 0 {
 				c = cmp.Compare(lv.Bits, rv.Bits)
 			}
@@ -81,9 +54,10 @@ func keyCmp(l, r []sink.Value, keypos int) int {
 	return 0
 }
 
-// valCmp is dt_aggregate_valcmp for two entries of aggregations with the
-// same function.
-func valCmp(a *sink.Aggregation, l, r *sink.Entry, ra *sink.Aggregation) int {
+// CompareValues is dt_aggregate_valcmp: entry l of aggregation la
+// against entry r of aggregation ra, by their number of keys, their
+// aggregating functions, then their values as DTrace orders them.
+func CompareValues(a *Aggregation, l *Entry, ra *Aggregation, r *Entry) int {
 	if c := cmp.Compare(len(l.Key), len(r.Key)); c != 0 {
 		return c
 	}
@@ -94,7 +68,7 @@ func valCmp(a *sink.Aggregation, l, r *sink.Entry, ra *sink.Aggregation) int {
 	case abi.AggAvg:
 		return cmp.Compare(avgOf(l), avgOf(r))
 	case abi.AggStddev:
-		return cmp.Compare(stddev(l, 1), stddev(r, 1))
+		return cmp.Compare(Stddev(l, 1), Stddev(r, 1))
 	case abi.AggQuantize:
 		lt, rt := new(big.Int), new(big.Int)
 		for i := 0; i < abi.QuantizeBuckets; i++ {
@@ -124,7 +98,7 @@ func valCmp(a *sink.Aggregation, l, r *sink.Entry, ra *sink.Aggregation) int {
 	return cmp.Compare(l.Value, r.Value)
 }
 
-func avgOf(e *sink.Entry) int64 {
+func avgOf(e *Entry) int64 {
 	if e.Count == 0 {
 		return 0
 	}
@@ -133,7 +107,7 @@ func avgOf(e *sink.Entry) int64 {
 
 // lquantSum is dt_aggregate_lquantizedsum: the buckets weighted by their
 // values (base-1 for the underflow, the limit+1 for the overflow).
-func lquantSum(a *sink.Aggregation, e *sink.Entry) *big.Float {
+func lquantSum(a *Aggregation, e *Entry) *big.Float {
 	levels := a.Levels
 	base := int64(a.Base)
 	t := new(big.Float).SetPrec(128)
@@ -151,7 +125,7 @@ func lquantSum(a *sink.Aggregation, e *sink.Entry) *big.Float {
 
 // lquantZero is dt_aggregate_lquantizedzero: the count of the bucket
 // holding 0, if any.
-func lquantZero(a *sink.Aggregation, e *sink.Entry) int64 {
+func lquantZero(a *Aggregation, e *Entry) int64 {
 	levels := a.Levels
 	base := int64(a.Base)
 	if base-1 == 0 {
@@ -173,7 +147,7 @@ func lquantZero(a *sink.Aggregation, e *sink.Entry) int64 {
 // of each positive bucket and its negative mirror, weighted by the lowest
 // magnitude the bucket counts (factor^(hmag+1) for the overflow buckets),
 // summed in long double arithmetic. Ghost buckets count nothing.
-func llquantSum(a *sink.Aggregation, e *sink.Entry) *big.Float {
+func llquantSum(a *Aggregation, e *Entry) *big.Float {
 	t := ld(0)
 	mags, zero, bins := abi.LLQuantizeLayout(a.Factor, a.LMag, a.HMag, a.Steps)
 	if mags == nil {
@@ -205,12 +179,12 @@ func leUint(b []byte) uint64 {
 // Top returns a test telling whether a key is among the n entries trunc()
 // keeps: the n with the largest values, or for a negative n the -n with
 // the smallest, ordered as DTrace orders values (then keys).
-func Top(a *sink.Aggregation, n int) func(key []sink.Value) bool {
-	es := append([]*sink.Entry(nil), a.Entries...)
+func Top(a *Aggregation, n int) func(key []Value) bool {
+	es := append([]*Entry(nil), a.Entries...)
 	sort.SliceStable(es, func(i, j int) bool {
-		c := valCmp(a, es[i], es[j], a)
+		c := CompareValues(a, es[i], a, es[j])
 		if c == 0 {
-			c = keyCmp(es[i].Key, es[j].Key, 0)
+			c = CompareKeys(es[i].Key, es[j].Key, 0)
 		}
 		return c > 0
 	})
@@ -225,7 +199,33 @@ func Top(a *sink.Aggregation, n int) func(key []sink.Value) bool {
 	}
 	keep := map[string]bool{}
 	for _, e := range es[:n] {
-		keep[keyString(e.Key)] = true
+		keep[KeyID(e.Key)] = true
 	}
-	return func(key []sink.Value) bool { return keep[keyString(key)] }
+	return func(key []Value) bool { return keep[KeyID(key)] }
+}
+
+// KeyID returns an identity of an aggregation key: its records' bytes
+// (Value.Record), each after its length. Two keys are the same key of an
+// aggregation when their KeyIDs are equal.
+func KeyID(key []Value) string {
+	var b []byte
+	for _, v := range key {
+		r := v.Record()
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(r)))
+		b = append(b, r...)
+	}
+	return string(b)
+}
+
+// bucket returns bucket i of e, 0 when missing.
+func bucket(e *Entry, i int) int64 {
+	if i < 0 || i >= len(e.Buckets) {
+		return 0
+	}
+	return e.Buckets[i]
+}
+
+// ld returns x as a big.Float of long double's precision.
+func ld(x float64) *big.Float {
+	return new(big.Float).SetPrec(64).SetMode(big.ToNearestEven).SetFloat64(x)
 }

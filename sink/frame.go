@@ -1,10 +1,6 @@
-package output
+package sink
 
-import (
-	"strconv"
-
-	"github.com/dtrace-go/dtrace/sink"
-)
+import "strconv"
 
 // Names of stack frames and symbols, as libdtrace formats them once an
 // address is resolved to a module (the kernel's "vmlinux", a kernel
@@ -28,9 +24,6 @@ func FrameName(module, function string, start, pc uint64) string {
 	}
 	return "0x" + strconv.FormatUint(pc, 16)
 }
-
-// frameName is FrameName of a resolved frame.
-func frameName(f sink.Frame) string { return FrameName(f.Module, f.Func, f.FuncStart, f.PC) }
 
 // SymName is an address as sym(), func(), usym() and ufunc() print it
 // (dt_print_sym, dt_print_usym): "module`function" without the offset,
