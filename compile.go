@@ -9,13 +9,11 @@ import (
 	"syscall"
 
 	"github.com/dtrace-go/dtrace/dscript"
-	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 	"github.com/dtrace-go/dtrace/dscript/cpp"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
-	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/stable"
 	"github.com/dtrace-go/dtrace/session"
 	"github.com/dtrace-go/dtrace/sink"
@@ -47,50 +45,6 @@ type Source struct {
 // Program is one compiled program of a Handle.
 type Program struct {
 	unit session.Unit
-}
-
-// CompileError is a program that does not compile: DTrace's diagnostic.
-type CompileError struct {
-	// Source is the program's name (Source.Name) and Script whether it
-	// is a script.
-	Source string
-	Script bool
-	err    *diag.Error
-}
-
-// Line returns the line of the error in a script, 0 when DTrace reports
-// none (programs given on the command line have no lines).
-func (e *CompileError) Line() int {
-	if !e.Script {
-		return 0
-	}
-	return e.err.Pos.Line
-}
-
-// Tag returns the error's libdtrace tag (D_SYNTAX, D_PDESC_ZERO...).
-func (e *CompileError) Tag() string { return string(e.err.Tag) }
-
-// Message returns the diagnostic as DTrace prints it after "failed to
-// compile script FILE: " or "invalid probe specifier SPEC: ": "line 3:
-// syntax error near ..." for a script; with tags, prefixed by "[D_TAG] "
-// as under -x errtags.
-func (e *CompileError) Message(tags bool) string {
-	if !e.Script {
-		// libdtrace reports a line only when it reads a file
-		// (pcb_fileptr ? yylineno : 0 in dt_parser.c): never for -n,
-		// -P, -m, -f or -i.
-		d := *e.err
-		d.Pos.Line = 0
-		return d.Text(tags)
-	}
-	return e.err.Text(tags)
-}
-
-func (e *CompileError) Error() string {
-	if e.Script {
-		return fmt.Sprintf("failed to compile script %s: %s", e.Source, e.Message(false))
-	}
-	return fmt.Sprintf("invalid probe specifier %s: %s", e.Source, e.Message(false))
 }
 
 // compiler returns the handle's compiler, made on first use: the macro
@@ -159,14 +113,8 @@ func (h *Handle) Compile(src Source) (*Program, error) {
 // order, with their macros expanded.
 func (p *Program) Descriptions() []ProbeDesc {
 	var ds []ProbeDesc
-	for _, it := range p.unit.Program.File.Items {
-		cl, ok := it.(*ast.Clause)
-		if !ok {
-			continue
-		}
-		for _, pd := range cl.Probes {
-			ds = append(ds, check.DescOf(pd))
-		}
+	for d := range p.unit.Program.Descs() {
+		ds = append(ds, check.DescOf(d.Desc))
 	}
 	return ds
 }
@@ -222,23 +170,13 @@ func (h *Handle) Disassemble(w io.Writer) error {
 	return nil
 }
 
-// registry returns the handle's probe registry.
-func (h *Handle) registry() *providers.Registry { return h.reg }
-
 // Probes returns the probes the program's clauses enable, description
 // after description in clause order, as the checker matched them.
 func (p *Program) Probes() []Probe {
 	var out []Probe
-	info := p.unit.Program.Info
-	for _, it := range p.unit.Program.File.Items {
-		cl, ok := it.(*ast.Clause)
-		if !ok {
-			continue
-		}
-		for _, pd := range cl.Probes {
-			for _, m := range info.Matches[pd] {
-				out = append(out, Probe{ID: m.ID, Provider: m.Provider, Module: m.Module, Function: m.Function, Name: m.Name})
-			}
+	for d := range p.unit.Program.Descs() {
+		for _, m := range d.Probes {
+			out = append(out, Probe{ID: m.ID, Provider: m.Provider, Module: m.Module, Function: m.Function, Name: m.Name})
 		}
 	}
 	return out

@@ -20,16 +20,12 @@ type Probe struct {
 // String is DTrace's (dtrace_desc2str).
 type ProbeDesc = probe.Desc
 
-// ListError is a provider that could not list its probes: tracefs not
-// mounted or not readable, say.
-type ListError = providers.ListError
-
 // Probes returns every probe, in id order: what dtrace -l lists. The
 // probes of the providers that could not list theirs are left out; the
 // error then joins a *ListError for each.
 func (h *Handle) Probes() ([]Probe, error) {
 	ps, err := h.reg.List()
-	return probes(ps), err
+	return probes(ps), listError(err)
 }
 
 // EachProbe calls yield with every probe, in id order, until it returns
@@ -37,9 +33,9 @@ func (h *Handle) Probes() ([]Probe, error) {
 // probes of the providers that can list theirs one at a time (fbt's over
 // 100,000). The error is as Probes'.
 func (h *Handle) EachProbe(yield func(Probe) bool) error {
-	return h.reg.Each(func(p *providers.Probe) bool {
+	return listError(h.reg.Each(func(p *providers.Probe) bool {
 		return yield(Probe{ID: p.ID, Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name})
-	})
+	}))
 }
 
 // Match returns the probes d matches, in id order: what dtrace -l -n d
@@ -62,9 +58,9 @@ func probes(ps []*providers.Probe) []Probe {
 func (h *Handle) ListErrors() []*ListError {
 	var out []*ListError
 	for _, err := range h.reg.Errors() {
-		var le *ListError
+		var le *providers.ListError
 		if errors.As(err, &le) {
-			out = append(out, le)
+			out = append(out, &ListError{Provider: le.Provider, Err: le.Err})
 		}
 	}
 	return out

@@ -2,16 +2,12 @@ package dtrace
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/dtrace-go/dtrace/dscript/ast"
-	"github.com/dtrace-go/dtrace/dscript/check"
-	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/dscript"
 	"github.com/dtrace-go/dtrace/providers/profile"
 	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/sink/folded"
@@ -34,23 +30,6 @@ type Output struct {
 	files  []*os.File
 	server *metrics.Server
 }
-
-// OutputError is an output an option asks for that cannot be made: a file
-// that cannot be created, an address that cannot be listened on.
-type OutputError struct {
-	Option string // "pprof", "folded", "httpserver"
-	Value  string
-	Err    error
-}
-
-func (e *OutputError) Error() string {
-	if e.Option == "httpserver" {
-		return fmt.Sprintf("failed to listen on %s: %s", e.Value, sink.Strerror(e.Err))
-	}
-	return fmt.Sprintf("failed to open %s file '%s': %s", e.Option, e.Value, sink.Strerror(e.Err))
-}
-
-func (e *OutputError) Unwrap() error { return e.Err }
 
 // NewOutput returns the Output the handle's options ask for, writing text
 // or JSON Lines to w (cfg configures the text, and the JSON output's
@@ -149,41 +128,30 @@ func (o *Output) Close() error {
 
 // ProgramInfo describes the handle's programs for the sinks that label what
 // they write (profiles, metrics): the programs' sources, and for each
-// aggregation the names and units of its keys and the period of the
-// profile-N probe its clauses fire on. A key is named after the
-// expression it is (a builtin variable, a variable, a member, a
-// function's name: "execname", "pid", "stack", "ts"), "keyN" when it names
-// nothing; times (timestamp, vtimestamp, walltimestamp) are nanoseconds,
-// size_t and ssize_t values bytes.
+// aggregation the names and units of its keys (as the compiler names them:
+// dscript.KeyInfo) and the period of the profile-N probe its clauses fire
+// on.
 func (h *Handle) ProgramInfo() *sink.Program {
 	p := &sink.Program{Sources: h.sources, Aggs: map[string]*sink.AggInfo{}}
 	periods := map[string]map[time.Duration]bool{}
 	for _, u := range h.units {
-		info := u.Program.Info
-		for _, it := range u.Program.File.Items {
-			cl, ok := it.(*ast.Clause)
-			if !ok {
-				continue
+		var clausePeriods map[int]time.Duration
+		for _, a := range u.Program.Aggs {
+			ai := p.Aggs[a.Name]
+			if ai == nil {
+				ai = &sink.AggInfo{Unit: a.Unit}
+				for _, k := range a.Keys {
+					ai.Keys = append(ai.Keys, sink.KeyInfo{Name: k.Name, Unit: k.Unit, Stack: k.Stack})
+				}
+				p.Aggs[a.Name] = ai
+				periods[a.Name] = map[time.Duration]bool{}
 			}
-			period := clausePeriod(cl, info)
-			ast.Inspect(cl, func(n ast.Node) bool {
-				as, ok := n.(*ast.Assign)
-				if !ok {
-					return true
-				}
-				agg, ok := as.X.(*ast.Agg)
-				if !ok {
-					return true
-				}
-				ai := p.Aggs[agg.Name]
-				if ai == nil {
-					ai = aggInfo(agg, as.Y, info)
-					p.Aggs[agg.Name] = ai
-					periods[agg.Name] = map[time.Duration]bool{}
-				}
-				periods[agg.Name][period] = true
-				return true
-			})
+			if clausePeriods == nil {
+				clausePeriods = profilePeriods(u.Program)
+			}
+			for _, c := range a.Clauses {
+				periods[a.Name][clausePeriods[c]] = true
+			}
 		}
 	}
 	for name, ps := range periods {
@@ -196,105 +164,26 @@ func (h *Handle) ProgramInfo() *sink.Program {
 	return p
 }
 
-// clausePeriod returns the period of the profile-N probes a clause fires
-// on, 0 when it fires on others or on several periods.
-func clausePeriod(cl *ast.Clause, info *check.Info) time.Duration {
-	var period time.Duration
-	for _, pd := range cl.Probes {
-		for _, m := range info.Matches[pd] {
-			if m.Provider != "profile" || !strings.HasPrefix(m.Name, "profile-") {
-				return 0
+// profilePeriods returns, by clause index, the period of the profile-N
+// probes each clause fires on, 0 when it fires on others or on several
+// periods.
+func profilePeriods(prog *dscript.Program) map[int]time.Duration {
+	out := map[int]time.Duration{}
+	mixed := map[int]bool{}
+	for d := range prog.Descs() {
+		for _, m := range d.Probes {
+			period := time.Duration(0)
+			if m.Provider == "profile" && strings.HasPrefix(m.Name, "profile-") {
+				period = time.Duration(profile.Period(m.Name))
 			}
-			d := time.Duration(profile.Period(m.Name))
-			if period != 0 && d != period {
-				return 0
+			if old, ok := out[d.Clause]; ok && old != period {
+				mixed[d.Clause] = true
 			}
-			period = d
+			out[d.Clause] = period
 		}
 	}
-	return period
-}
-
-// aggInfo describes the aggregation agg = fn(...) from its first
-// assignment.
-func aggInfo(agg *ast.Agg, fn ast.Expr, info *check.Info) *sink.AggInfo {
-	ai := &sink.AggInfo{}
-	used := map[string]bool{}
-	for i, k := range agg.Keys {
-		name, stack := keyName(k)
-		if name == "" {
-			name = "key" + strconv.Itoa(i+1)
-		}
-		base := name
-		for n := 2; used[name]; n++ {
-			name = base + "_" + strconv.Itoa(n)
-		}
-		used[name] = true
-		ai.Keys = append(ai.Keys, sink.KeyInfo{Name: name, Unit: unitOf(k, info), Stack: stack})
+	for c := range mixed {
+		out[c] = 0
 	}
-	if c, ok := unparen(fn).(*ast.Call); ok && len(c.Args) > 0 {
-		ai.Unit = unitOf(c.Args[0], info)
-	}
-	return ai
-}
-
-// keyName names a key after its expression, and says whether it is a
-// stack.
-func keyName(x ast.Expr) (string, bool) {
-	switch x := unparen(x).(type) {
-	case *ast.Ident:
-		return x.Name, false
-	case *ast.Call:
-		n := x.Fun.Name
-		return n, n == "stack" || n == "ustack" || n == "jstack"
-	case *ast.ScopedVar:
-		return x.Name, false
-	case *ast.Member:
-		return x.Name, false
-	case *ast.Index:
-		if id, ok := unparen(x.X).(*ast.Ident); ok && id.Name == "args" && len(x.Index) == 1 {
-			if lit, ok := x.Index[0].(*ast.IntLit); ok {
-				return "args" + lit.Text, false
-			}
-		}
-		return keyName(x.X)
-	}
-	return "", false
-}
-
-// unparen returns x without its parentheses and casts.
-func unparen(x ast.Expr) ast.Expr {
-	for {
-		switch y := x.(type) {
-		case *ast.Paren:
-			x = y.X
-		case *ast.Cast:
-			x = y.X
-		default:
-			return x
-		}
-	}
-}
-
-// unitOf returns the unit of expression x: nanoseconds when it involves
-// a time, bytes when it is of type size_t or ssize_t, "" otherwise.
-func unitOf(x ast.Expr, info *check.Info) string {
-	if t := info.Types[x]; t != nil {
-		for ; t != nil && (t.Kind == types.Typedef || t.Kind == types.Qualified); t = t.Elem {
-			if t.Kind == types.Typedef && (t.Name == "size_t" || t.Name == "ssize_t") {
-				return "bytes"
-			}
-		}
-	}
-	unit := ""
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			switch id.Name {
-			case "timestamp", "vtimestamp", "walltimestamp":
-				unit = "nanoseconds"
-			}
-		}
-		return unit == ""
-	})
-	return unit
+	return out
 }

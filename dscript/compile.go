@@ -36,6 +36,7 @@ func (c *Compiler) Compile(src Source) (*Program, error) {
 	for _, o := range info.Options {
 		prog.Options = append(prog.Options, OptionSetting{Pos: o.Pos, Name: o.Name, Value: o.Value})
 	}
+	prog.Aggs = aggsOf(prog)
 	return prog, nil
 }
 

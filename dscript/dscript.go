@@ -70,6 +70,10 @@ type Program struct {
 	// Options lists the options set by "#pragma D option" lines and the
 	// script's "#!" line, in order.
 	Options []OptionSetting
+	// Aggs describes the aggregations the program assigns, in the order
+	// of their first assignments: what the outputs that label their data
+	// (profiles, metrics) name its keys and units after.
+	Aggs []*AggInfo
 }
 
 // OptionSetting is one option set by a program. Value is empty for an

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/probe"
@@ -20,28 +19,18 @@ var errUnmatched = errors.New("probe descriptions not matched: the program was n
 // them: those the checker matched (check.Info.Matches) when it compiled u
 // with the registry's Catalog.
 func matchUnit(reg *providers.Registry, u Unit) ([][]*providers.Probe, error) {
-	var out [][]*providers.Probe
-	matches := u.Program.Info.Matches
-	for _, it := range u.Program.File.Items {
-		cl, ok := it.(*ast.Clause)
-		if !ok {
-			continue
+	out := make([][]*providers.Probe, len(u.Program.Clauses()))
+	for d := range u.Program.Descs() {
+		if !d.Matched {
+			return nil, fmt.Errorf("enable %s: %w", u.Name, errUnmatched)
 		}
-		var all []*providers.Probe
-		for _, pd := range cl.Probes {
-			ms, ok := matches[pd]
-			if !ok {
-				return nil, fmt.Errorf("enable %s: %w", u.Name, errUnmatched)
+		for _, m := range d.Probes {
+			p := reg.Probe(m.ID)
+			if p == nil {
+				return nil, fmt.Errorf("enable %s: probe %d is not the registry's: %w", u.Name, m.ID, errUnmatched)
 			}
-			for _, m := range ms {
-				p := reg.Probe(m.ID)
-				if p == nil {
-					return nil, fmt.Errorf("enable %s: probe %d is not the registry's: %w", u.Name, m.ID, errUnmatched)
-				}
-				all = append(all, p)
-			}
+			out[d.Clause] = append(out[d.Clause], p)
 		}
-		out = append(out, all)
 	}
 	return out, nil
 }
