@@ -26,4 +26,9 @@
 // The package imports nothing of D, of the providers or of the runner:
 // the code generator (dscript/codegen), the providers' trampoline
 // fragments and the consumer (session) all import it.
+//
+// It is part of dtrace-go's API for what the sinks read of it (the
+// aggregating functions and their values, bucket layouts, fault codes and
+// records); the layouts of records and maps are the contract between
+// dtrace-go's BPF programs and its runner, and change with them.
 package abi

@@ -22,4 +22,7 @@
 // Package bpftest holds the test helpers: skipping on a missing kernel
 // feature (or failing when DTRACE_TEST_REQUIRE_BPF=1), maps for tests, and
 // running a test where tracefs is not mounted.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package bpf

@@ -5,6 +5,9 @@
 // variables, types, inlines and aggregations declared by one program are
 // visible to the programs compiled after it (several -n and -s operands
 // share them).
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package dscript
 
 import (

@@ -6,6 +6,9 @@
 // generated parser ends each rule with an unreachable "goto" that keeps its
 // error label used; internal/fixvet turns it into an "if false" so that go
 // vet is clean.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package grammar
 
 //go:generate npx --yes antlr-ng@1.0.10 -Dlanguage=Go --package parser --generate-listener false --generate-visitor false -o parser DLexer.g4 DParser.g4

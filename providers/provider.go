@@ -35,10 +35,10 @@ type Attachment struct {
 	AttachType ebpf.AttachType
 	AttachTo   string
 	Probes     []*Probe
-	// Fragment returns the instructions that fill the fields of the probe
-	// context use names from the program's context (the other fields may
-	// hold anything) and jump to the label of the probe that fired, or to
-	// abi.ExitLabel.
+	// Fragment returns the instructions that fill, from the program's
+	// context, the fields of the probe context that use names (the other
+	// fields may hold anything), and jump to the label of the probe that
+	// fired, or to abi.ExitLabel.
 	Fragment func(use abi.CtxUse) (asm.Instructions, error)
 	// Dynamic says that the fragment learns which probe fired only when
 	// it runs (from the attachment's cookie): it stores the probe's id

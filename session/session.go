@@ -4,6 +4,9 @@
 // trampoline program per attachment, fires BEGIN, attaches the probes,
 // consumes records until exit() or a signal, detaches, fires END, and
 // prints what is left, as dtrace(1) does.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package session
 
 import (

@@ -4,9 +4,14 @@
 //
 // The runner decodes what the BPF programs produce (the record formats are
 // the code generator's, package abi the contract) and hands it to a Sink.
-// DTrace's text output is one Sink (package dscript/output); others
-// write profiles or metrics from the same values without knowing how the
-// records were laid out.
+// DTrace's text output is one Sink (package sink/text); the others write
+// JSON Lines, profiles, folded stacks or metrics from the same values
+// without knowing how the records were laid out. How DTrace names frames
+// (FrameName) and orders aggregations (CompareKeys, CompareValues, Top) is
+// this package's, for every sink alike.
+//
+// It is part of dtrace-go's API, with its subpackages, the sinks of
+// dtrace(1)'s outputs.
 package sink
 
 import (

@@ -11,6 +11,9 @@
 //
 // Nothing in the package is process-wide: what it reads and caches hangs
 // off the Kernel, KernelSymbols and Processes values its callers own.
+//
+// It is part of dtrace-go's API: the sinks' frames and mappings are its
+// Frame and Mapping.
 package symtab
 
 import (

@@ -4,6 +4,9 @@
 //
 // Tests decide by probing for the feature they use, never by kernel
 // version.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package bpftest
 
 import (

@@ -3,6 +3,9 @@
 // Every node records the position of its first token. The tree is built by
 // package parse from the ANTLR parse tree and is read, never changed, by the
 // checker; types and resolutions live in the checker's tables, not here.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package ast
 
 import "fmt"

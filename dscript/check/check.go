@@ -7,6 +7,9 @@
 // check leaves its declarations behind, as libdtrace does.
 //
 // Checking stops at the first error, as DTrace's compiler does.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package check
 
 import (

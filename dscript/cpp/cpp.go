@@ -10,6 +10,9 @@
 // "/dev/fd/0", as illumos does (it names the script's descriptor): a marker
 // whose file begins with "/dev/fd/" refers to the script itself, any other
 // to an included file (dt_pragma.c, dt_pragma_line).
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package cpp
 
 import (

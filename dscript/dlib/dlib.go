@@ -6,6 +6,9 @@
 // curcpu, and the constants D programs use (errno values, signal
 // numbers, DTRACEFLT_* fault codes, AF_* address families, R_* register
 // indices).
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package dlib
 
 import (

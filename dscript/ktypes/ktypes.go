@@ -20,6 +20,9 @@
 // its tag (or Complete for it) and use the result. That is what makes
 // curthread->mm->mmap_base work when struct mm_struct was first met as the
 // target of task_struct's mm pointer.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package ktypes
 
 import (

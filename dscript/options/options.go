@@ -7,6 +7,9 @@
 // refused. Set records validated settings in order and reads them back.
 //
 // The package does no work at start-up: the option table is static data.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package options
 
 import (

@@ -7,6 +7,9 @@
 // predicates' closing '/', control lines, type names), parses with SLL
 // prediction first and with full LL only when that fails, and builds the
 // tree from the parse tree.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package parse
 
 import (

@@ -6,6 +6,9 @@
 // or enum is completed in place when its definition is seen (as a C forward
 // declaration is). Types are compared by identity after Resolve, except
 // where the functions below say otherwise.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package types
 
 import (

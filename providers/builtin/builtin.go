@@ -1,5 +1,8 @@
 // Package builtin assembles the providers dtrace-go has into a registry, in
 // the order dtrace -l lists them.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package builtin
 
 import (

@@ -8,6 +8,9 @@
 // codegen.ErrorSymbol, which runs the clauses enabled on ERROR with
 // DTrace's arguments (see codegen's Program.ErrorFunc). Plan makes no
 // attachment for it.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package dtrace
 
 import (

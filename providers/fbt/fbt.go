@@ -24,6 +24,9 @@
 // one kprobe_multi/kretprobe_multi link for many (the probe's id in each
 // function's cookie, so one program serves them all), and single kprobes
 // on kernels without kprobe_multi.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package fbt
 
 import (

@@ -14,6 +14,9 @@
 // time a probe is enabled or described: the verifier rejects a raw
 // tracepoint program that reads past the arguments. Without BTF, NArgs is
 // -1 and no argument is copied.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package perf
 
 import (

@@ -24,6 +24,9 @@
 // resolver chose in the process, read from the words the dynamic loader
 // filled with it; one that cannot be found is refused, never the resolver
 // probed in its place.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package pid
 
 import (

@@ -16,6 +16,9 @@
 // else the user PC saved when the current task entered the kernel, or 0
 // for a kernel thread. A tick-N probe is a timer in dtrace's own process
 // running its program every period (bpf.StartTicker); arg0 and arg1 are 0.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package profile
 
 import (

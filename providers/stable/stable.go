@@ -15,6 +15,9 @@
 // kprobe or kretprobe). A probe whose tracepoint the kernel lacks is not
 // listed; one whose function this kernel cannot probe is listed, Missing
 // says why, and enabling it fails with the reason.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package stable
 
 import (

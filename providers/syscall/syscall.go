@@ -15,6 +15,9 @@
 // Only native x86_64 system calls are told apart: a 32-bit (ia32) system
 // call reaches the same raw tracepoints with its own numbering and fires the
 // x86_64 probe of the same number.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package syscall
 
 //go:generate go run ./internal/mksysnum -xsys v0.49.0 -o zsysnum_amd64.go

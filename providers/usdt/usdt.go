@@ -17,6 +17,9 @@
 // semaphore (a counter the program tests before computing the arguments)
 // has the kernel raise it while the probe is enabled: python's probes fire
 // while they are traced and cost nothing otherwise.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package usdt
 
 import (

@@ -14,6 +14,8 @@
 // aggregation's name ("@name"). The value is the one dtrace prints; for a
 // quantization, the number of values it counted. Keys whose value is 0 are
 // left out; lines are sorted.
+//
+// It is part of dtrace-go's API.
 package folded
 
 import (

@@ -48,6 +48,8 @@
 // "probe", the faulting probe as {"id","provider","module","function",
 // "name"}), "WARNING", "PROC-EXIT" (with "pid") and "EXIT" (with
 // "status"), each with DTrace's message in "msg".
+//
+// It is part of dtrace-go's API.
 package jsonl
 
 import (

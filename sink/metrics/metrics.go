@@ -24,6 +24,8 @@
 // dtrace a dynamically linked program (package net's resolver is cgo's)
 // and add 3 ms to every start of it. The tests check the exposition with
 // Prometheus' own parser and a real Prometheus server.
+//
+// It is part of dtrace-go's API.
 package metrics
 
 import (

@@ -23,6 +23,8 @@
 // frames in one mapping per object a process mapped, with its path,
 // addresses, file offset and build ID; executables' mappings come first
 // (the objects whose names are not a shared object's, *.so*).
+//
+// It is part of dtrace-go's API.
 package pprof
 
 import (

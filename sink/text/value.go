@@ -21,6 +21,8 @@
 // and dtrace.c); where Oracle's Linux port and illumos differ, the Linux
 // port's output is used where that is what our users see (trace() widths,
 // llquantize()'s layout, _DTRACE_TESTING), illumos's otherwise.
+//
+// It is part of dtrace-go's API.
 package text
 
 import (

@@ -3,6 +3,9 @@
 // programs search to walk a user stack without frame pointers (see
 // abi.UnwindRow): for each address range of the object, how to find the
 // canonical frame address and the caller's rbp on x86-64.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package cfi
 
 import (
