@@ -192,13 +192,19 @@ func Top(a *Aggregation, n int) func(key []Value) bool {
 		for i, j := 0, len(es)-1; i < j; i, j = i+1, j-1 {
 			es[i], es[j] = es[j], es[i]
 		}
-		n = -n
 	}
-	if n > len(es) {
-		n = len(es)
+	// The magnitude as an unsigned count: -n of the smallest int wraps in
+	// C's arithmetic (dt_trunc's remaining count never reaches zero),
+	// and keeps every entry here.
+	keepN := uint64(n)
+	if n < 0 {
+		keepN = -keepN
+	}
+	if keepN > uint64(len(es)) {
+		keepN = uint64(len(es))
 	}
 	keep := map[string]bool{}
-	for _, e := range es[:n] {
+	for _, e := range es[:keepN] {
 		keep[KeyID(e.Key)] = true
 	}
 	return func(key []Value) bool { return keep[KeyID(key)] }

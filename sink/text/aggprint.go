@@ -210,10 +210,12 @@ func (p *Printer) writeKey(b *strings.Builder, v sink.Value) {
 		b.WriteString(cprintf("  %-50s", symName(v)))
 		return
 	case sink.KindString, sink.KindBytes:
-		if v.Size == 0 || v.Kind == sink.KindBytes {
-			writeBytes(b, v.Record(), 50, false, false)
-			return
-		}
+		// dt_print_datum prints a key by its record's size alone, so
+		// that a string of strsize 1, 2, 4 or 8 would print as a
+		// number: a limit of its layout, not DTrace's intent. A
+		// string prints as one (dt_print_bytes) at every strsize.
+		writeBytes(b, v.Record(), 50, false, false)
+		return
 	}
 	switch v.Len() {
 	case 8:

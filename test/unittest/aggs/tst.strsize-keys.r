@@ -1,0 +1,4 @@
+
+  xy                                                                1
+  dtrace                                                            1
+  abcdefgh                                                          1
