@@ -109,7 +109,10 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int, man
 	}
 	specs := []*ebpf.MapSpec{
 		{Name: abi.ScratchMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(prog.ScratchSize), MaxEntries: abi.ScratchFrames},
-		{Name: abi.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1},
+		// Mapped, so that the runner sets the exiting flag while the
+		// programs write their globals beside it (stopRecording).
+		{Name: abi.GlobalsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(prog.GlobalsSize), MaxEntries: 1,
+			Flags: unix.BPF_F_MMAPABLE},
 		{Name: abi.StringsMap, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(strtab)), MaxEntries: 1,
 			Contents: []ebpf.MapKV{{Key: uint32(0), Value: strtab}}},
 		// A hash of the enabled probes only: ids run into the thousands

@@ -196,6 +196,13 @@ func (r *run) trace(ctx context.Context) (int, error) {
 			}
 		}
 	}
+	if ctx.Err() != nil {
+		// A signal: every probe stops recording at once, as after
+		// exit(), before the probes are detached one after another.
+		if err := r.stopRecording(); err != nil {
+			return 1, err
+		}
+	}
 	// What failed while attached (a tick-N program that could not run) is
 	// reported once everything is printed.
 	detachErr := r.links.Close()
@@ -252,6 +259,30 @@ func (r *run) exiting() (bool, error) {
 		return false, fmt.Errorf("read the exiting flag: %w", err)
 	}
 	return len(v) >= 8 && le.Uint64(v[abi.GlobalExiting:]) != 0, nil
+}
+
+// stopRecording sets the exiting flag, unless exit() or a full buffer has
+// set it: every clause but END's stops recording from that instant. The
+// flag is written through the globals map's mapping, one word, so that
+// the global variables the programs write meanwhile keep their values.
+func (r *run) stopRecording() error {
+	mem, err := r.maps[abi.GlobalsMap].Memory()
+	if err != nil {
+		return fmt.Errorf("map the globals: %w", err)
+	}
+	var cur [8]byte
+	if _, err := mem.ReadAt(cur[:], abi.GlobalExiting); err != nil {
+		return fmt.Errorf("read the exiting flag: %w", err)
+	}
+	if le.Uint64(cur[:]) != 0 {
+		return nil
+	}
+	// Only the flag's low byte changes, from 0: a reader sees it set or
+	// not, whatever the width of the copy's stores.
+	if _, err := mem.WriteAt([]byte{1}, abi.GlobalExiting); err != nil {
+		return fmt.Errorf("set the exiting flag: %w", err)
+	}
+	return nil
 }
 
 // clearExiting returns the globals value with the exiting flag cleared, so
