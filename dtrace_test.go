@@ -1,6 +1,8 @@
 package dtrace
 
 import (
+	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"syscall"
@@ -9,6 +11,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/bpf"
+	"github.com/dtrace-go/dtrace/sink"
 )
 
 func TestParsePID(t *testing.T) {
@@ -110,3 +113,32 @@ func TestVerifierLimit(t *testing.T) {
 		t.Errorf("EFAULT: %q, want the branches limit", got)
 	}
 }
+
+// A run whose context ends before tracing starts returns the context's
+// error and delivers nothing (it used to return neither).
+func TestRunCancelledBeforeTracing(t *testing.T) {
+	h, err := Open(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.Compile(Source{Kind: ProbeName, Name: "BEGIN", Text: []byte(`BEGIN { trace(1); exit(0); }`)}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var got recordCounter
+	if _, err := h.Run(ctx, RunConfig{Sink: &got}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Run with its context done: %v, want %v", err, context.Canceled)
+	}
+	if got.n != 0 {
+		t.Errorf("Run with its context done delivered %d records", got.n)
+	}
+}
+
+// recordCounter is a sink.Sink that counts records and aggregations.
+type recordCounter struct{ n int }
+
+func (c *recordCounter) Record(*sink.Record) error       { c.n++; return nil }
+func (c *recordCounter) End(a []*sink.Aggregation) error { c.n += len(a); return nil }
+func (c *recordCounter) Flush() error                    { return nil }

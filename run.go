@@ -26,7 +26,8 @@ type RunConfig struct {
 // program calls exit(), every process created or grabbed has exited, or
 // ctx is done (dtrace(1)'s SIGINT); then it fires END, delivers the
 // aggregations left to the sink, and returns the exit status: exit()'s
-// argument, or 0.
+// argument, or 0. When ctx is done before tracing has started (while the
+// programs load), Run returns ctx's error and delivers nothing.
 //
 // Errors: ErrDestructive for destructive actions without the
 // "destructive" option; a *NotSupportedError for a construct the code

@@ -95,7 +95,9 @@ func Compile(units []Unit, cfg *Config) (*codegen.Program, error) {
 }
 
 // Run runs the units until exit(), ctx's cancellation (SIGINT), or an
-// error, and returns the exit status dtrace should end with.
+// error, and returns the exit status dtrace should end with. A ctx done
+// before tracing starts (while the programs load) ends the run with ctx's
+// error, and nothing delivered.
 func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	prog, err := Compile(units, cfg)
 	if err != nil {
@@ -173,6 +175,9 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	// restarts it when a signal interrupts it: a run cancelled meanwhile
 	// (dtrace's SIGINT) ends at once, before tracing, and leaves the
 	// loading to finish on its own and be closed then.
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	loaded := make(chan error, 1)
 	go func() {
 		loading()
@@ -189,7 +194,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 			<-loaded
 			r.close()
 		}()
-		return 0, nil
+		return 0, ctx.Err()
 	}
 	r.reportLowered(r.lowered)
 	r.allowNotice()

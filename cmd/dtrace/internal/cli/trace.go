@@ -45,6 +45,10 @@ func (s *state) trace() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	status, err := s.h.Run(ctx, dtrace.RunConfig{Sink: o, Notify: notify})
+	if errors.Is(err, context.Canceled) {
+		// A signal before tracing started: nothing was traced.
+		return nil
+	}
 	if err != nil {
 		var ns *dtrace.NotSupportedError
 		var ce *dtrace.CompileError
