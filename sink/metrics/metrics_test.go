@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
@@ -211,5 +212,44 @@ func TestGoToolPprofFetch(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "main") {
 		t.Errorf("go tool pprof: %v\n%s", err, out)
+	}
+}
+
+// Closing the server ends the connections being answered: a client that
+// sent half a request does not hold up the end of tracing until the
+// request's own timeout (ioTimeout, 30 s) ends it.
+func TestCloseEndsHalfOpen(t *testing.T) {
+	s, err := Listen(":0", prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clients []net.Conn
+	for i := 0; i < 3; i++ {
+		c, err := net.Dial("tcp", s.Addr())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		io.WriteString(c, "GET /metr")
+		clients = append(clients, c)
+	}
+	// The server has accepted them once it answers another.
+	if code, _ := get(t, "GET", "http://"+s.Addr()+"/metrics"); code != 503 {
+		t.Fatalf("GET /metrics: %d", code)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- s.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(ioTimeout / 2):
+		t.Fatalf("Close still waits for %d half-open requests", len(clients))
+	}
+	for _, c := range clients {
+		if n, err := c.Read(make([]byte, 1)); err == nil {
+			t.Errorf("a half-open client read %d bytes after Close", n)
+		}
 	}
 }

@@ -34,6 +34,7 @@ type listener struct {
 
 	mu     sync.Mutex
 	closed bool
+	open   map[*os.File]bool // the connections being answered
 	conns  sync.WaitGroup
 }
 
@@ -140,21 +141,37 @@ func (l *listener) serve(handle func(path string) response) {
 			unix.Close(nfd)
 			return
 		}
+		c := os.NewFile(uintptr(nfd), "http connection")
+		// Before close can see it: close's deadline is the last one.
+		c.SetDeadline(time.Now().Add(ioTimeout))
+		if l.open == nil {
+			l.open = map[*os.File]bool{}
+		}
+		l.open[c] = true
 		l.conns.Add(1)
 		l.mu.Unlock()
 		go func() {
 			defer l.conns.Done()
-			c := os.NewFile(uintptr(nfd), "http connection")
-			defer c.Close()
+			defer func() {
+				l.mu.Lock()
+				delete(l.open, c)
+				l.mu.Unlock()
+				c.Close()
+			}()
 			answer(c, handle)
 		}()
 	}
 }
 
-// close stops accepting connections and waits for those being answered.
+// close stops accepting connections, ends those being answered (a client
+// that sends half a request, or reads slowly, does not hold up the end of
+// tracing), and waits for their goroutines.
 func (l *listener) close() error {
 	l.mu.Lock()
 	l.closed = true
+	for c := range l.open {
+		c.SetDeadline(time.Now())
+	}
 	l.mu.Unlock()
 	err := l.f.Close()
 	l.conns.Wait()
@@ -163,7 +180,6 @@ func (l *listener) close() error {
 
 // answer reads a request from c and writes the answer.
 func answer(c *os.File, handle func(path string) response) {
-	c.SetDeadline(time.Now().Add(ioTimeout))
 	buf := make([]byte, 0, 4096)
 	for !bytes.Contains(buf, []byte("\r\n\r\n")) && !bytes.Contains(buf, []byte("\n\n")) {
 		if len(buf) >= maxHeader {
