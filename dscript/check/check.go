@@ -6,6 +6,12 @@
 // and translators. Each call to Check adds to it; a program that fails to
 // check leaves its declarations behind, as libdtrace does.
 //
+// The arguments of printf-like actions are checked against their formats
+// here too, as dt_printf_validate does (CheckPrintf, CheckPrinta,
+// ValidatePrintf), on formats that package printf parses; checking sizes
+// each conversion for its argument (printf.Conv.OutFmt), which the
+// run-time side relies on.
+//
 // Checking stops at the first error, as DTrace's compiler does.
 //
 // It is part of dtrace-go's implementation, not of its API (README.md's

@@ -16,8 +16,8 @@ func (c *Checker) checkFormat(line ast.Pos, fn, format string, args []*types.Typ
 	f := c.parseFormat(line, format)
 	// With a target process (-c, -p), %A also takes integers and
 	// pointers: addresses in the process that fired (pfcheck_uaddr).
-	v := printf.Validation{Func: fn, Args: args, Target: c.cfg.Macros["target"] != 0}
-	if p := f.Validate(v); p != nil {
+	v := PrintfValidation{Func: fn, Args: args, Target: c.cfg.Macros["target"] != 0}
+	if p := ValidatePrintf(f, v); p != nil {
 		c.errorf(lineNode{line}, p.Tag, "%s", p.Msg)
 	}
 }
@@ -30,17 +30,19 @@ func (c *Checker) checkPrinta(line ast.Pos, format string, a *aggregation) {
 	if a.fn == "count" {
 		value = uint64T
 	}
-	if p := f.CheckPrinta(a.keys, value); p != nil {
+	if p := CheckPrinta(f, a.keys, value); p != nil {
 		c.errorf(lineNode{line}, p.Tag, "%s", p.Msg)
 	}
 }
 
+// parseFormat parses a format as dt_printf_create does, reporting the
+// format's problem with printf's tag (libdtrace's, by name) and message.
 func (c *Checker) parseFormat(line ast.Pos, format string) *printf.Format {
 	f, err := printf.Parse(format)
 	if err != nil {
 		var p *printf.Problem
 		if errors.As(err, &p) {
-			c.errorf(lineNode{line}, p.Tag, "%s", p.Msg)
+			c.errorf(lineNode{line}, diag.Tag(p.Tag), "%s", p.Msg)
 		}
 		c.errorf(lineNode{line}, diag.D_SYNTAX, "%v", err)
 	}

@@ -428,7 +428,7 @@ func (c *clauseGen) action(x *ast.Call) {
 		}
 		if f.Format != nil && len(f.Aggs) > 0 {
 			a := c.g.prog.Aggs[f.Aggs[0]]
-			f.Format.CheckPrinta(a.Keys, a.ValueType())
+			check.CheckPrinta(f.Format, a.Keys, a.ValueType())
 		}
 	default:
 		c.expr(x)
@@ -436,9 +436,9 @@ func (c *clauseGen) action(x *ast.Call) {
 }
 
 // validate sizes the conversions of the printf-like field f for the types
-// of the argument fields that follow it in the record (printf.Format.Check
-// sets its conversions' flags): a format is checked where the program is
-// compiled, and the consumer only reads it.
+// of the argument fields that follow it in the record (check.CheckPrintf
+// sets its conversions' OutFmt and flags): a format is checked where the
+// program is compiled, and the consumer only reads it.
 func (c *clauseGen) validate(f *Field, fn string) {
 	if f.Format == nil {
 		return
@@ -449,7 +449,7 @@ func (c *clauseGen) validate(f *Field, fn string) {
 	for _, a := range fs[i+1 : min(i+1+f.NArgs, len(fs))] {
 		ts = append(ts, a.Type)
 	}
-	f.Format.Check(fn, ts)
+	check.CheckPrintf(f.Format, fn, ts)
 }
 
 // format parses a printf-like action's format (already checked).

@@ -1,22 +1,27 @@
-// Package printf is the compile-time side of D's printf-like formats: the
-// format strings of printf(), printa(), system() and freopen(). Parse splits
-// a format into literal text and conversions exactly as libdtrace's
-// dt_printf_create does, and Check / CheckPrinta check the conversions
-// against the types of the arguments (or of an aggregation's keys and
-// value) as dt_printf_validate does, with DTrace's tags and messages.
+// Package printf is D's printf-like formats: the format strings of
+// printf(), printa(), system() and freopen(). It is part of dtrace-go's
+// API: the records delivered to sinks carry their actions' formats parsed
+// (sink.Action.Format), which the sinks render.
 //
-// A Format keeps everything the run-time side needs to print: for each
-// conversion its flags, width, precision, length prefix and verb, which
-// DTrace print routine formats it, and (once checked) the C conversion
-// DTrace hands to printf(3) for it.
+// Parse splits a format into literal text and conversions exactly as
+// libdtrace's dt_printf_create does, looking each conversion up in
+// DTrace's conversion dictionary (Conversion), with DTrace's messages for
+// a format it rejects. A Format keeps everything the run-time side needs
+// to print: for each conversion its flags, width, precision, length
+// prefix and verb, which DTrace print routine formats it, and the C
+// conversion DTrace hands to printf(3) for it (CFormat).
+//
+// Checking the arguments of an action against its format, as
+// dt_printf_validate does, is the checker's (package dscript/check): it
+// reads each conversion's dictionary entry (Conv.Dict) and, once the
+// arguments fit, sizes the conversions for their types (Conv.OutFmt and
+// FlagSigned), which the run-time side then relies on.
 package printf
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/dtrace-go/dtrace/dscript/diag"
 )
 
 // Flags are a conversion's format flags, as DTrace's DT_PFCONV_* bits.
@@ -33,7 +38,7 @@ const (
 	FlagGroup                      // '\'': group thousands
 	FlagSpace                      // ' ': leading space for positive values
 	FlagAgg                        // '@': the aggregation's value (printa only)
-	FlagSigned                     // set by Check: the argument is a signed integer
+	FlagSigned                     // set by the checker: the argument is a signed integer
 )
 
 // PrintKind says which of DTrace's print routines (pfprint_*) formats a
@@ -60,37 +65,48 @@ const (
 	PrintPct                          // "%" (%%)
 )
 
-// checkKind names DTrace's pfcheck_* function for a conversion.
-type checkKind uint8
+// CheckKind says which of DTrace's pfcheck_* functions accepts or refuses
+// the type of a conversion's argument; the checker (dscript/check)
+// applies it. "Integer" is an integer or enum type, D's special types
+// (stack, _symaddr, _usymaddr) excepted.
+type CheckKind uint8
 
+// Checks.
 const (
-	chkAddr checkKind = iota + 1
-	chkKAddr
-	chkUAddr
-	chkStack
-	chkTime
-	chkStr
-	chkWStr
-	chkCSI
-	chkFP
-	chkXInt
-	chkDInt
-	chkXShort
-	chkXLong
-	chkXLongLong
-	chkType
+	CheckAddr      CheckKind = iota + 1 // pfcheck_addr: a pointer, array or integer (%p)
+	CheckKAddr                          // pfcheck_kaddr: as CheckAddr, or _symaddr (%a)
+	CheckUAddr                          // pfcheck_uaddr: _usymaddr; with a target process, also as CheckAddr (%A)
+	CheckStack                          // pfcheck_stack: stack (%k)
+	CheckTime                           // pfcheck_time: an 8-byte integer (%T, %Y)
+	CheckStr                            // pfcheck_str: a string or an array of chars (%s, %S)
+	CheckWStr                           // pfcheck_wstr: an array of 4-byte integers, enums aside (%ls, %ws)
+	CheckCSI                            // pfcheck_csi: an integer of at most 4 bytes (%c, %C)
+	CheckFP                             // pfcheck_fp: a floating-point type (%e, %f, %g...)
+	CheckXInt                           // pfcheck_xint: an integer (%o, %u, %x, %X)
+	CheckDInt                           // pfcheck_dint: an integer, output signed or not by its type (%d, %i)
+	CheckXShort                         // pfcheck_xshort: short or unsigned short (%hx, %hX)
+	CheckXLong                          // pfcheck_xlong: long or unsigned long (%lx, %lX)
+	CheckXLongLong                      // pfcheck_xlonglong: long long, unsigned long long, [u]int64_t (%llx, %llX)
+	CheckType                           // pfcheck_type: compatible with the type named by Proto (%ld, %hu, %Lf...)
 )
 
-// conversion is an entry of DTrace's conversion dictionary
-// (_dtrace_conversions): its name as written after the flags, the C
-// conversion it is output with, the prototype text of error messages (or
-// the type name pfcheck_type looks up), the check and the print routine.
-type conversion struct {
-	name  string
-	ofmt  string
-	proto string
-	check checkKind
-	print PrintKind
+// Conversion is an entry of DTrace's conversion dictionary
+// (_dtrace_conversions).
+type Conversion struct {
+	Name string // as written after the flags: "d", "lld", "hx", "%"...
+
+	// OFmt is the C conversion DTrace outputs the conversion with, before
+	// it is sized for the argument's type: "d" for %d and %ld, "s" for
+	// the conversions printed as strings (%a, %k, %Y...).
+	OFmt string
+
+	// Proto is the prototype DTrace's messages show for the conversion;
+	// for CheckType, the name of the type the argument must be
+	// compatible with.
+	Proto string
+
+	Check CheckKind // the check of the conversion's argument
+	Print PrintKind // the print routine that formats its value
 }
 
 const (
@@ -103,62 +119,62 @@ const (
 	protoWStr  = "wchar_t []"
 )
 
-var conversionTable = []conversion{
-	{"a", "s", protoAddr, chkKAddr, PrintAddr},
-	{"A", "s", protoUAddr, chkUAddr, PrintUAddr},
-	{"c", "c", protoCSI, chkCSI, PrintSint},
-	{"C", "s", protoCSI, chkCSI, PrintEChr},
-	{"d", "d", protoXInt, chkDInt, PrintDint},
-	{"e", "e", protoFP, chkFP, PrintFP},
-	{"E", "E", protoFP, chkFP, PrintFP},
-	{"f", "f", protoFP, chkFP, PrintFP},
-	{"g", "g", protoFP, chkFP, PrintFP},
-	{"G", "G", protoFP, chkFP, PrintFP},
-	{"hd", "d", "short", chkType, PrintSint},
-	{"hi", "i", "short", chkType, PrintSint},
-	{"ho", "o", "unsigned short", chkType, PrintUint},
-	{"hu", "u", "unsigned short", chkType, PrintUint},
-	{"hx", "x", "short", chkXShort, PrintUint},
-	{"hX", "X", "short", chkXShort, PrintUint},
-	{"i", "i", protoXInt, chkDInt, PrintDint},
-	{"k", "s", "stack", chkStack, PrintStack},
-	{"lc", "lc", "int", chkType, PrintSint},
-	{"ld", "d", "long", chkType, PrintSint},
-	{"li", "i", "long", chkType, PrintSint},
-	{"lo", "o", "unsigned long", chkType, PrintUint},
-	{"lu", "u", "unsigned long", chkType, PrintUint},
-	{"ls", "ls", protoWStr, chkWStr, PrintWStr},
-	{"lx", "x", "long", chkXLong, PrintUint},
-	{"lX", "X", "long", chkXLong, PrintUint},
-	{"lld", "d", "long long", chkType, PrintSint},
-	{"lli", "i", "long long", chkType, PrintSint},
-	{"llo", "o", "unsigned long long", chkType, PrintUint},
-	{"llu", "u", "unsigned long long", chkType, PrintUint},
-	{"llx", "x", "long long", chkXLongLong, PrintUint},
-	{"llX", "X", "long long", chkXLongLong, PrintUint},
-	{"Le", "e", "long double", chkType, PrintFP},
-	{"LE", "E", "long double", chkType, PrintFP},
-	{"Lf", "f", "long double", chkType, PrintFP},
-	{"Lg", "g", "long double", chkType, PrintFP},
-	{"LG", "G", "long double", chkType, PrintFP},
-	{"o", "o", protoXInt, chkXInt, PrintUint},
-	{"p", "x", protoAddr, chkAddr, PrintUint},
-	{"s", "s", protoCStr, chkStr, PrintCStr},
-	{"S", "s", protoCStr, chkStr, PrintEStr},
-	{"T", "s", "int64_t", chkTime, PrintTime822},
-	{"u", "u", protoXInt, chkXInt, PrintUint},
-	{"wc", "wc", "int", chkType, PrintSint},
-	{"ws", "ws", protoWStr, chkWStr, PrintWStr},
-	{"x", "x", protoXInt, chkXInt, PrintUint},
-	{"X", "X", protoXInt, chkXInt, PrintUint},
-	{"Y", "s", "int64_t", chkTime, PrintTime},
-	{"%", "%", "void", chkType, PrintPct},
+var conversionTable = []Conversion{
+	{"a", "s", protoAddr, CheckKAddr, PrintAddr},
+	{"A", "s", protoUAddr, CheckUAddr, PrintUAddr},
+	{"c", "c", protoCSI, CheckCSI, PrintSint},
+	{"C", "s", protoCSI, CheckCSI, PrintEChr},
+	{"d", "d", protoXInt, CheckDInt, PrintDint},
+	{"e", "e", protoFP, CheckFP, PrintFP},
+	{"E", "E", protoFP, CheckFP, PrintFP},
+	{"f", "f", protoFP, CheckFP, PrintFP},
+	{"g", "g", protoFP, CheckFP, PrintFP},
+	{"G", "G", protoFP, CheckFP, PrintFP},
+	{"hd", "d", "short", CheckType, PrintSint},
+	{"hi", "i", "short", CheckType, PrintSint},
+	{"ho", "o", "unsigned short", CheckType, PrintUint},
+	{"hu", "u", "unsigned short", CheckType, PrintUint},
+	{"hx", "x", "short", CheckXShort, PrintUint},
+	{"hX", "X", "short", CheckXShort, PrintUint},
+	{"i", "i", protoXInt, CheckDInt, PrintDint},
+	{"k", "s", "stack", CheckStack, PrintStack},
+	{"lc", "lc", "int", CheckType, PrintSint},
+	{"ld", "d", "long", CheckType, PrintSint},
+	{"li", "i", "long", CheckType, PrintSint},
+	{"lo", "o", "unsigned long", CheckType, PrintUint},
+	{"lu", "u", "unsigned long", CheckType, PrintUint},
+	{"ls", "ls", protoWStr, CheckWStr, PrintWStr},
+	{"lx", "x", "long", CheckXLong, PrintUint},
+	{"lX", "X", "long", CheckXLong, PrintUint},
+	{"lld", "d", "long long", CheckType, PrintSint},
+	{"lli", "i", "long long", CheckType, PrintSint},
+	{"llo", "o", "unsigned long long", CheckType, PrintUint},
+	{"llu", "u", "unsigned long long", CheckType, PrintUint},
+	{"llx", "x", "long long", CheckXLongLong, PrintUint},
+	{"llX", "X", "long long", CheckXLongLong, PrintUint},
+	{"Le", "e", "long double", CheckType, PrintFP},
+	{"LE", "E", "long double", CheckType, PrintFP},
+	{"Lf", "f", "long double", CheckType, PrintFP},
+	{"Lg", "g", "long double", CheckType, PrintFP},
+	{"LG", "G", "long double", CheckType, PrintFP},
+	{"o", "o", protoXInt, CheckXInt, PrintUint},
+	{"p", "x", protoAddr, CheckAddr, PrintUint},
+	{"s", "s", protoCStr, CheckStr, PrintCStr},
+	{"S", "s", protoCStr, CheckStr, PrintEStr},
+	{"T", "s", "int64_t", CheckTime, PrintTime822},
+	{"u", "u", protoXInt, CheckXInt, PrintUint},
+	{"wc", "wc", "int", CheckType, PrintSint},
+	{"ws", "ws", protoWStr, CheckWStr, PrintWStr},
+	{"x", "x", protoXInt, CheckXInt, PrintUint},
+	{"X", "X", protoXInt, CheckXInt, PrintUint},
+	{"Y", "s", "int64_t", CheckTime, PrintTime},
+	{"%", "%", "void", CheckType, PrintPct},
 }
 
-var conversions = func() map[string]*conversion {
-	m := make(map[string]*conversion, len(conversionTable))
+var conversions = func() map[string]*Conversion {
+	m := make(map[string]*Conversion, len(conversionTable))
 	for i := range conversionTable {
-		m[conversionTable[i].name] = &conversionTable[i]
+		m[conversionTable[i].Name] = &conversionTable[i]
 	}
 	return m
 }()
@@ -180,13 +196,26 @@ type Conv struct {
 	// OutFmt is the C conversion (length prefix and conversion character,
 	// without '%', flags, width and precision) that DTrace passes to
 	// printf(3): from Parse, the conversion as written (or "s" for the
-	// conversions that print a string, such as %a and %Y); after a
-	// successful Check, the conversion sized for the argument's type ("lld"
-	// for %d of a long, "u" for %d of an unsigned int, "Lf" for %f of a
-	// long double).
+	// conversions that print a string, such as %a and %Y); once the
+	// checker has accepted the arguments, the conversion sized for the
+	// argument's type ("lld" for %d of a long, "u" for %d of an unsigned
+	// int, "Lf" for %f of a long double).
 	OutFmt string
 
-	conv *conversion
+	conv *Conversion
+}
+
+// Dict returns c's entry in DTrace's conversion dictionary: the one Parse
+// found for it, or for a Conv not made by Parse, the one Name names. It
+// reports false if Name names none.
+func (c *Conv) Dict() (Conversion, bool) {
+	cv := c.conv
+	if cv == nil {
+		if cv = conversions[c.Name]; cv == nil {
+			return Conversion{}, false
+		}
+	}
+	return *cv, true
 }
 
 // Format is a parsed D format string: its conversions in order (%%
@@ -198,29 +227,20 @@ type Format struct {
 	Suffix string  // literal text after the last conversion
 }
 
-// Problem is a format or argument error: DTrace's tag and message (without
-// the trailing newline), and the 0-based index of the offending argument
-// among those checked, or -1 when the format itself is at fault (or an
-// argument is missing), or AggValue for a printa aggregation's value.
+// Problem is a format Parse rejects: libdtrace's tag for the error, by
+// its name ("D_SYNTAX"), and DTrace's message (without the trailing
+// newline).
 type Problem struct {
-	Tag diag.Tag
+	Tag string
 	Msg string
-	Arg int
 }
-
-// AggValue is Problem.Arg for a problem with the aggregation's value (%@).
-const AggValue = -2
 
 // Error returns the message.
 func (p *Problem) Error() string { return p.Msg }
 
-func problem(tag diag.Tag, arg int, msg string) *Problem {
-	return &Problem{Tag: tag, Msg: msg, Arg: arg}
-}
-
 // Parse parses a D format string as dt_printf_create does. An invalid
-// format gives a *Problem with tag D_SYNTAX and DTrace's message, Arg -1.
-// The empty format parses; Check rejects it.
+// format gives a *Problem with tag D_SYNTAX and DTrace's message. The
+// empty format parses; the checker rejects it.
 func Parse(format string) (*Format, error) {
 	if i := strings.IndexByte(format, 0); i >= 0 {
 		format = format[:i] // C: the string ends at the NUL
@@ -322,8 +342,8 @@ func Parse(format string) (*Format, error) {
 		c.conv = cv
 		c.Length = c.Name[:len(c.Name)-1]
 		c.Verb = c.Name[len(c.Name)-1]
-		c.Proto = cv.proto
-		c.Print = cv.print
+		c.Proto = cv.Proto
+		c.Print = cv.Print
 		c.OutFmt = apiFmt(cv)
 		q = p + 1
 	}
@@ -333,15 +353,15 @@ func Parse(format string) (*Format, error) {
 
 // apiFmt is pfd_fmt as dtrace_printf_create leaves it, before any check:
 // the conversion as written, or "s" for those printed as strings.
-func apiFmt(cv *conversion) string {
-	if cv.ofmt == "s" {
+func apiFmt(cv *Conversion) string {
+	if cv.OFmt == "s" {
 		return "s"
 	}
-	return cv.name
+	return cv.Name
 }
 
 func syntaxf(format string, args ...any) *Problem {
-	return problem(diag.D_SYNTAX, -1, fmt.Sprintf(format, args...))
+	return &Problem{Tag: "D_SYNTAX", Msg: fmt.Sprintf(format, args...)}
 }
 
 // CFormat returns the printf(3) format DTrace builds at run time for c, as

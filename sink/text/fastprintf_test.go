@@ -8,6 +8,7 @@ import (
 
 	"github.com/dtrace-go/dtrace/sink"
 
+	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -28,7 +29,7 @@ func TestFastPrintfMatchesGeneral(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p := f.Check("printf", []*types.Type{typ}); p != nil {
+			if p := check.CheckPrintf(f, "printf", []*types.Type{typ}); p != nil {
 				continue // DTrace rejects the pair at compile time
 			}
 			for _, v := range values {
@@ -48,7 +49,7 @@ func TestFastPrintfMatchesGeneral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Check("printf", []*types.Type{types.IntType, types.StringType})
+	check.CheckPrintf(f, "printf", []*types.Type{types.IntType, types.StringType})
 	for _, s := range []string{"", "dtrace", "a%sb", "\xff\x01"} {
 		compareFast(t, f, fmt.Sprintf("%%d %%s of %q", s), sink.Int(-12, 4), sink.String(s, 256))
 	}
@@ -93,13 +94,13 @@ func TestFastPrintfDeclines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.Check("printf", []*types.Type{c.typ})
+		check.CheckPrintf(f, "printf", []*types.Type{c.typ})
 		if ff := newFastFormat(f); ff != nil {
 			t.Errorf("%s of %s takes the fast path", c.format, c.typ)
 		}
 	}
 	f, _ := printf.Parse("%d %s")
-	f.Check("printf", []*types.Type{types.IntType, types.StringType})
+	check.CheckPrintf(f, "printf", []*types.Type{types.IntType, types.StringType})
 	ff := newFastFormat(f)
 	if ff == nil {
 		t.Fatalf("%q does not take the fast path", f.Source)

@@ -228,8 +228,9 @@ func (p *Printer) TraceMem(data []byte) error {
 
 // Printf prints a printf() (or the text of system(), freopen()...):
 // args are the records after the format, '*' widths and precisions
-// included, in order. f should have been checked (printf.Format.Check) so
-// that each conversion's OutFmt is sized for its argument.
+// included, in order. Each of f's conversions should have its OutFmt
+// sized for its argument, as the compiler's checking of the action leaves
+// the formats that records carry.
 func (p *Printer) Printf(f *printf.Format, args ...sink.Value) error {
 	if ff := p.fastFormat(f); ff != nil && ff.fits(args) {
 		p.buf = ff.appendTo(p.buf[:0], args)

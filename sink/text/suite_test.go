@@ -14,6 +14,7 @@ import (
 	"github.com/dtrace-go/dtrace/sink"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -35,8 +36,8 @@ func checked(t *testing.T, src string, args ...*types.Type) *printf.Format {
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", src, err)
 	}
-	if p := f.Check("printf", args); p != nil {
-		t.Fatalf("Check(%q): %v", src, p)
+	if p := check.CheckPrintf(f, "printf", args); p != nil {
+		t.Fatalf("CheckPrintf(%q): %v", src, p)
 	}
 	return f
 }
@@ -47,7 +48,7 @@ func checkedPrinta(t *testing.T, src string, value *types.Type, keys ...*types.T
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", src, err)
 	}
-	if p := f.CheckPrinta(keys, value); p != nil {
+	if p := check.CheckPrinta(f, keys, value); p != nil {
 		t.Fatalf("CheckPrinta(%q): %v", src, p)
 	}
 	return f

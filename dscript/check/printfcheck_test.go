@@ -1,15 +1,15 @@
-package printf
+package check_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
-
-type typesT = types.Type
 
 var (
 	intT      = types.IntType
@@ -52,9 +52,9 @@ func argTypeMsg(fn string, argn, conv int, name, proto string, arg *types.Type) 
 		"\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s", fn, argn, conv, name, proto, arg)
 }
 
-// TestCheckConversions checks each conversion against good and bad
+// TestCheckPrintfConversions checks each conversion against good and bad
 // argument types, and the C conversion DTrace prints a good one with.
-func TestCheckConversions(t *testing.T) {
+func TestCheckPrintfConversions(t *testing.T) {
 	tests := []struct {
 		conv string
 		good map[*types.Type]string // type -> OutFmt
@@ -122,17 +122,14 @@ func TestCheckConversions(t *testing.T) {
 			[]*types.Type{intT, uintT, strT, stackT, intPtr}},
 		{"T", map[*types.Type]string{uint64T: "s", longT: "s"}, []*types.Type{intT, strT}},
 	}
-	protos := map[string]string{}
-	for _, c := range conversionTable {
-		protos[c.name] = c.proto
-	}
 	for _, tt := range tests {
-		f, err := Parse("%" + tt.conv)
+		f, err := printf.Parse("%" + tt.conv)
 		if err != nil {
 			t.Fatalf("%%%s: %v", tt.conv, err)
 		}
+		cv, _ := f.Convs[0].Dict()
 		for ty, out := range tt.good {
-			if p := f.Check("printf", []*types.Type{ty}); p != nil {
+			if p := check.CheckPrintf(f, "printf", []*types.Type{ty}); p != nil {
 				t.Errorf("%%%s with %s: %s", tt.conv, ty, p.Msg)
 				continue
 			}
@@ -141,8 +138,8 @@ func TestCheckConversions(t *testing.T) {
 			}
 		}
 		for _, ty := range tt.bad {
-			p := f.Check("printf", []*types.Type{ty})
-			want := argTypeMsg("printf", 2, 1, tt.conv, protos[tt.conv], ty)
+			p := check.CheckPrintf(f, "printf", []*types.Type{ty})
+			want := argTypeMsg("printf", 2, 1, tt.conv, cv.Proto, ty)
 			if p == nil {
 				t.Errorf("%%%s with %s: accepted", tt.conv, ty)
 			} else if p.Tag != diag.D_PRINTF_ARG_TYPE || p.Msg != want || p.Arg != 0 {
@@ -152,43 +149,43 @@ func TestCheckConversions(t *testing.T) {
 	}
 }
 
-func TestCheckSignedFlag(t *testing.T) {
-	f, _ := Parse("%d %d %i")
-	if p := f.Check("printf", []*types.Type{intT, uintT, longT}); p != nil {
+func TestCheckPrintfSignedFlag(t *testing.T) {
+	f, _ := printf.Parse("%d %d %i")
+	if p := check.CheckPrintf(f, "printf", []*types.Type{intT, uintT, longT}); p != nil {
 		t.Fatal(p.Msg)
 	}
-	if f.Convs[0].Flags&FlagSigned == 0 || f.Convs[1].Flags&FlagSigned != 0 || f.Convs[2].Flags&FlagSigned == 0 {
+	if f.Convs[0].Flags&printf.FlagSigned == 0 || f.Convs[1].Flags&printf.FlagSigned != 0 || f.Convs[2].Flags&printf.FlagSigned == 0 {
 		t.Errorf("signed flags: %v %v %v", f.Convs[0].Flags, f.Convs[1].Flags, f.Convs[2].Flags)
 	}
 	// Checking again with other types recomputes.
-	if p := f.Check("printf", []*types.Type{uintT, intT, ulongT}); p != nil {
+	if p := check.CheckPrintf(f, "printf", []*types.Type{uintT, intT, ulongT}); p != nil {
 		t.Fatal(p.Msg)
 	}
-	if f.Convs[0].Flags&FlagSigned != 0 || f.Convs[0].OutFmt != "u" || f.Convs[1].OutFmt != "d" || f.Convs[2].OutFmt != "llu" {
+	if f.Convs[0].Flags&printf.FlagSigned != 0 || f.Convs[0].OutFmt != "u" || f.Convs[1].OutFmt != "d" || f.Convs[2].OutFmt != "llu" {
 		t.Errorf("after recheck: %+v %+v %+v", *f.Convs[0], *f.Convs[1], *f.Convs[2])
 	}
 }
 
-func TestCheckTarget(t *testing.T) {
-	f, _ := Parse("%A")
+func TestCheckPrintfTarget(t *testing.T) {
+	f, _ := printf.Parse("%A")
 	for _, ty := range []*types.Type{usymT, intPtr, longT, intT} {
-		if p := f.Validate(Validation{Func: "printf", Args: []*types.Type{ty}, Target: true}); p != nil {
+		if p := check.ValidatePrintf(f, check.PrintfValidation{Func: "printf", Args: []*types.Type{ty}, Target: true}); p != nil {
 			t.Errorf("%%A with %s and a target: %s", ty, p.Msg)
 		}
 	}
-	p := f.Check("printf", []*types.Type{intPtr})
+	p := check.CheckPrintf(f, "printf", []*types.Type{intPtr})
 	want := "printf( ) argument #2 is incompatible with conversion #1 prototype:\n" +
 		"\tconversion: %A\n\t prototype: pointer or integer (with -p/-c) or _usymaddr (without -p/-c)\n" +
 		"\t  argument: int *"
 	if p == nil || p.Msg != want {
 		t.Errorf("%%A with int * and no target: %v, want %q", p, want)
 	}
-	if p := f.Validate(Validation{Func: "printf", Args: []*types.Type{strT}, Target: true}); p == nil {
+	if p := check.ValidatePrintf(f, check.PrintfValidation{Func: "printf", Args: []*types.Type{strT}, Target: true}); p == nil {
 		t.Errorf("%%A with string and a target: accepted")
 	}
 }
 
-func TestCheck(t *testing.T) {
+func TestCheckPrintf(t *testing.T) {
 	tests := []struct {
 		fn, format string
 		args       []*types.Type
@@ -276,11 +273,11 @@ func TestCheck(t *testing.T) {
 				"\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: int", 0, nil},
 	}
 	for _, tt := range tests {
-		f, err := Parse(tt.format)
+		f, err := printf.Parse(tt.format)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tt.format, err)
 		}
-		p := f.Check(tt.fn, tt.args)
+		p := check.CheckPrintf(f, tt.fn, tt.args)
 		name := fmt.Sprintf("%s(%q, %v)", tt.fn, tt.format, tt.args)
 		if tt.tag == "" {
 			if p != nil {
@@ -332,21 +329,21 @@ func TestCheckPrinta(t *testing.T) {
 			"printa( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value argument", -1, nil},
 		{"%@s", nil, int64T, diag.D_PRINTF_ARG_TYPE,
 			"printa( ) aggregating action is incompatible with conversion #1 prototype:\n" +
-				"\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: int64_t", AggValue, nil},
+				"\tconversion: %s\n\t prototype: char [] or string (or use stringof)\n\t  argument: int64_t", check.PrintaValue, nil},
 		{"%d %@c", []*types.Type{intT}, uint64T, diag.D_PRINTF_ARG_TYPE,
 			"printa( ) aggregating action is incompatible with conversion #2 prototype:\n" +
-				"\tconversion: %c\n\t prototype: char, short, or int\n\t  argument: uint64_t", AggValue, nil},
+				"\tconversion: %c\n\t prototype: char, short, or int\n\t  argument: uint64_t", check.PrintaValue, nil},
 		{"%@llu", nil, int64T, diag.D_PRINTF_ARG_TYPE,
 			"printa( ) aggregating action is incompatible with conversion #1 prototype:\n" +
-				"\tconversion: %llu\n\t prototype: unsigned long long\n\t  argument: int64_t", AggValue, nil},
+				"\tconversion: %llu\n\t prototype: unsigned long long\n\t  argument: int64_t", check.PrintaValue, nil},
 		{"", nil, int64T, diag.D_PRINTF_FMT_EMPTY, "printa( ) format string is empty", -1, nil},
 	}
 	for _, tt := range tests {
-		f, err := Parse(tt.format)
+		f, err := printf.Parse(tt.format)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tt.format, err)
 		}
-		p := f.CheckPrinta(tt.keys, tt.value)
+		p := check.CheckPrinta(f, tt.keys, tt.value)
 		name := fmt.Sprintf("printa(%q, keys %v, value %s)", tt.format, tt.keys, tt.value)
 		if tt.tag == "" {
 			if p != nil {
@@ -372,52 +369,32 @@ func TestCheckPrinta(t *testing.T) {
 	}
 }
 
-func TestCFormat(t *testing.T) {
-	tests := []struct {
-		format     string
-		arg        *types.Type
-		dynW, dynP int
-		want       string
-	}{
-		{"%d", intT, 0, 0, "%d"},
-		{"%-5d", longT, 0, 0, "%-5lld"},
-		{"%05u", uintT, 0, 0, "%05u"},
-		{"%.0d", intT, 0, 0, "%d"},
-		{"%5.2f", doubleT, 0, 0, "%5.2f"},
-		{"%10.3Lf", ldoubleT, 0, 0, "%10.3Lf"},
-		{"%'+ #08x", intT, 0, 0, "%#0+' 8x"},
-		{"%?p", intPtr, 0, 0, "%16llx"},
-		{"%*d", intT, -7, 0, "%-7d"},
-		{"%*d", intT, 7, 0, "%7d"},
-		{"%*d", intT, 0, 0, "%d"},
-		{"%5.*s", strT, 0, 3, "%5.3s"},
-		{"%.*s", strT, 0, -1, "%s"},
-		{"%-20k", stackT, 0, 0, "%-s"},
-		{"%20k", stackT, 0, 0, "%20s"},
-		{"%-20a", symT, 0, 0, "%-20s"},
-		{"%Y", uint64T, 0, 0, "%s"},
-		{"%%", nil, 0, 0, "%%"},
+// FuzzCheckPrintf checks that checking any format Parse accepts against a
+// few sets of arguments, as printf and as printa, does not panic, nor
+// does CFormat of the conversions it leaves.
+func FuzzCheckPrintf(f *testing.F) {
+	for _, s := range []string{"", "%d", "%-*.*lld", "%@8x %s\n", "%%", "%?p", "%'+ #08x",
+		"%1.*A", "%.*5d", "%*d %@d", "%k %a %A %Y %ls"} {
+		f.Add(s)
 	}
-	for _, tt := range tests {
-		f, err := Parse(tt.format)
+	args := [][]*types.Type{
+		nil,
+		{intT, intT, intT},
+		{strT, longT, charArr},
+		{stackT, usymT, symT, uint64T, intArr},
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fm, err := printf.Parse(s)
 		if err != nil {
-			t.Fatal(err)
+			return
 		}
-		var args []*types.Type
-		if tt.arg != nil {
-			args = append(args, tt.arg)
-		}
-		c := f.Convs[0]
-		for i := 0; i < 2; i++ {
-			if (i == 0 && c.Flags&FlagDynWidth != 0) || (i == 1 && c.Flags&FlagDynPrec != 0) {
-				args = append([]*types.Type{intT}, args...)
+		for _, a := range args {
+			check.CheckPrintf(fm, "printf", a)
+			check.CheckPrinta(fm, a, int64T)
+			check.ValidatePrintf(fm, check.PrintfValidation{Func: "printf", Args: a, Target: true})
+			for _, c := range fm.Convs {
+				c.CFormat(-3, 2)
 			}
 		}
-		if p := f.Check("printf", args); p != nil {
-			t.Fatalf("%q: %s", tt.format, p.Msg)
-		}
-		if got := c.CFormat(tt.dynW, tt.dynP); got != tt.want {
-			t.Errorf("%q with %s: CFormat = %q, want %q", tt.format, tt.arg, got, tt.want)
-		}
-	}
+	})
 }

@@ -1,14 +1,15 @@
-package printf
+package check
 
 import (
 	"fmt"
 
 	"github.com/dtrace-go/dtrace/dscript/diag"
+	"github.com/dtrace-go/dtrace/dscript/printf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
-// Validation is what dt_printf_validate checks a format against.
-type Validation struct {
+// PrintfValidation is what dt_printf_validate checks a format against.
+type PrintfValidation struct {
 	// Func is the action's name for messages: "printf", "printa",
 	// "system", "freopen"...
 	Func string
@@ -34,66 +35,91 @@ type Validation struct {
 	Target bool
 }
 
-// Check checks the arguments of a printf-like action (printf, system,
-// freopen, sprintf...) named fn: args are the types of the arguments after
-// the format. It returns nil if they fit, and fills in each conversion's
-// OutFmt and FlagSigned for the run-time side.
-func (f *Format) Check(fn string, args []*types.Type) *Problem {
-	return f.Validate(Validation{Func: fn, Args: args})
+// PrintfProblem is an action's arguments that do not fit its format:
+// DTrace's tag and message (without the trailing newline), and the
+// 0-based index of the offending argument among those checked, or -1 when
+// the format itself is at fault (or an argument is missing), or
+// PrintaValue for a printa aggregation's value.
+type PrintfProblem struct {
+	Tag diag.Tag
+	Msg string
+	Arg int
 }
 
-// CheckPrinta checks a formatted printa() of one aggregation: keys are the
-// aggregation's key types, which the conversions other than %@ consume in
-// order; value is the type %@ converts (uint64_t for count(), int64_t
-// otherwise). Keys left unconverted are allowed. With several
-// aggregations, DTrace checks the format against each in turn.
-func (f *Format) CheckPrinta(keys []*types.Type, value *types.Type) *Problem {
-	return f.Validate(Validation{Func: "printa", Args: keys, Printa: true, Value: value})
+// PrintaValue is PrintfProblem.Arg for a problem with the aggregation's
+// value (%@).
+const PrintaValue = -2
+
+// Error returns the message.
+func (p *PrintfProblem) Error() string { return p.Msg }
+
+func printfProblem(tag diag.Tag, arg int, msg string) *PrintfProblem {
+	return &PrintfProblem{Tag: tag, Msg: msg, Arg: arg}
 }
 
-// Validate checks f as dt_printf_validate does. Problems come in DTrace's
-// order: the first conversion in error, '*' arguments before the value.
-// Argument numbers in messages count the format as argument #1.
-func (f *Format) Validate(v Validation) *Problem {
+// CheckPrintf checks the arguments of a printf-like action (printf,
+// system, freopen, sprintf...) named fn against its parsed format f: args
+// are the types of the arguments after the format. It returns nil if they
+// fit, and fills in each conversion's OutFmt and FlagSigned for the
+// run-time side.
+func CheckPrintf(f *printf.Format, fn string, args []*types.Type) *PrintfProblem {
+	return ValidatePrintf(f, PrintfValidation{Func: fn, Args: args})
+}
+
+// CheckPrinta checks the format f of a formatted printa() of one
+// aggregation: keys are the aggregation's key types, which the
+// conversions other than %@ consume in order; value is the type %@
+// converts (uint64_t for count(), int64_t otherwise). Keys left
+// unconverted are allowed. With several aggregations, DTrace checks the
+// format against each in turn.
+func CheckPrinta(f *printf.Format, keys []*types.Type, value *types.Type) *PrintfProblem {
+	return ValidatePrintf(f, PrintfValidation{Func: "printa", Args: keys, Printa: true, Value: value})
+}
+
+// ValidatePrintf checks f as dt_printf_validate does, and fills in each
+// conversion's OutFmt and FlagSigned as far as it gets. Problems come in
+// DTrace's order: the first conversion in error, '*' arguments before the
+// value. Argument numbers in messages count the format as argument #1.
+// Conversions whose Name is not in DTrace's dictionary (a Conv built by
+// hand) are skipped.
+func ValidatePrintf(f *printf.Format, v PrintfValidation) *PrintfProblem {
 	fn := v.Func
 	if f.Source == "" {
-		return problem(diag.D_PRINTF_FMT_EMPTY, -1, fmt.Sprintf("%s( ) format string is empty", fn))
+		return printfProblem(diag.D_PRINTF_FMT_EMPTY, -1, fmt.Sprintf("%s( ) format string is empty", fn))
 	}
 	const foff = 1 // the format is argument #1
 	j := 0         // arguments consumed
 	for i, c := range f.Convs {
-		cv := c.conv
-		if cv == nil { // a Conv built by hand rather than by Parse
-			if cv = conversions[c.Name]; cv == nil {
-				continue
-			}
+		cv, ok := c.Dict()
+		if !ok {
+			continue
 		}
-		c.Flags &^= FlagSigned
+		c.Flags &^= printf.FlagSigned
 		c.OutFmt = ""
-		if cv.print == PrintPct {
-			c.OutFmt = cv.ofmt
+		if cv.Print == printf.PrintPct {
+			c.OutFmt = cv.OFmt
 			continue
 		}
 
 		// dyns as DTrace stacks them: ".*" then "*", used from the top.
 		var dyns []string
-		if c.Flags&FlagDynPrec != 0 {
+		if c.Flags&printf.FlagDynPrec != 0 {
 			dyns = append(dyns, ".*")
 		}
-		if c.Flags&FlagDynWidth != 0 {
+		if c.Flags&printf.FlagDynWidth != 0 {
 			dyns = append(dyns, "*")
 		}
 		for k := len(dyns) - 1; k >= 0; k-- {
 			if j >= len(v.Args) {
-				return problem(diag.D_PRINTF_DYN_PROTO, -1, fmt.Sprintf(
+				return printfProblem(diag.D_PRINTF_DYN_PROTO, -1, fmt.Sprintf(
 					"%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument",
-					fn, i+1, cv.name, dyns[k]))
+					fn, i+1, cv.Name, dyns[k]))
 			}
 			if a := v.Args[j]; !isInteger(a) {
-				return problem(diag.D_PRINTF_DYN_TYPE, j, fmt.Sprintf(
+				return printfProblem(diag.D_PRINTF_DYN_TYPE, j, fmt.Sprintf(
 					"%s( ) argument #%d is incompatible with conversion #%d prototype:\n"+
 						"\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
-					fn, j+foff+1, i+1, dyns[k], cv.name, typeName(a)))
+					fn, j+foff+1, i+1, dyns[k], cv.Name, typeName(a)))
 			}
 			j++
 		}
@@ -104,16 +130,16 @@ func (f *Format) Validate(v Validation) *Problem {
 			arg   int
 		)
 		switch {
-		case c.Flags&FlagAgg != 0:
+		case c.Flags&printf.FlagAgg != 0:
 			if !v.Printa {
-				return problem(diag.D_PRINTF_AGG_CONV, -1, fmt.Sprintf(
+				return printfProblem(diag.D_PRINTF_AGG_CONV, -1, fmt.Sprintf(
 					"%%@ conversion requires an aggregation and is not for use with %s( )", fn))
 			}
-			vname, vt, arg = "aggregating action", v.Value, AggValue
+			vname, vt, arg = "aggregating action", v.Value, PrintaValue
 		case j >= len(v.Args):
-			return problem(diag.D_PRINTF_ARG_PROTO, -1, fmt.Sprintf(
+			return printfProblem(diag.D_PRINTF_ARG_PROTO, -1, fmt.Sprintf(
 				"%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument",
-				fn, i+1, cv.name))
+				fn, i+1, cv.Name))
 		default:
 			vname, vt, arg = fmt.Sprintf("argument #%d", j+foff+1), v.Args[j], j
 			j++
@@ -122,81 +148,83 @@ func (f *Format) Validate(v Validation) *Problem {
 		// The C conversion, sized for the value; pfcheck_dint may
 		// change it below.
 		out := ""
-		switch cv.print {
-		case PrintSint, PrintUint, PrintDint:
+		switch cv.Print {
+		case printf.PrintSint, printf.PrintUint, printf.PrintDint:
 			if typeSize(vt) == 8 {
 				out = "ll"
 			}
-		case PrintFP:
+		case printf.PrintFP:
 			if typeSize(vt) == 16 {
 				out = "L"
 			}
 		}
-		c.OutFmt = out + cv.ofmt
+		c.OutFmt = out + cv.OFmt
 
-		if !checkArg(cv, c, vt, v.Target) {
-			return problem(diag.D_PRINTF_ARG_TYPE, arg, fmt.Sprintf(
+		if !checkPrintfArg(cv, c, vt, v.Target) {
+			return printfProblem(diag.D_PRINTF_ARG_TYPE, arg, fmt.Sprintf(
 				"%s( ) %s is incompatible with conversion #%d prototype:\n"+
 					"\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
-				fn, vname, i+1, cv.name, cv.proto, typeName(vt)))
+				fn, vname, i+1, cv.Name, cv.Proto, typeName(vt)))
 		}
 	}
 	if !v.Printa && j < len(v.Args) {
-		return problem(diag.D_PRINTF_ARG_EXTRA, j, fmt.Sprintf(
+		return printfProblem(diag.D_PRINTF_ARG_EXTRA, j, fmt.Sprintf(
 			"%s( ) prototype mismatch: only %d arguments required by this format string", fn, j))
 	}
 	return nil
 }
 
-// checkArg is the conversion's pfcheck_* function applied to an argument
-// of type t.
-func checkArg(cv *conversion, c *Conv, t *types.Type, target bool) bool {
-	switch cv.check {
-	case chkAddr:
+// checkPrintfArg is the pfcheck_* function of the conversion c, whose
+// dictionary entry is cv, applied to an argument of type t. CheckDInt
+// also sets c's FlagSigned for a signed argument, or makes its OutFmt
+// unsigned.
+func checkPrintfArg(cv printf.Conversion, c *printf.Conv, t *types.Type, target bool) bool {
+	switch cv.Check {
+	case printf.CheckAddr:
 		return isPointer(t) || isInteger(t)
-	case chkKAddr:
+	case printf.CheckKAddr:
 		return isPointer(t) || isInteger(t) || isExactly(t, types.SymAddrType)
-	case chkUAddr:
+	case printf.CheckUAddr:
 		if isExactly(t, types.USymAddrType) {
 			return true
 		}
 		return target && (isPointer(t) || isInteger(t))
-	case chkStack:
+	case printf.CheckStack:
 		return isExactly(t, types.StackType)
-	case chkTime:
+	case printf.CheckTime:
 		return isInteger(t) && typeSize(t) == 8
-	case chkStr:
+	case printf.CheckStr:
 		if t.IsString() {
 			return true
 		}
 		r := t.Resolve()
 		return r != nil && r.Kind == types.Array && r.Elem.IsCharLike()
-	case chkWStr:
+	case printf.CheckWStr:
 		r := t.Resolve()
 		if r == nil || r.Kind != types.Array {
 			return false
 		}
 		e := r.Elem.Resolve()
 		return e != nil && e.Kind == types.Int && e.Size == 4
-	case chkCSI:
+	case printf.CheckCSI:
 		return isInteger(t) && typeSize(t) <= 4
-	case chkFP:
+	case printf.CheckFP:
 		r := t.Resolve()
 		return r != nil && r.Kind == types.Float
-	case chkXInt:
+	case printf.CheckXInt:
 		return isInteger(t)
-	case chkDInt:
+	case printf.CheckDInt:
 		if r := t.Resolve(); r != nil && !t.IsSpecial() && r.Kind == types.Int && r.Signed {
-			c.Flags |= FlagSigned
+			c.Flags |= printf.FlagSigned
 		} else {
 			c.OutFmt = c.OutFmt[:len(c.OutFmt)-1] + "u"
 		}
 		return isInteger(t)
-	case chkXShort:
+	case printf.CheckXShort:
 		return hasIntName(t, "short", "signed short", "unsigned short")
-	case chkXLong:
+	case printf.CheckXLong:
 		return hasIntName(t, "long", "signed long", "unsigned long")
-	case chkXLongLong:
+	case printf.CheckXLongLong:
 		if hasIntName(t, "long long", "signed long long", "unsigned long long") {
 			return true
 		}
@@ -207,8 +235,8 @@ func checkArg(cv *conversion, c *Conv, t *types.Type, target bool) bool {
 			}
 		}
 		return false
-	case chkType:
-		return compatible(t, protoTypes[cv.proto])
+	case printf.CheckType:
+		return compatible(t, protoTypes[cv.Proto])
 	}
 	return false
 }
