@@ -103,8 +103,9 @@ func TestScriptFIFO(t *testing.T) {
 	}
 }
 
-// cpp dies with dtrace: a dtrace killed while cpp reads an #include that
-// never ends leaves no cpp behind.
+// cpp dies with dtrace, and what cpp started too: a dtrace killed while
+// cpp reads an #include that never ends leaves neither cpp nor its cc1
+// behind (cc1 used to outlive both, blocked on the FIFO).
 func TestPreprocessorDiesWithDtrace(t *testing.T) {
 	if _, err := exec.LookPath("cpp"); err != nil {
 		t.Skip("no cpp")
@@ -121,24 +122,39 @@ func TestPreprocessorDiesWithDtrace(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Wait for cpp to be started (a child of dtrace, blocked on the FIFO).
-	var cpp int
-	for cpp == 0 && ctx.Err() == nil {
-		cpp = childOf(cmd.Process.Pid)
+	// Wait for cpp to be started (a child of dtrace) and to have started
+	// cc1, blocked on the FIFO.
+	var cpp, cc1 int
+	for cc1 == 0 && ctx.Err() == nil {
+		if cpp == 0 {
+			cpp = childOf(cmd.Process.Pid)
+		} else {
+			cc1 = childOf(cpp)
+		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
-	for ctx.Err() == nil {
-		if err := syscall.Kill(cpp, 0); err == syscall.ESRCH {
-			return
+	for _, p := range []int{cpp, cc1} {
+		for !dead(p) && ctx.Err() == nil {
+			time.Sleep(10 * time.Millisecond)
 		}
-		if b, _ := os.ReadFile("/proc/" + strconv.Itoa(cpp) + "/stat"); strings.Contains(string(b), ") Z ") {
-			return // a zombie: dead, not yet reaped by init
+		if !dead(p) {
+			b, _ := os.ReadFile("/proc/" + strconv.Itoa(p) + "/cmdline")
+			syscall.Kill(p, syscall.SIGKILL)
+			t.Errorf("pid %d (%s) outlived dtrace", p, strings.ReplaceAll(string(b), "\x00", " "))
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatalf("cpp (pid %d) outlived dtrace", cpp)
+}
+
+// dead reports whether process pid has ended: it is gone, or a zombie not
+// yet reaped.
+func dead(pid int) bool {
+	if err := syscall.Kill(pid, 0); err == syscall.ESRCH {
+		return true
+	}
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	return strings.Contains(string(b), ") Z ")
 }
 
 // childOf returns the pid of a child process of pid, or 0.

@@ -131,14 +131,20 @@ func Preprocess(c Config, text []byte) ([]byte, error) {
 		cmd.Stderr = os.Stderr
 	}
 
-	// cpp dies with its parent: a dtrace killed while cpp runs (on a
-	// large script, or an #include of a FIFO nobody writes) leaves no cpp
-	// behind. The signal follows the thread that started cpp, which stays
-	// this goroutine's until cpp has been waited for.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	// The preprocessor dies with its parent, and everything it started
+	// (cc1, which the cpp driver runs) dies with it: a dtrace killed
+	// while cpp runs (on a large script, a macro that keeps expanding,
+	// or an #include of a FIFO nobody writes) leaves nothing behind.
+	// cpp runs as the first process of a PID namespace of its own, whose
+	// processes the kernel kills when it ends, and receives SIGKILL when
+	// the thread that started it ends, which stays this goroutine's
+	// until cpp has been waited for. Where namespaces cannot be made (no
+	// privilege, no user namespaces), cpp leads a process group of its
+	// own and only cpp itself dies with dtrace.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	if err := cmd.Start(); err != nil {
+	err := startIsolated(cmd)
+	if err != nil {
 		// execvp's ENOENT is exit status 127 in dt_preproc, EDT_CPPENT;
 		// any other exec failure is 126, EDT_CPPEXEC.
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
@@ -171,4 +177,24 @@ func SkipInterpreter(text []byte) []byte {
 		return text[i:]
 	}
 	return nil
+}
+
+// startIsolated starts cmd in a PID namespace of its own (a user namespace
+// too, for a user who may not make one alone), with SIGKILL as its
+// parent-death signal; failing that, in a process group of its own.
+func startIsolated(cmd *exec.Cmd) error {
+	ns := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Cloneflags: syscall.CLONE_NEWPID}
+	if os.Geteuid() != 0 {
+		ns.Cloneflags |= syscall.CLONE_NEWUSER
+		ns.UidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getuid(), HostID: os.Getuid(), Size: 1}}
+		ns.GidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getgid(), HostID: os.Getgid(), Size: 1}}
+	}
+	cmd.SysProcAttr = ns
+	err := cmd.Start()
+	var errno syscall.Errno
+	if err == nil || !errors.As(err, &errno) || (errno != syscall.EPERM && errno != syscall.EINVAL && errno != syscall.ENOSPC && errno != syscall.EUSERS) {
+		return err
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
+	return cmd.Start()
 }
