@@ -60,17 +60,23 @@ func (e *CompileError) Error() string {
 	return fmt.Sprintf("invalid probe specifier %s: %s", e.Source, e.Message(false))
 }
 
-// OutputError is an output an option asks for that cannot be made: a file
-// that cannot be created, an address that cannot be listened on.
+// OutputError is an output an option asks for that cannot be made or
+// written: a file that cannot be created or written, an address that
+// cannot be listened on. A run returns it when writing a file fails.
 type OutputError struct {
 	Option string // "pprof", "folded", "httpserver"
 	Value  string
 	Err    error
+	// Write says that the file was made but writing it failed.
+	Write bool
 }
 
 func (e *OutputError) Error() string {
-	if e.Option == "httpserver" {
+	switch {
+	case e.Option == "httpserver":
 		return fmt.Sprintf("failed to listen on %s: %s", e.Value, sink.Strerror(e.Err))
+	case e.Write:
+		return fmt.Sprintf("failed to write %s file '%s': %s", e.Option, e.Value, sink.Strerror(e.Err))
 	}
 	return fmt.Sprintf("failed to open %s file '%s': %s", e.Option, e.Value, sink.Strerror(e.Err))
 }

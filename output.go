@@ -60,7 +60,7 @@ func (h *Handle) NewOutput(w io.Writer, cfg text.Config) (_ *Output, err error) 
 			return nil, &OutputError{Option: "pprof", Value: name, Err: err}
 		}
 		o.files = append(o.files, f)
-		sinks = append(sinks, pprof.New(f, prog))
+		sinks = append(sinks, pprof.New(fileWriter{f, "pprof"}, prog))
 	}
 	if name, ok := h.Option("folded"); ok {
 		f, err := os.Create(name)
@@ -68,7 +68,7 @@ func (h *Handle) NewOutput(w io.Writer, cfg text.Config) (_ *Output, err error) 
 			return nil, &OutputError{Option: "folded", Value: name, Err: err}
 		}
 		o.files = append(o.files, f)
-		sinks = append(sinks, folded.New(f))
+		sinks = append(sinks, folded.New(fileWriter{f, "folded"}))
 	}
 	if addr, ok := h.Option("httpserver"); ok {
 		srv, err := metrics.Listen(addr, prog)
@@ -186,4 +186,19 @@ func profilePeriods(prog *dscript.Program) map[int]time.Duration {
 		out[c] = 0
 	}
 	return out
+}
+
+// fileWriter is the file an output option names: a write that fails is an
+// *OutputError naming the option and the file.
+type fileWriter struct {
+	f      *os.File
+	option string
+}
+
+func (w fileWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if err != nil {
+		err = &OutputError{Option: w.option, Value: w.f.Name(), Err: err, Write: true}
+	}
+	return n, err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -168,4 +169,52 @@ func childOf(pid int) int {
 		}
 	}
 	return 0
+}
+
+// A write that fails, on standard output, the -o file, or a file of the
+// pprof or folded options, ends dtrace with status 1 and says what could
+// not be written (it said "could not enable tracing: write ...", or
+// nothing).
+func TestWriteFailures(t *testing.T) {
+	requireRoot(t)
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	prog := "BEGIN { trace(1); @[\"k\"] = count(); exit(0); }"
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stdout string // a file the standard output is written to, "" for a pipe
+		want   string
+	}{
+		{"stdout", []string{"-n", prog}, "/dev/full", "dtrace: failed to write to <stdout>: No space left on device\n"},
+		{"-o", []string{"-o", "/dev/full", "-n", prog}, "", "dtrace: failed to write to /dev/full: No space left on device\n"},
+		{"pprof", []string{"-x", "pprof=/dev/full", "-n", prog}, "", "dtrace: failed to write pprof file '/dev/full': No space left on device\n"},
+		{"folded", []string{"-x", "folded=/dev/full", "-n", "BEGIN { @[ustack()] = count(); exit(0); }"}, "", "dtrace: failed to write folded file '/dev/full': No space left on device\n"},
+		{"listing", []string{"-l", "-n", "BEGIN"}, "/dev/full", "dtrace: failed to write to <stdout>: No space left on device\n"},
+	} {
+		cmd := exec.Command(dtrace, append([]string{"-q"}, c.args...)...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if c.stdout != "" {
+			f, err := os.OpenFile(c.stdout, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.Stdout = f
+			defer f.Close()
+		} else {
+			cmd.Stdout = io.Discard
+		}
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != 1 || !strings.HasSuffix(stderr.String(), c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 1 and %q", c.name, code, stderr.String(), c.want)
+		}
+	}
 }

@@ -20,15 +20,14 @@ import (
 // does. A description that matches nothing is reported and the listing
 // goes on; dtrace then exits 1.
 func (s *state) list() error {
-	out := s.stdout
 	if s.ofile != "" {
 		f, err := os.OpenFile(s.ofile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 		if err != nil {
 			return s.errorf(exitError, "failed to open output file '%s': %s", s.ofile, sink.Strerror(err))
 		}
 		s.output = f
-		out = f
 	}
+	out := s.out()
 	l := &lister{h: s.h, w: bufio.NewWriterSize(out, 64<<10), verbose: s.verbose > 0, stderr: s.stderr, pname: s.pname,
 		warned: map[string]bool{}}
 	fmt.Fprintf(l.w, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME")
@@ -64,7 +63,7 @@ func (s *state) list() error {
 		}
 	}
 	if err := l.flush(); err != nil {
-		return s.errorf(exitError, "failed to write output: %v", err)
+		return s.errorf(exitError, "%v", err)
 	}
 	// Under -v, the probes of the stable providers listed that this
 	// system cannot provide, and why.

@@ -15,10 +15,7 @@ import (
 
 // trace runs the compiled programs: DTrace's main loop.
 func (s *state) trace() error {
-	out := s.stdout
-	if s.output != nil {
-		out = s.output
-	}
+	out := s.out()
 	quiet := s.h.BoolOption("quiet")
 	notify := func(n sink.Notice) {
 		switch n.Kind {
@@ -48,6 +45,14 @@ func (s *state) trace() error {
 	if errors.Is(err, context.Canceled) {
 		// A signal before tracing started: nothing was traced.
 		return nil
+	}
+	var we *writeError
+	var oe *dtrace.OutputError
+	switch {
+	case errors.As(err, &we):
+		return s.errorf(exitError, "%v", we)
+	case errors.As(err, &oe):
+		return s.errorf(exitError, "%v", oe)
 	}
 	if err != nil {
 		var ns *dtrace.NotSupportedError
