@@ -14,6 +14,7 @@ import (
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/session"
 	"github.com/dtrace-go/dtrace/sink"
+	"golang.org/x/sys/unix"
 )
 
 // CompileError is a program that does not compile: DTrace's diagnostic.
@@ -184,6 +185,7 @@ func (h *Handle) runError(err error) error {
 	var se *codegen.ScratchError
 	var syme *codegen.SymbolError
 	var pke *providers.KernelError
+	var rme *bpf.RingMapError
 	switch {
 	case errors.As(err, &syme):
 		return &KernelError{Reason: fmt.Sprintf("`%s: this kernel's /proc/kallsyms lists no address for it "+
@@ -213,6 +215,20 @@ func (h *Handle) runError(err error) error {
 			e.Log = ve.Log
 		}
 		return e
+	case errors.As(err, &rme):
+		limit := fmt.Sprintf("the principal buffer of %s (bufsize) does not fit in dtrace's memory", session.SizeString(int64(rme.Size)))
+		var rl unix.Rlimit
+		if unix.Getrlimit(unix.RLIMIT_AS, &rl) == nil && rl.Cur != unix.RLIM_INFINITY {
+			limit += fmt.Sprintf(" under its address-space limit (ulimit -v: %d)", rl.Cur/1024)
+		}
+		return &LimitError{Limit: limit + ": lower bufsize", Err: err}
+	case errors.Is(err, syscall.EMFILE):
+		limit := "dtrace needs more open files than it may have"
+		var rl unix.Rlimit
+		if unix.Getrlimit(unix.RLIMIT_NOFILE, &rl) == nil {
+			limit += fmt.Sprintf(" (ulimit -n: %d)", rl.Cur)
+		}
+		return &LimitError{Limit: limit + ": each map, program and probe takes one: raise the limit", Err: err}
 	case errors.Is(err, syscall.EPERM):
 		// The kernel refuses bpf(2) and perf_event_open(2) before any
 		// verification: the caller lacks the capabilities.

@@ -2,6 +2,7 @@ package bpf
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/cilium/ebpf"
 )
@@ -18,3 +19,18 @@ var (
 	// ErrClosed is returned when using a Reader after Close.
 	ErrClosed = errors.New("reader closed")
 )
+
+// RingMapError is a ring buffer of Size bytes that could not be mapped
+// into the reader's address space (twice its size, as the kernel maps it):
+// ENOMEM when the address-space limit (RLIMIT_AS) or memory does not
+// allow it.
+type RingMapError struct {
+	Size int
+	Err  error
+}
+
+func (e *RingMapError) Error() string {
+	return fmt.Sprintf("map producer pages of a %d-byte ring buffer: %v", e.Size, e.Err)
+}
+
+func (e *RingMapError) Unwrap() error { return e.Err }

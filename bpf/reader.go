@@ -95,7 +95,7 @@ func NewReader(m *ebpf.Map, interval time.Duration) (_ *Reader, err error) {
 		return nil, fmt.Errorf("map consumer page: %w", err)
 	}
 	if r.prod, err = unix.Mmap(r.mapFD, int64(page), page+2*size, unix.PROT_READ, unix.MAP_SHARED); err != nil {
-		return nil, fmt.Errorf("map producer pages: %w", err)
+		return nil, &RingMapError{Size: size, Err: err}
 	}
 	r.data = r.prod[page:]
 

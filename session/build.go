@@ -152,7 +152,7 @@ func newMaps(prog *codegen.Program, probes []*providers.Probe, ringSize int, man
 // loweredSize is what dtrace(1) says of an option's size lowered to n
 // bytes: "512m", "2g", or "1234 bytes" when n is not a whole number of
 // the largest unit under it.
-func loweredSize(n int64) string {
+func SizeString(n int64) string {
 	j, mul := 0, 10
 	for ; int64(1)<<mul <= n && mul < 70; j, mul = j+1, mul+10 {
 	}

@@ -65,8 +65,8 @@ func TestLoweredSize(t *testing.T) {
 	for n, want := range map[int64]string{
 		2 << 30: "2g", 512 << 20: "512m", 1 << 20: "1m", 3 << 10: "3k", 1536: "1536 bytes", 512: "512 ", 1 << 40: "1t",
 	} {
-		if got := loweredSize(n); got != want {
-			t.Errorf("loweredSize(%d) = %q, want %q", n, got, want)
+		if got := SizeString(n); got != want {
+			t.Errorf("SizeString(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

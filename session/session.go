@@ -123,7 +123,7 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 		// What a CPU keeps is held in memory: no more than a ring
 		// buffer could hold.
 		cfg.principal = bpf.MaxRingBufSize
-		cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: "buffer size lowered to " + loweredSize(int64(cfg.principal))})
+		cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: "buffer size lowered to " + SizeString(int64(cfg.principal))})
 	}
 	if cfg.BufPolicy == PolicySwitch {
 		cfg.BufSize = ringSize(prog, cfg.BufSize)
@@ -359,7 +359,7 @@ func (r *run) reportLowered(l Lowered) {
 		{"dynamic variable size", cmp.Or(r.cfg.Codegen.DynVarSize, codegen.DefaultDynVarSize), l.Dyn},
 	} {
 		if s.halvings > 0 {
-			r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: s.what + " lowered to " + loweredSize(int64(s.size)>>s.halvings)})
+			r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: s.what + " lowered to " + SizeString(int64(s.size)>>s.halvings)})
 		}
 	}
 }

@@ -218,3 +218,27 @@ func TestWriteFailures(t *testing.T) {
 		}
 	}
 }
+
+// A limit of the process that stops tracing is named in plain words, with
+// the option or the limit to change (they were library error chains:
+// "create map scratch: creating map: map create: ...", "map producer
+// pages: cannot allocate memory").
+func TestProcessLimits(t *testing.T) {
+	requireRoot(t)
+	for _, c := range []struct {
+		ulimit, args, want string
+	}{
+		{"-n 12", "-qn 'BEGIN { exit(0); }'",
+			"dtrace: could not enable tracing: dtrace needs more open files than it may have (ulimit -n: 12): each map, program and probe takes one: raise the limit\n"},
+		{"-v 4000000", "-x bufsize=2g -qn 'BEGIN { exit(0); }'",
+			"dtrace: could not enable tracing: the principal buffer of 2g (bufsize) does not fit in dtrace's memory under its address-space limit (ulimit -v: 4000000): lower bufsize\n"},
+	} {
+		cmd := exec.Command("/bin/sh", "-c", "ulimit "+c.ulimit+" && exec "+dtrace+" "+c.args)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != c.want {
+			t.Errorf("ulimit %s: %v, stderr %q; want exit 1 and %q", c.ulimit, err, stderr.String(), c.want)
+		}
+	}
+}
