@@ -3,6 +3,7 @@ package bpf
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 	"unsafe"
 
@@ -67,6 +68,12 @@ func AttachCPUClock(prog *ebpf.Program, s Sampling) (*Links, error) {
 		return nil, fmt.Errorf("attach cpu-clock: %w", errors.Join(errs...))
 	}
 	return links, nil
+}
+
+// AttachCPUClockOn attaches prog, of type ebpf.PerfEvent, to a cpu-clock
+// sampling event on cpu. Closing what it returns detaches it.
+func AttachCPUClockOn(prog *ebpf.Program, cpu int, s Sampling) (io.Closer, error) {
+	return attachCPUClockOn(prog, cpu, s)
 }
 
 // attachCPUClockOn attaches prog to a cpu-clock event on cpu.

@@ -49,16 +49,21 @@ type Attachment struct {
 	// relate to the traced code.
 	Stack StackFrames
 	// Attach attaches the loaded program. Closing what it returns detaches
-	// it. Nil for probes that only fire when the runner triggers them.
+	// it. Nil for probes that only fire when the runner triggers them, and
+	// for those AttachOn attaches.
 	// What it returns may be a Noticer: the runner then reports its
 	// notice (the probes the kernel refused, say).
 	Attach func(prog *ebpf.Program) (io.Closer, error)
+	// AttachOn, when not nil, attaches the loaded program to fire on one
+	// CPU, which the runner chooses (tick-N): the cpu option's when it is
+	// set, else an online CPU at random, as DTrace places them.
+	AttachOn func(prog *ebpf.Program, cpu int) (io.Closer, error)
 	// Trigger fires the program once from user space (BEGIN, END); nil for
 	// probes the kernel fires.
 	Trigger func(prog *ebpf.Program) error
-	// UserSpace says that dtrace fires the program itself (BEGIN, END,
-	// tick-N), in its own thread: the cpu option does not confine such a
-	// program to its CPU (the runner fires BEGIN and END there).
+	// UserSpace says that dtrace fires the program itself (BEGIN, END),
+	// in its own thread: the cpu option does not confine such a program
+	// to its CPU (the runner fires BEGIN and END there).
 	UserSpace bool
 	// Preemptible says that the kernel runs the program with preemption
 	// enabled (uprobes: only migration is disabled), so that another

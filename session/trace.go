@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"unsafe"
@@ -55,6 +57,23 @@ func (r *run) trigger(want string) (int, error) {
 		}
 	}
 	return cpu, nil
+}
+
+// oneCPU returns the CPU an attachment that fires on one CPU is placed on
+// (tick-N): the cpu option's, else an online CPU at random, as DTrace
+// places it.
+func (r *run) oneCPU() (int, error) {
+	if r.cfg.OneCPU {
+		return r.cfg.CPU, nil
+	}
+	cpus, err := bpf.OnlineCPUs()
+	if err != nil {
+		return -1, err
+	}
+	if len(cpus) == 0 {
+		return -1, errors.New("no CPU online")
+	}
+	return cpus[rand.IntN(len(cpus))], nil
 }
 
 // currentCPU returns the CPU the calling thread runs on (getcpu), or -1.
@@ -145,10 +164,20 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	}
 	if status == nil && !stopping {
 		for i, att := range r.atts {
-			if att.Attach == nil {
+			var c io.Closer
+			var err error
+			switch {
+			case att.AttachOn != nil:
+				cpu, cerr := r.oneCPU()
+				if cerr != nil {
+					return 1, fmt.Errorf("attach %s: %w", att.Name, cerr)
+				}
+				c, err = att.AttachOn(r.progs[i], cpu)
+			case att.Attach != nil:
+				c, err = att.Attach(r.progs[i])
+			default:
 				continue
 			}
-			c, err := att.Attach(r.progs[i])
 			if err != nil {
 				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
 			}

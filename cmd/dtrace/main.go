@@ -5,9 +5,15 @@ package main
 
 import (
 	"os"
+	"runtime"
 
 	"github.com/dtrace-go/dtrace/cmd/dtrace/internal/cli"
 )
+
+// init keeps the main goroutine on the process's main thread, as dtrace(1)
+// is one thread: BEGIN and END, which the runner fires from the goroutine
+// that runs the programs, fire there, their tid the pid.
+func init() { runtime.LockOSThread() }
 
 func main() {
 	os.Exit(cli.Run(os.Args, os.Stdout, os.Stderr))

@@ -14,8 +14,8 @@
 // (bpf.AttachCPUClock). arg0 is the kernel PC when the sample interrupted
 // the kernel, else 0; arg1 is the user PC when it interrupted user mode,
 // else the user PC saved when the current task entered the kernel, or 0
-// for a kernel thread. A tick-N probe is a timer in dtrace's own process
-// running its program every period (bpf.StartTicker); arg0 and arg1 are 0.
+// for a kernel thread. A tick-N probe is the same event on one CPU only
+// (the cpu option's, else one at random, as DTrace places it).
 //
 // It is part of dtrace-go's implementation, not of its API (README.md's
 // layout table names the packages a program imports).
@@ -304,39 +304,22 @@ func attach(prog *ebpf.Program, d Probe) (io.Closer, error) {
 	return links, nil
 }
 
-// tickAttachment fires a tick-N probe from a timer in user space
-// (bpf.StartTicker), not from a cpu-clock perf event on one CPU: such an
-// event does not fire while its CPU idles, and tick-N ends most scripts.
-// The price is the context: the firing runs in dtrace's thread, so arg0
-// and arg1 (the interrupted PCs) are 0, and pid and execname are dtrace's.
+// tickAttachment fires a tick-N probe as DTrace's profile provider does:
+// from a cpu-clock perf event on one CPU (the runner's choice), in the
+// context it interrupts, whatever ran there (often the idle task), with
+// arg0 and arg1 the interrupted PCs as for profile-N.
 func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
 	return &providers.Attachment{
-		Name:      "tick_" + p.Name,
-		Type:      ebpf.RawTracepoint,
-		Probes:    []*providers.Probe{p},
-		Fragment:  tramp.Static(p.ID),
-		Stack:     tramp.RawTracepointStack(""),
-		UserSpace: true,
-		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			t, err := bpf.StartTicker(prog, d.duration())
+		Name:     "tick_" + p.Name,
+		Type:     ebpf.PerfEvent,
+		Probes:   []*providers.Probe{p},
+		Fragment: fragment(p.ID),
+		AttachOn: func(prog *ebpf.Program, cpu int) (io.Closer, error) {
+			c, err := bpf.AttachCPUClockOn(prog, cpu, bpf.Sampling{Period: d.duration()})
 			if err != nil {
 				return nil, fmt.Errorf("profile provider: %s: %w", p.Name, err)
 			}
-			return &ticker{t, p.Name}, nil
+			return c, nil
 		},
 	}
-}
-
-// ticker names its probe in the error of a run that failed.
-type ticker struct {
-	*bpf.Ticker
-	probe string
-}
-
-// Close stops the ticks; its error says which probe failed to fire and why.
-func (t *ticker) Close() error {
-	if err := t.Ticker.Close(); err != nil {
-		return fmt.Errorf("profile provider: fire %s: %w", t.probe, err)
-	}
-	return nil
 }

@@ -227,20 +227,31 @@ func TestProfile997(t *testing.T) {
 		len(recs), onCPU, user, kernel)
 }
 
-// TestTick checks that tick-100 fires again and again, with arguments 0,
-// and no more once detached. It does not check the rate: a loaded machine
-// delays the timer.
+// TestTick checks that tick-100 fires again and again on the one CPU it
+// is placed on, in the context it interrupts (arg0 the kernel PC or arg1
+// the user PC, the others 0), and no more once detached. It does not
+// check the rate: a loaded machine delays the timer.
 func TestTick(t *testing.T) {
-	ptest.Require(t, ebpf.RawTracepoint)
+	ptest.Require(t, ebpf.PerfEvent)
 	recs, prog := run(t, "tick-100", func(recs []ptest.Record) bool { return len(recs) >= 5 })
 	// Detaching waited for a firing under way: nothing comes after.
 	if late := prog.Records(t, 50*time.Millisecond); len(late) != 0 {
 		t.Errorf("%d firings after the detach", len(late))
 	}
+	cpus := map[uint32]bool{}
 	for _, r := range recs {
-		if [abi.DefaultArgs]uint64(r.Args[:abi.DefaultArgs]) != ([abi.DefaultArgs]uint64{}) || r.Errno != 0 {
-			t.Fatalf("tick-100 fired with args %v, errno %d; want zeros", r.Args, r.Errno)
+		cpus[r.CPU] = true
+		if (r.Args[0] != 0) == (r.Args[1] != 0) || r.Errno != 0 {
+			t.Fatalf("tick-100 fired with args %v, errno %d; want one PC", r.Args, r.Errno)
 		}
+		for i := 2; i < abi.DefaultArgs; i++ {
+			if r.Args[i] != 0 {
+				t.Errorf("arg%d = %#x", i, r.Args[i])
+			}
+		}
+	}
+	if len(cpus) != 1 {
+		t.Errorf("tick-100 fired on CPUs %v, want one", cpus)
 	}
 	t.Logf("tick-100: %d firings", len(recs))
 }

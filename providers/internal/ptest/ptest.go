@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/cilium/ebpf/ringbuf"
 
 	"github.com/dtrace-go/dtrace/abi"
+	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/bpf/bpftest"
 	"github.com/dtrace-go/dtrace/providers"
 )
@@ -197,10 +199,21 @@ func (p *Program) close() {
 // test (or when the returned function is called).
 func (p *Program) Attach(tb testing.TB, a *providers.Attachment) (detach func()) {
 	tb.Helper()
-	if a.Attach == nil {
+	var c io.Closer
+	var err error
+	switch {
+	case a.AttachOn != nil:
+		// On one CPU: the first online one.
+		cpus, cerr := bpf.OnlineCPUs()
+		if cerr != nil || len(cpus) == 0 {
+			tb.Fatalf("online CPUs: %v %v", cpus, cerr)
+		}
+		c, err = a.AttachOn(p.Prog, cpus[0])
+	case a.Attach != nil:
+		c, err = a.Attach(p.Prog)
+	default:
 		tb.Fatalf("attachment %s has no Attach", a.Name)
 	}
-	c, err := a.Attach(p.Prog)
 	if err != nil {
 		tb.Fatalf("attach %s: %v", a.Name, err)
 	}

@@ -1,0 +1,3 @@
+BEGIN: dtrace, main thread
+END: dtrace, main thread
+
