@@ -6,7 +6,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
@@ -51,7 +50,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	key := c.temp(a.KeySize)
 	pos := key
 	if len(ag.Keys) == 0 {
-		c.emit(bpf.StoreImm64(regCtx, int16(key), 0))
+		c.emit(storeImm64(regCtx, int16(key), 0))
 	}
 	// A stack key whose stack cannot be stored (symKey) drops the update.
 	dropped := c.newLabel()
@@ -131,7 +130,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), better.Reg(asm.R1, asm.R2, set), asm.Ja.Label(skip),
 		)
 		c.emit(asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord).WithSymbol(set))
-		c.emit(bpf.StoreImm64(asm.R0, 8, 1))
+		c.emit(storeImm64(asm.R0, 8, 1))
 		c.label(skip)
 	case abi.AggStddev:
 		c.emit(

@@ -9,7 +9,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/printf"
@@ -286,7 +285,7 @@ func (c *clauseGen) finishRecord() {
 		c.emit(
 			asm.Mov.Imm(asm.R4, rbNoWakeup),
 			asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
-			asm.Add.Imm(asm.R1, int32(align8(r.Size+bpf.RingHeaderSize))),
+			asm.Add.Imm(asm.R1, int32(align8(r.Size+abi.RingHeaderSize))),
 			asm.LoadMem(asm.R2, regGlobals, abi.GlobalWakeAt, asm.DWord),
 			asm.JLE.Reg(asm.R1, asm.R2, quiet),
 			asm.Mov.Imm(asm.R1, 0),
@@ -342,10 +341,10 @@ func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 		asm.StoreMem(regCtx, abi.ScratchFill, asm.R2, asm.DWord),
 		asm.LoadMem(asm.R1, regGlobals, abi.GlobalExiting, asm.DWord),
 		asm.JNE.Imm(asm.R1, 0, c.exitLabel),
-		bpf.StoreImm64(regGlobals, abi.GlobalExiting, abi.ExitingFilled),
-		bpf.StoreImm64(regCtx, int16(notice), 0),
+		storeImm64(regGlobals, abi.GlobalExiting, abi.ExitingFilled),
+		storeImm64(regCtx, int16(notice), 0),
 		asm.StoreImm(regCtx, int16(notice+abi.HeaderRecord), wordImm(abi.RecordFill), asm.Word),
-		bpf.StoreImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
+		storeImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
 	)
 	c.sendNotice(notice)
 	c.emit(asm.Ja.Label(c.exitLabel))
@@ -406,7 +405,7 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.sysAction(x)
 	case "exit":
 		c.recordValue(x.Args[0], FieldExit)
-		c.emit(bpf.StoreImm64(regGlobals, abi.GlobalExiting, 1))
+		c.emit(storeImm64(regGlobals, abi.GlobalExiting, 1))
 	case "printa", "clear", "trunc", "normalize", "denormalize":
 		kind := map[string]FieldKind{"printa": FieldPrinta, "clear": FieldClear, "trunc": FieldTrunc,
 			"normalize": FieldNormalize, "denormalize": FieldDenormalize}[name]

@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -142,7 +141,7 @@ func (c *clauseGen) chill(x *ast.Call) {
 		asm.Sub.Reg(asm.R2, asm.R1),
 		asm.JLE.Imm(asm.R2, chillInterval, same),
 		asm.StoreMem(asm.R6, 0, asm.R0, asm.DWord),
-		bpf.StoreImm64(asm.R6, 8, 0),
+		storeImm64(asm.R6, 8, 0),
 	)
 	c.label(same)
 	// chilled + ns must stay within the limit, without overflowing.

@@ -7,7 +7,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -164,7 +163,7 @@ func usesReg(insns asm.Instructions, r asm.Register) bool {
 // zero fills n bytes at R9+off with zeros (n a multiple of 8).
 func (c *clauseGen) zero(off, n int) {
 	for i := 0; i < n; i += 8 {
-		c.emit(bpf.StoreImm64(regCtx, int16(off+i), 0))
+		c.emit(storeImm64(regCtx, int16(off+i), 0))
 	}
 }
 

@@ -158,11 +158,11 @@ func (c *clauseGen) memberAddr(x *ast.Member) {
 // KernelField), named from the nearest tagged record up the chain of
 // members when st itself has no tag.
 func (c *clauseGen) memberOffset(x *ast.Member, st *types.Type, m types.Member) {
-	r := st.Resolve()
-	if r.Module != ktypesModule {
+	if !isKernelType(st) {
 		c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
 		return
 	}
+	r := st.Resolve()
 	path := []string{x.Name}
 	for cur := x; r.Name == ""; {
 		inner, ok := ast.Unparen(cur.X).(*ast.Member)

@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -44,7 +43,7 @@ type faultPCMeta struct{}
 // function, as -S shows it) is set by finishFaults.
 func (c *clauseGen) fault(n ast.Node, kind abi.Fault, val asm.Register) {
 	c.emit(asm.StoreMem(regCtx, int16(c.faultArea()), val, asm.DWord))
-	site := bpf.StoreImm64(regCtx, int16(c.faultArea()+8), int32(kind))
+	site := storeImm64(regCtx, int16(c.faultArea()+8), int32(kind))
 	site.Metadata.Set(faultPCMeta{}, kind)
 	c.emit(site, asm.Ja.Label(c.sym+faultSuffix))
 }
@@ -210,8 +209,8 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 	// ERROR's arguments; arg1 is looked up by probe id and clause.
 	const key = -8 * (saved + 1)
 	insns = append(insns,
-		bpf.StoreImm64(regCtx, abi.CtxArg(0), 0),
-		bpf.StoreImm64(regCtx, abi.CtxArg(1), 0),
+		storeImm64(regCtx, abi.CtxArg(0), 0),
+		storeImm64(regCtx, abi.CtxArg(1), 0),
 	)
 	if p.NeedsEPIDs() {
 		const noEPID = "dt_error_noepid"
@@ -270,7 +269,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 	insns = append(insns,
 		asm.Mov.Imm(asm.R2, rbNoWakeup),
 		asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
-		asm.Add.Imm(asm.R1, int32(align8(abi.FaultRecordSize+bpf.RingHeaderSize))),
+		asm.Add.Imm(asm.R1, int32(align8(abi.FaultRecordSize+abi.RingHeaderSize))),
 		asm.LoadMapValue(asm.R3, 0, 0).WithReference(abi.GlobalsMap),
 		asm.LoadMem(asm.R4, asm.R3, abi.GlobalExiting, asm.DWord),
 		asm.JNE.Imm(asm.R4, 0, wake),

@@ -10,7 +10,6 @@ import (
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 )
 
 // Linking: the program of one attachment, as libdtrace's dt_link and
@@ -135,7 +134,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	insns = append(insns, asm.Mov.Reg(abi.RegProbeCtx, asm.R0).WithSymbol(frameLabel(0)))
 	// strtok() has no string to go on with in a new firing.
 	if p.strtokPos != 0 {
-		insns = append(insns, bpf.StoreImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))
+		insns = append(insns, storeImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))
 	}
 	// The timestamp is taken only when a clause reads it.
 	if p.NeedsTime {
@@ -232,7 +231,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		}
 	}
 	insns = append(insns,
-		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxBusy, 0).WithSymbol(abi.ExitLabel),
+		storeImm64(abi.RegProbeCtx, abi.CtxBusy, 0).WithSymbol(abi.ExitLabel),
 		asm.Mov.Imm(asm.R0, 0),
 		asm.Return(),
 	)
@@ -315,7 +314,7 @@ func takeFrame(preemptible bool, busy string) asm.Instructions {
 	return asm.Instructions{
 		asm.LoadMem(asm.R1, asm.R0, abi.CtxBusy, asm.DWord),
 		asm.JNE.Imm(asm.R1, 0, busy),
-		bpf.StoreImm64(asm.R0, abi.CtxBusy, 1),
+		storeImm64(asm.R0, abi.CtxBusy, 1),
 	}
 }
 

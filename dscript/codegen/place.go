@@ -4,10 +4,8 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
-	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
@@ -70,7 +68,7 @@ func isArray(t *types.Type) bool {
 // member offsets are the kernel's business (see member and memberAddr).
 func isKernelType(t *types.Type) bool {
 	r := t.Resolve()
-	return r != nil && r.Module == ktypes.Module
+	return r != nil && r.Module == kernelModule
 }
 
 // elemSize returns the size of what the pointer or array type t points
@@ -459,6 +457,6 @@ func (c *clauseGen) writable(n ast.Node, lx ast.Expr, k placeKind, size int64) {
 // size a multiple of 8).
 func (c *clauseGen) zeroAt(size int) {
 	for i := 0; i < size; i += 8 {
-		c.emit(bpf.StoreImm64(asm.R0, int16(i), 0))
+		c.emit(storeImm64(asm.R0, int16(i), 0))
 	}
 }

@@ -120,6 +120,9 @@ func addField(dst asm.Register, kind, tag string, path []string, known int64) as
 	return withKernelField(asm.Add.Imm(dst, int32(known)), &KernelField{Kind: kind, Tag: tag, Path: path})
 }
 
-// ktypesModule is the Module of the types read from the kernel's BTF
-// (ktypes.Module; codegen does not import ktypes).
-const ktypesModule = "vmlinux"
+// kernelModule is the Module of the types converted from the kernel's
+// BTF: the records whose member offsets are relocated. It is
+// dscript/ktypes's Module, which the package's tests check it against:
+// the code generator does not import the package that reads the
+// kernel's types.
+const kernelModule = "vmlinux"

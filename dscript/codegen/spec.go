@@ -7,7 +7,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -387,7 +386,7 @@ func (c *clauseGen) specOutput(off, size int) {
 	c.emit(
 		asm.Mov.Imm(asm.R4, rbNoWakeup),
 		asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
-		asm.Add.Imm(asm.R1, int32(align8(size+bpf.RingHeaderSize))),
+		asm.Add.Imm(asm.R1, int32(align8(size+abi.RingHeaderSize))),
 		asm.LoadMem(asm.R2, regGlobals, abi.GlobalWakeAt, asm.DWord),
 		asm.JLE.Reg(asm.R1, asm.R2, quiet),
 		asm.Mov.Imm(asm.R1, 0),

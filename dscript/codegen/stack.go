@@ -579,11 +579,6 @@ func (c *clauseGen) sameStack(val, frames int, same, differ string) {
 	)
 }
 
-// bpf64Zero stores a zero u64 at R9+off.
-func bpf64Zero(off int) asm.Instruction {
-	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: regCtx, Offset: int16(off)}
-}
-
 // announcePID sends a abi.RecordPID for the pid stored at R9+off unless
 // abi.UPIDMap already holds it with its current address space: a process is
 // announced when first seen and again after an exec (a new mm), so that
@@ -635,7 +630,7 @@ func (c *clauseGen) announcePID(off int) {
 		asm.LoadMem(asm.R1, regCtx, int16(off), asm.Word),
 		asm.StoreMem(regCtx, int16(notice+abi.HeaderProbe), asm.R1, asm.Word),
 		asm.StoreImm(regCtx, int16(notice+abi.HeaderRecord), wordImm(abi.RecordPID), asm.Word),
-		bpf64Zero(notice+abi.HeaderCPU),
+		storeImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
 	)
 	c.sendNotice(notice)
 	c.label(done)

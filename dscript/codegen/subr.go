@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -101,7 +100,7 @@ func (c *clauseGen) stSlot(off int, r asm.Register) {
 
 // stSlotImm stores the constant v into the 8-byte scratch slot at R9+off.
 func (c *clauseGen) stSlotImm(off int, v int32) {
-	c.emit(bpf.StoreImm64(regCtx, int16(off), v))
+	c.emit(storeImm64(regCtx, int16(off), v))
 }
 
 // scratchAddr sets r to R9+off, optionally plus the register idx (which
