@@ -11,7 +11,8 @@ import (
 // R0: an integer, or the address of a strsize string buffer in scratch
 // (from c.temp) for a string result.
 //
-// Conventions of the string subroutines (see subr_str.go and friends):
+// Conventions of the string subroutines (here and in the subr_*.go
+// files):
 //
 //   - A string argument is copied first into a strsize buffer in scratch
 //     with bpf_probe_read_kernel_str, which accepts any address (a map
@@ -32,8 +33,10 @@ import (
 //   - strchr, strrchr, strstr and strtok return NULL (0) when they find
 //     nothing, as DTrace does.
 //
-// The table is filled by init: its functions compile arguments with expr,
-// which looks subroutines up here.
+// The table is the one literal init assigns, and nothing changes it
+// after: it is not initialized where it is declared because its functions
+// compile their arguments with expr, which looks subroutines up here (a
+// cycle Go refuses in a variable's initializer).
 var subroutines map[string]func(c *clauseGen, x *ast.Call)
 
 func init() {
@@ -77,6 +80,16 @@ func init() {
 
 		"progenyof":  subrProgenyof,
 		"d_execargs": subrDExecargs,
+
+		"mutex_owned":         subrMutexOwned,
+		"mutex_owner":         func(c *clauseGen, x *ast.Call) { c.mutexOwner(x) },
+		"mutex_type_adaptive": func(c *clauseGen, x *ast.Call) { c.constAfter(x, 1) },
+		"mutex_type_spin":     func(c *clauseGen, x *ast.Call) { c.constAfter(x, 0) },
+		"rw_read_held":        func(c *clauseGen, x *ast.Call) { c.rwCounts(x, ^qrwWriter) },
+		"rw_write_held":       func(c *clauseGen, x *ast.Call) { c.rwCounts(x, qrwWLocked) },
+		"rw_iswriter":         func(c *clauseGen, x *ast.Call) { c.rwCounts(x, qrwWriter) },
+		"getmajor":            subrGetmajor,
+		"getminor":            subrGetminor,
 	}
 }
 
