@@ -253,17 +253,7 @@ func (c *clauseGen) finishRecord() {
 	base := c.g.recordBase()
 	if c.g.opts.Fill {
 		// fillReserve made room for it.
-		c.emit(
-			asm.LoadMem(asm.R1, regCtx, abi.ScratchFill, asm.DWord),
-			asm.Add.Imm(asm.R1, int32(r.Size)),
-			asm.StoreMem(regCtx, abi.ScratchFill, asm.R1, asm.DWord),
-		)
-	}
-	flags := int32(rbNoWakeup)
-	for _, f := range r.Fields {
-		if f.Kind == FieldExit {
-			flags = rbForceWakeup
-		}
+		c.emit(addScratch(abi.ScratchFill, int32(r.Size))...)
 	}
 	c.emit(
 		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
@@ -275,17 +265,29 @@ func (c *clauseGen) finishRecord() {
 		asm.StoreMem(regCtx, int16(base+abi.HeaderCPU), asm.R0, asm.Word),
 		asm.StoreImm(regCtx, int16(base+abi.HeaderTag), 0, asm.Word),
 	)
-	if flags == rbNoWakeup {
-		// Records do not wake the reader one by one (it collects them on
-		// a timer); one does each time its CPU has sent the runner's mark
-		// of bytes since the last one, so that a burst is read before
-		// the buffer overflows. The count is this CPU's own, in the
-		// scratch value: no shared cache line, no helper call.
+	// exit() wakes the reader at once.
+	c.ringOutput(base, r.Size, slices.ContainsFunc(r.Fields, func(f *Field) bool { return f.Kind == FieldExit }))
+	c.specDone(skip)
+	c.rec = nil
+}
+
+// ringOutput sends the size bytes at R9+off to the ring buffer; one that
+// does not fit is a drop, counted for the runner (dropIfFailed). With
+// force it wakes the reader. Otherwise records do not wake it one by one
+// (it collects them on a timer): one does each time its CPU has sent the
+// runner's mark of bytes (abi.GlobalWakeAt) since the last one, so that a
+// burst is read before the buffer overflows. The count of bytes sent
+// (abi.ScratchSent) is this CPU's own, in the scratch value: no shared
+// cache line, no helper call. R1 to R5 are clobbered.
+func (c *clauseGen) ringOutput(off, size int, force bool) {
+	if force {
+		c.emit(asm.Mov.Imm(asm.R4, rbForceWakeup))
+	} else {
 		quiet := c.newLabel()
 		c.emit(
 			asm.Mov.Imm(asm.R4, rbNoWakeup),
 			asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
-			asm.Add.Imm(asm.R1, int32(align8(r.Size+abi.RingHeaderSize))),
+			asm.Add.Imm(asm.R1, int32(align8(size+abi.RingHeaderSize))),
 			asm.LoadMem(asm.R2, regGlobals, abi.GlobalWakeAt, asm.DWord),
 			asm.JLE.Reg(asm.R1, asm.R2, quiet),
 			asm.Mov.Imm(asm.R1, 0),
@@ -293,24 +295,14 @@ func (c *clauseGen) finishRecord() {
 		)
 		c.label(quiet)
 		c.emit(asm.StoreMem(regCtx, abi.ScratchSent, asm.R1, asm.DWord))
-	} else {
-		c.emit(asm.Mov.Imm(asm.R4, flags))
 	}
 	c.mapPtr(asm.R1, abi.RingMap)
 	c.emit(
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(base)),
-		asm.Mov.Imm(asm.R3, int32(r.Size)),
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(off)),
+		asm.Mov.Imm(asm.R3, int32(size)),
 	)
 	c.call(asm.FnRingbufOutput)
-	// A record that does not fit is a drop, counted for the runner.
-	sent := c.newLabel()
-	c.emit(asm.JEq.Imm(asm.R0, 0, sent),
-		asm.LoadMem(asm.R1, regCtx, abi.ScratchDrops, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, abi.ScratchDrops, asm.R1, asm.DWord))
-	c.label(sent)
-	c.specDone(skip)
-	c.rec = nil
+	c.dropIfFailed()
 }
 
 // fillReserve, under bufpolicy=fill (Options.Fill), starts a clause that

@@ -113,12 +113,7 @@ func (c *clauseGen) chill(x *ast.Call) {
 	// R6 = this CPU's state, created on first use.
 	have := c.newLabel()
 	c.emit(asm.StoreImm(asm.RFP, stackKey, 0, asm.Word))
-	lookup := func() {
-		c.mapPtr(asm.R1, abi.ChillMap)
-		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-		c.call(asm.FnMapLookupElem)
-	}
-	lookup()
+	c.lookupStackKey(abi.ChillMap)
 	c.emit(asm.JNE.Imm(asm.R0, 0, have))
 	c.zero(zero, 16)
 	c.mapPtr(asm.R1, abi.ChillMap)
@@ -126,7 +121,7 @@ func (c *clauseGen) chill(x *ast.Call) {
 	c.scratchAddr(asm.R3, zero)
 	c.emit(asm.Mov.Imm(asm.R4, 0))
 	c.call(asm.FnMapUpdateElem)
-	lookup()
+	c.lookupStackKey(abi.ChillMap)
 	c.emit(asm.Mov.Imm(asm.R1, 0))
 	c.faultIf(x, asm.JEq, asm.R0, 0, abi.FaultIllOp, asm.R1)
 	c.label(have)

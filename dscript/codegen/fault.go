@@ -227,8 +227,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 			asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
 			asm.StoreMem(regCtx, abi.CtxArg(1), asm.R1, asm.DWord),
 		)
-		nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-		insns = append(insns, nop.WithSymbol(noEPID))
+		insns = append(insns, labelNop(noEPID))
 	}
 	insns = append(insns,
 		asm.LoadMem(asm.R1, regCtx, int16(area+20), asm.Word),
@@ -242,7 +241,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 		asm.LoadMem(asm.R1, regCtx, int16(area), asm.DWord),
 		asm.StoreMem(regCtx, abi.CtxArg(5), asm.R1, asm.DWord),
 	)
-	// The record for the consumer, woken as finishRecord wakes it, and
+	// The record for the consumer, woken as ringOutput wakes it, and
 	// at once when exit() has set the exiting flag: a clause that faults
 	// after exit() loses its exit record, and the runner, which then
 	// stops on the flag, looks at it as it reads records.
@@ -281,13 +280,13 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 		asm.Mov.Reg(asm.R1, asm.R6),
 		asm.FnRingbufSubmit.Call(),
 		asm.Ja.Label(handle),
-		asm.LoadMem(asm.R1, regCtx, abi.ScratchDrops, asm.DWord).WithSymbol(drop),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, abi.ScratchDrops, asm.R1, asm.DWord),
 	)
+	// A record that did not fit is a drop.
+	dropped := addScratch(abi.ScratchDrops, 1)
+	dropped[0] = dropped[0].WithSymbol(drop)
+	insns = append(insns, dropped...)
 	// The handlers, with ERROR's id.
-	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-	insns = append(insns, nop.WithSymbol(handle))
+	insns = append(insns, labelNop(handle))
 	if errorID != 0 && len(handlers) > 0 {
 		insns = append(insns,
 			asm.StoreImm(regCtx, abi.CtxProbeID, int64(errorID), asm.Word),

@@ -301,13 +301,9 @@ func lookupFrame(k int, fail string) asm.Instructions {
 // before it goes on, and a load and a store do.
 func takeFrame(preemptible bool, busy string) asm.Instructions {
 	if preemptible {
-		xchg := asm.Xchg.Mem(asm.R0, asm.R1, asm.DWord, abi.CtxBusy)
-		// cilium/ebpf (v0.22) encodes the immediate, which names the
-		// atomic operation, from Constant only.
-		xchg.Constant = int64(asm.Xchg >> 8)
 		return asm.Instructions{
 			asm.Mov.Imm(asm.R1, 1),
-			xchg,
+			atomicDW(asm.Xchg, asm.R0, asm.R1, abi.CtxBusy),
 			asm.JNE.Imm(asm.R1, 0, busy),
 		}
 	}
@@ -480,7 +476,6 @@ func appendFaultCheck(block asm.Instructions, c *Clause, label string, raw bool)
 		return block
 	}
 	next := label + "_ok"
-	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
 	block = append(block,
 		asm.JEq.Imm(asm.R0, 0, next),
 		asm.Mov.Reg(asm.R1, abi.RegProbeCtx),
@@ -490,7 +485,7 @@ func appendFaultCheck(block asm.Instructions, c *Clause, label string, raw bool)
 	}
 	return append(block,
 		asm.Call.Label(errorSymbol),
-		nop.WithSymbol(next),
+		labelNop(next),
 	)
 }
 

@@ -184,6 +184,19 @@ func (c *clauseGen) intArg(x ast.Expr) int {
 	return slot
 }
 
+// optIntArg stores the integer argument i of x, or def when x has no
+// such argument, in a new scratch slot, and returns its offset.
+func (c *clauseGen) optIntArg(x *ast.Call, i int, def int32) int {
+	slot := c.temp(8)
+	if len(x.Args) > i {
+		c.expr(x.Args[i])
+		c.stSlot(slot, asm.R0)
+	} else {
+		c.stSlotImm(slot, def)
+	}
+	return slot
+}
+
 // loop emits "for r = 0; r < n; r++ { body }"; body receives the labels
 // that leave the loop and that go on with the next iteration.
 func (c *clauseGen) loop(r asm.Register, n int, body func(brk, next string)) {
@@ -304,13 +317,7 @@ func subrSubstr(c *clauseGen, x *ast.Call) {
 	n := c.strSize()
 	buf, lenSlot := c.strArg(x.Args[0])
 	idxSlot := c.intArg(x.Args[1])
-	cntSlot := c.temp(8)
-	if len(x.Args) > 2 {
-		c.expr(x.Args[2])
-		c.stSlot(cntSlot, asm.R0)
-	} else {
-		c.stSlotImm(cntSlot, int32(n))
-	}
+	cntSlot := c.optIntArg(x, 2, int32(n))
 	dst := c.temp(n)
 	idx, cnt, ln := asm.R4, asm.R5, asm.R6
 	c.ldSlot(idx, idxSlot)

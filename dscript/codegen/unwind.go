@@ -71,9 +71,7 @@ func (c *clauseGen) userStack(off, size int) {
 	state := c.slot(c.depth + unwSize/8 - 1) // the lowest slot
 	fallback, done := c.newLabel(), c.newLabel()
 	// The process's mappings, else the kernel's walk.
-	c.mapPtr(asm.R1, abi.UnwindProcsMap)
-	c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(off-8)))
-	c.call(asm.FnMapLookupElem)
+	c.lookupAt(abi.UnwindProcsMap, off-8)
 	c.emit(
 		asm.JEq.Imm(asm.R0, 0, fallback),
 		asm.StoreMem(asm.RFP, state+unwProc, asm.R0, asm.DWord),
@@ -130,10 +128,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	n := 0
 	label := func() string { n++; return sym + "_L" + strconv.Itoa(n) }
 	emit := func(ins ...asm.Instruction) { out = append(out, ins...) }
-	place := func(l string) {
-		nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-		emit(nop.WithSymbol(l))
-	}
+	place := func(l string) { emit(labelNop(l)) }
 	const buf = -16 // two words read from the user stack
 	end, fp, unwound, counted := label(), label(), label(), label()
 	// readUserN reads n user bytes at src+disp (src is not R1-R3) to

@@ -63,9 +63,7 @@ func (c *clauseGen) vtimestamp() {
 	fallback, done := c.newLabel(), c.newLabel()
 	c.call(asm.FnGetCurrentPidTgid)
 	c.emit(asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word))
-	c.mapPtr(asm.R1, abi.VtimeMap)
-	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-	c.call(asm.FnMapLookupElem)
+	c.lookupStackKey(abi.VtimeMap)
 	c.emit(asm.JEq.Imm(asm.R0, 0, fallback))
 	off := c.temp(8)
 	c.emit(
