@@ -165,7 +165,7 @@ func (c *clauseGen) record(n ast.Node) *Record {
 }
 
 // field adds a field of size bytes to the record and returns it.
-func (c *clauseGen) field(n ast.Node, kind FieldKind, size int, t *types.Type) *Field {
+func (c *clauseGen) field(n ast.Node, kind abi.FieldKind, size int, t *types.Type) *Field {
 	r := c.record(n)
 	f := &Field{Kind: kind, Offset: r.Size, Size: size, Type: t, Line: n.Pos().Line}
 	r.Size += align8(size)
@@ -177,7 +177,7 @@ func (c *clauseGen) field(n ast.Node, kind FieldKind, size int, t *types.Type) *
 }
 
 // recordValue evaluates x into a new Arg (or kind) field of the record.
-func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
+func (c *clauseGen) recordValue(x ast.Expr, kind abi.FieldKind) *Field {
 	if call := symCall(x); call != nil {
 		return c.recordSym(call, kind)
 	}
@@ -220,7 +220,7 @@ func (c *clauseGen) traceBytes(x ast.Expr) {
 	if size <= 0 || size > recordRegion {
 		c.fail(x, fmt.Sprintf("trace() of a %d-byte value (%s)", size, t))
 	}
-	f := c.field(x, FieldTracemem, int(size), nil)
+	f := c.field(x, abi.FieldTracemem, int(size), nil)
 	memory := c.place(x) == placeMemory && !c.allocaLoadCheck(x, size)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(size)))
 	c.scratchAddr(asm.R1, c.g.recordBase()+f.Offset)
@@ -266,7 +266,7 @@ func (c *clauseGen) finishRecord() {
 		asm.StoreImm(regCtx, int16(base+abi.HeaderTag), 0, asm.Word),
 	)
 	// exit() wakes the reader at once.
-	c.ringOutput(base, r.Size, slices.ContainsFunc(r.Fields, func(f *Field) bool { return f.Kind == FieldExit }))
+	c.ringOutput(base, r.Size, slices.ContainsFunc(r.Fields, func(f *Field) bool { return f.Kind == abi.FieldExit }))
 	c.specDone(skip)
 	c.rec = nil
 }
@@ -368,9 +368,9 @@ func (c *clauseGen) action(x *ast.Call) {
 			c.traceBytes(x.Args[0])
 			break
 		}
-		c.recordValue(x.Args[0], FieldTrace)
+		c.recordValue(x.Args[0], abi.FieldTrace)
 	case "printf":
-		f := c.field(x, FieldPrintf, 0, nil)
+		f := c.field(x, abi.FieldPrintf, 0, nil)
 		f.Format = c.format(x, x.Args[0])
 		f.NArgs = len(x.Args) - 1
 		convs := f.Format.ArgConvs()
@@ -379,10 +379,10 @@ func (c *clauseGen) action(x *ast.Call) {
 				// An integer %A (allowed with a target process) is
 				// recorded as uaddr() records: with the pid, to be
 				// symbolized in the process that fired.
-				c.recordUAddr(a, FieldArg)
+				c.recordUAddr(a, abi.FieldArg)
 				continue
 			}
-			c.recordValue(a, FieldArg)
+			c.recordValue(a, abi.FieldArg)
 		}
 		c.validate(f, "printf")
 	case "setopt":
@@ -392,15 +392,15 @@ func (c *clauseGen) action(x *ast.Call) {
 	case "speculate", "commit", "discard":
 		c.specAction(x)
 	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
-		c.recordSym(x, FieldTrace)
+		c.recordSym(x, abi.FieldTrace)
 	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic":
 		c.sysAction(x)
 	case "exit":
-		c.recordValue(x.Args[0], FieldExit)
+		c.recordValue(x.Args[0], abi.FieldExit)
 		c.emit(storeImm64(regGlobals, abi.GlobalExiting, 1))
 	case "printa", "clear", "trunc", "normalize", "denormalize":
-		kind := map[string]FieldKind{"printa": FieldPrinta, "clear": FieldClear, "trunc": FieldTrunc,
-			"normalize": FieldNormalize, "denormalize": FieldDenormalize}[name]
+		kind := map[string]abi.FieldKind{"printa": abi.FieldPrinta, "clear": abi.FieldClear, "trunc": abi.FieldTrunc,
+			"normalize": abi.FieldNormalize, "denormalize": abi.FieldDenormalize}[name]
 		f := c.field(x, kind, 0, nil)
 		args := x.Args
 		if name == "printa" {
@@ -414,7 +414,7 @@ func (c *clauseGen) action(x *ast.Call) {
 				f.Aggs = append(f.Aggs, c.aggID(ag))
 				continue
 			}
-			c.recordValue(a, FieldArg)
+			c.recordValue(a, abi.FieldArg)
 			f.NArgs++
 		}
 		if f.Format != nil && len(f.Aggs) > 0 {

@@ -160,26 +160,10 @@ type Record struct {
 	Fields []*Field
 }
 
-// FieldKind is what a recorded field is for.
-type FieldKind int
-
-// Field kinds.
-const (
-	FieldTrace  FieldKind = iota // trace(x): one value
-	FieldPrintf                  // printf: Format and the values of Args fields that follow
-	FieldExit                    // exit(n)
-	FieldPrinta                  // printa: Format (may be nil) and Aggs
-	FieldClear
-	FieldTrunc // Aggs[0], value: the count (0: all)
-	FieldNormalize
-	FieldDenormalize
-	FieldSetopt
-	FieldArg // a value consumed by the preceding printf/printa/trunc/normalize
-)
-
-// Field is one recorded datum.
+// Field is one recorded datum: what it is for (Kind, which says which
+// of the other members tell more) and where it is in the record.
 type Field struct {
-	Kind   FieldKind
+	Kind   abi.FieldKind
 	Offset int // from the record's start
 	Size   int
 	Type   *types.Type // the value's type (for Arg, Trace, Exit)

@@ -7,20 +7,6 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
-// Field kinds of the actions compiled here. Their values stand apart from
-// the kinds of codegen.go's list, which may grow.
-const (
-	// FieldSystem is system(): Format and the values of the NArgs Arg
-	// fields that follow; the consumer runs the formatted command.
-	FieldSystem FieldKind = 100 + iota
-	// FieldFreopen is freopen(): Format (nil for freopen(""), which
-	// restores the output) and the NArgs Arg fields that follow.
-	FieldFreopen
-	// FieldTracemem is tracemem(addr, size[, count]): Size bytes of memory;
-	// with a count, NArgs is 1 and an Arg field with the count follows.
-	FieldTracemem
-)
-
 // Signals the destructive actions send.
 const sigStop = 19 // SIGSTOP
 
@@ -50,17 +36,17 @@ func mayGoto(label string) asm.Instruction {
 func (c *clauseGen) sysAction(x *ast.Call) {
 	switch x.Fun.Name {
 	case "system", "freopen":
-		kind := FieldSystem
+		kind := abi.FieldSystem
 		if x.Fun.Name == "freopen" {
-			kind = FieldFreopen
+			kind = abi.FieldFreopen
 		}
 		f := c.field(x, kind, 0, nil)
-		if lit, ok := ast.Unparen(x.Args[0]).(*ast.StringLit); !ok || kind == FieldSystem || lit.Value != "" {
+		if lit, ok := ast.Unparen(x.Args[0]).(*ast.StringLit); !ok || kind == abi.FieldSystem || lit.Value != "" {
 			f.Format = c.format(x, x.Args[0])
 		}
 		f.NArgs = len(x.Args) - 1
 		for _, a := range x.Args[1:] {
-			c.recordValue(a, FieldArg)
+			c.recordValue(a, abi.FieldArg)
 		}
 		c.validate(f, x.Fun.Name)
 	case "raise":
@@ -283,7 +269,7 @@ func (c *clauseGen) tracemem(x *ast.Call) {
 	if !ok || size <= 0 || size > recordRegion {
 		c.fail(x, "tracemem() of this size")
 	}
-	f := c.field(x, FieldTracemem, int(size), nil)
+	f := c.field(x, abi.FieldTracemem, int(size), nil)
 	c.expr(x.Args[0])
 	c.emit(
 		asm.Mov.Reg(asm.R6, asm.R0),
@@ -294,7 +280,7 @@ func (c *clauseGen) tracemem(x *ast.Call) {
 	c.call(asm.FnProbeReadKernel)
 	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	if len(x.Args) > 2 {
-		c.recordValue(x.Args[2], FieldArg)
+		c.recordValue(x.Args[2], abi.FieldArg)
 		f.NArgs = 1
 	}
 }

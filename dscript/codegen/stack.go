@@ -336,7 +336,7 @@ func (c *clauseGen) storePID(off int) {
 
 // recordSym records a stack or symbol function's data in a new field of
 // the given kind.
-func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
+func (c *clauseGen) recordSym(call *ast.Call, kind abi.FieldKind) *Field {
 	s := c.symInfo(call)
 	t := types.StackType
 	switch s.Kind {
@@ -372,7 +372,7 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 
 // recordUAddr records the user address x in a new field of the given kind
 // as uaddr(x) records it.
-func (c *clauseGen) recordUAddr(x ast.Expr, kind FieldKind) *Field {
+func (c *clauseGen) recordUAddr(x ast.Expr, kind abi.FieldKind) *Field {
 	s := &abi.SymInfo{Kind: abi.SymUAddr}
 	f := c.field(x, kind, s.Size(), types.USymAddrType)
 	f.Sym = s
