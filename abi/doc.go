@@ -9,7 +9,9 @@
 //     the clauses read (CtxUse).
 //   - Records (record.go): the header every record sent through the ring
 //     buffer starts with, the ids of the records that are not a clause's
-//     (faults, speculation ends, notices), and the fault record's layout.
+//     (faults, speculation ends, notices), and the fault record's layout;
+//     the kinds of a clause's record's fields, the actions the consumer
+//     carries out (field.go).
 //   - Maps and run state (maps.go): the names of the maps the runner
 //     creates, the words of the globals map the runner and the programs
 //     share.

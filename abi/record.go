@@ -26,6 +26,14 @@ const (
 	HeaderTag    = 12
 )
 
+// RingHeaderSize is the size of the header the kernel puts before each
+// record in the ring buffer (BPF_RINGBUF_HDR_SZ): a record of n bytes
+// takes n + RingHeaderSize bytes of the buffer, rounded up to 8. The
+// programs count the bytes they send with it (ScratchSent against
+// GlobalWakeAt); package bpf's RingHeaderSize, which its reader walks
+// the buffer with, is the same kernel constant.
+const RingHeaderSize = 8
+
 // Record ids of the records that are not a clause's.
 const (
 	// RecordFault reports a runtime fault: the faulting probe's id, then

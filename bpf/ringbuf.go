@@ -30,8 +30,9 @@ func RingWakeMark(size int) uint64 {
 }
 
 // RingHeaderSize is the size of the header the kernel puts before each
-// record; a record of n bytes occupies (n + RingHeaderSize) rounded up to
-// 8 bytes of the buffer.
+// record (BPF_RINGBUF_HDR_SZ); a record of n bytes occupies (n +
+// RingHeaderSize) rounded up to 8 bytes of the buffer. The programs that
+// count the bytes they send use abi.RingHeaderSize, which must equal it.
 const RingHeaderSize = 8
 
 // MaxRingBufSize is the largest ring buffer the kernel makes: the largest

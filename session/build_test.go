@@ -145,7 +145,7 @@ func traced(t *testing.T, prog *codegen.Program, recs [][]byte) []int64 {
 	id := recordID(rec)
 	var vals []int64
 	for _, f := range prog.Records[id].Fields {
-		if f.Kind == codegen.FieldTrace {
+		if f.Kind == abi.FieldTrace {
 			vals = append(vals, int64(binary.LittleEndian.Uint64(rec[f.Offset:])))
 		}
 	}

@@ -100,8 +100,8 @@ func newDecoder(prog *codegen.Program, reg *providers.Registry, m map[string]*eb
 		firing := len(r.Fields) == 0
 		for _, fd := range r.Fields {
 			switch fd.Kind {
-			case codegen.FieldPrinta, codegen.FieldClear, codegen.FieldTrunc, codegen.FieldNormalize,
-				codegen.FieldDenormalize, codegen.FieldArg:
+			case abi.FieldPrinta, abi.FieldClear, abi.FieldTrunc, abi.FieldNormalize,
+				abi.FieldDenormalize, abi.FieldArg:
 			default:
 				firing = true
 			}
@@ -161,23 +161,23 @@ func (d *decoder) Record(rec []byte) (exit *int, err error) {
 	for i := 0; i < len(r.Fields); i++ {
 		fd := r.Fields[i]
 		switch fd.Kind {
-		case codegen.FieldTrace:
+		case abi.FieldTrace:
 			d.action(sink.ActTrace, nil, d.value(rec, info, fd, i))
-		case codegen.FieldPrintf:
+		case abi.FieldPrintf:
 			d.args(sink.ActPrintf, rec, info, r, i)
 			i += fd.NArgs
-		case codegen.FieldSystem:
+		case abi.FieldSystem:
 			d.args(sink.ActSystem, rec, info, r, i)
 			i += fd.NArgs
-		case codegen.FieldFreopen:
+		case abi.FieldFreopen:
 			d.args(sink.ActFreopen, rec, info, r, i)
 			i += fd.NArgs
-		case codegen.FieldPrint:
+		case abi.FieldPrint:
 			d.action(sink.ActPrint, nil, d.typed(rec, fd))
-		case codegen.FieldTracemem:
+		case abi.FieldTracemem:
 			d.action(sink.ActTraceMem, nil, sink.Bytes(tracemem(rec, r, i)))
 			i += fd.NArgs
-		case codegen.FieldSetopt:
+		case abi.FieldSetopt:
 			ok, err := d.setopt(rec, r, i)
 			if err != nil {
 				return nil, err
@@ -186,34 +186,34 @@ func (d *decoder) Record(rec []byte) (exit *int, err error) {
 				d.args(sink.ActSetopt, rec, info, r, i)
 			}
 			i += fd.NArgs
-		case codegen.FieldExit:
+		case abi.FieldExit:
 			v := int(int32(le.Uint64(rec[fd.Offset:])))
 			exit = &v
 			d.action(sink.ActExit, nil, sink.Int(int64(v), 4))
-		case codegen.FieldPrinta:
+		case abi.FieldPrinta:
 			i += fd.NArgs
 			aggs, err := d.printa(fd)
 			if err != nil {
 				return nil, err
 			}
 			d.acts = append(d.acts, sink.Action{Kind: sink.ActPrinta, Format: fd.Format, Aggs: aggs})
-		case codegen.FieldClear:
+		case abi.FieldClear:
 			for _, id := range fd.Aggs {
 				if err := d.clear(id); err != nil {
 					return nil, err
 				}
 			}
-		case codegen.FieldNormalize:
+		case abi.FieldNormalize:
 			v := le.Uint64(rec[r.Fields[i+1].Offset:])
 			i += fd.NArgs
 			for _, id := range fd.Aggs {
 				d.aggs[id].Normal = v
 			}
-		case codegen.FieldDenormalize:
+		case abi.FieldDenormalize:
 			for _, id := range fd.Aggs {
 				d.aggs[id].Normal = 1
 			}
-		case codegen.FieldTrunc:
+		case abi.FieldTrunc:
 			n := int64(0)
 			if fd.NArgs > 0 {
 				n = int64(le.Uint64(rec[r.Fields[i+1].Offset:]))

@@ -322,7 +322,7 @@ func keyID(key []sink.Value) string {
 func printfAddrs(r *codegen.Record) []byte {
 	var marks []byte
 	for i, f := range r.Fields {
-		if f.Kind != codegen.FieldPrintf || f.Format == nil {
+		if f.Kind != abi.FieldPrintf || f.Format == nil {
 			continue
 		}
 		arg := i + 1

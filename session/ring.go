@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/codegen"
 )
@@ -55,7 +56,7 @@ func exitOnly(prog *codegen.Program) bool {
 			return false
 		}
 		for _, f := range r.Fields {
-			if f.Kind != codegen.FieldExit {
+			if f.Kind != abi.FieldExit {
 				return false
 			}
 		}

@@ -77,7 +77,7 @@ func subrRun(t *testing.T, src string, strsize int) ([]any, int) {
 	id := recordID(rec)
 	var vals []any
 	for _, f := range prog.Records[id].Fields {
-		if f.Kind != codegen.FieldTrace {
+		if f.Kind != abi.FieldTrace {
 			continue
 		}
 		if f.Type.IsString() {

@@ -150,13 +150,13 @@ func TestPrintfAddrs(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &codegen.Record{Fields: []*codegen.Field{
-		{Kind: codegen.FieldPrintf, Format: fmtA, NArgs: 6},
-		{Kind: codegen.FieldArg, Type: types.ULongType},
-		{Kind: codegen.FieldArg, Type: types.IntType},
-		{Kind: codegen.FieldArg, Type: types.IntType},
-		{Kind: codegen.FieldArg, Type: types.USymAddrType, Sym: &abi.SymInfo{Kind: abi.SymUSym}},
-		{Kind: codegen.FieldArg, Type: types.StringType},
-		{Kind: codegen.FieldArg, Type: types.SymAddrType, Sym: &abi.SymInfo{Kind: abi.SymSym}},
+		{Kind: abi.FieldPrintf, Format: fmtA, NArgs: 6},
+		{Kind: abi.FieldArg, Type: types.ULongType},
+		{Kind: abi.FieldArg, Type: types.IntType},
+		{Kind: abi.FieldArg, Type: types.IntType},
+		{Kind: abi.FieldArg, Type: types.USymAddrType, Sym: &abi.SymInfo{Kind: abi.SymUSym}},
+		{Kind: abi.FieldArg, Type: types.StringType},
+		{Kind: abi.FieldArg, Type: types.SymAddrType, Sym: &abi.SymInfo{Kind: abi.SymSym}},
 	}}
 	got := printfAddrs(r)
 	want := []byte{0, 'a', 0, 0, 0, 0, 0}

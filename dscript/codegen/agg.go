@@ -6,7 +6,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
@@ -51,7 +50,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	key := c.temp(a.KeySize)
 	pos := key
 	if len(ag.Keys) == 0 {
-		c.emit(bpf.StoreImm64(regCtx, int16(key), 0))
+		c.emit(storeImm64(regCtx, int16(key), 0))
 	}
 	// A stack key whose stack cannot be stored (symKey) drops the update.
 	dropped := c.newLabel()
@@ -70,22 +69,11 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		pos += c.storeKey(st, k, pos)
 	}
 	found := c.newLabel()
-	lookup := func() {
-		c.mapPtr(asm.R1, a.Map)
-		c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)))
-		c.call(asm.FnMapLookupElem)
-	}
-	lookup()
+	c.lookupAt(a.Map, key)
 	c.emit(asm.JNE.Imm(asm.R0, 0, found))
 	val := c.temp(a.ValueSize)
 	c.zero(val, a.ValueSize)
-	c.mapPtr(asm.R1, a.Map)
-	c.emit(
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)),
-		asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(val)),
-		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
-	)
-	c.call(asm.FnMapUpdateElem)
+	c.updateAt(a.Map, key, val, bpfNoExist)
 	// -EEXIST: another firing inserted the key first. -ENOMEM (no
 	// element to be had where the probe fired) and -EBUSY (an update of
 	// this map nested in another on this CPU) are losses of their own
@@ -99,7 +87,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 	c.label(raced)
 	// A key that could not be stored is dropped (counted above); the
 	// clause goes on.
-	lookup()
+	c.lookupAt(a.Map, key)
 	c.emit(asm.JEq.Imm(asm.R0, 0, dropped))
 	c.label(found)
 	// R0: this CPU's value. R1: the argument. R5: the increment.
@@ -131,7 +119,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), better.Reg(asm.R1, asm.R2, set), asm.Ja.Label(skip),
 		)
 		c.emit(asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord).WithSymbol(set))
-		c.emit(bpf.StoreImm64(asm.R0, 8, 1))
+		c.emit(storeImm64(asm.R0, 8, 1))
 		c.label(skip)
 	case abi.AggStddev:
 		c.emit(

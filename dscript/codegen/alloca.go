@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 )
@@ -82,7 +81,7 @@ func (c *clauseGen) resetAllocaTop() {
 		return
 	}
 	top := c.g.vars[allocaTopObj].off
-	c.insns = append(c.insns[:1], append(asm.Instructions{bpf.StoreImm64(regCtx, int16(top), 0)}, c.insns[1:]...)...)
+	c.insns = append(c.insns[:1], append(asm.Instructions{storeImm64(regCtx, int16(top), 0)}, c.insns[1:]...)...)
 }
 
 // alloc allocates the bytes in R0 (taken as unsigned) from the alloca

@@ -20,11 +20,7 @@ import (
 
 // bitField returns the member x when it is a bit-field.
 func (c *clauseGen) bitField(x *ast.Member) (types.Member, bool) {
-	st := c.typeOf(x.X)
-	if x.Arrow {
-		st = st.Resolve().Elem
-	}
-	m, ok := st.Member(x.Name)
+	m, ok := c.memberRecord(x).Member(x.Name)
 	return m, ok && m.Bits != 0
 }
 
@@ -97,10 +93,6 @@ func (c *clauseGen) extractBits(r asm.Register, shift int, m types.Member) {
 func (c *clauseGen) assignBits(x *ast.Assign, lx *ast.Member, m types.Member) {
 	if x.Op != ast.AssignOp {
 		c.expr(lx)
-		c.push(x)
-		c.expr(x.Y)
-		c.emit(asm.Mov.Reg(asm.R1, asm.R0))
-		c.pop(asm.R0)
 		c.compound(x, m.Type)
 	} else {
 		c.expr(x.Y)

@@ -15,19 +15,9 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 	}
 	switch name {
 	case "pid", "tid":
-		c.call(asm.FnGetCurrentPidTgid)
-		if name == "pid" {
-			c.emit(asm.RSh.Imm(asm.R0, 32))
-		} else {
-			c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
-		}
+		c.callHalf(asm.FnGetCurrentPidTgid, name == "pid")
 	case "uid", "gid":
-		c.call(asm.FnGetCurrentUidGid)
-		if name == "gid" {
-			c.emit(asm.RSh.Imm(asm.R0, 32))
-		} else {
-			c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
-		}
+		c.callHalf(asm.FnGetCurrentUidGid, name == "gid")
 	case "cpu":
 		c.call(asm.FnGetSmpProcessorId)
 	case "curthread":
@@ -75,9 +65,7 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 			asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
 			asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word),
 		)
-		c.mapPtr(asm.R1, abi.ProbesMap)
-		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-		c.call(asm.FnMapLookupElem)
+		c.lookupStackKey(abi.ProbesMap)
 		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
 		// The name's offset in the string table (abi.ProbeNames),
 		// masked so that the verifier knows it bounded.
@@ -88,5 +76,16 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		)
 	default:
 		c.fail(n, "the builtin variable "+name)
+	}
+}
+
+// callHalf calls fn, a helper returning two u32s in one u64, and leaves
+// in R0 its high half (high) or its low half.
+func (c *clauseGen) callHalf(fn asm.BuiltinFunc, high bool) {
+	c.call(fn)
+	if high {
+		c.emit(asm.RSh.Imm(asm.R0, 32))
+	} else {
+		c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
 	}
 }

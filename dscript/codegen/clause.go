@@ -9,7 +9,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/printf"
@@ -166,7 +165,7 @@ func (c *clauseGen) record(n ast.Node) *Record {
 }
 
 // field adds a field of size bytes to the record and returns it.
-func (c *clauseGen) field(n ast.Node, kind FieldKind, size int, t *types.Type) *Field {
+func (c *clauseGen) field(n ast.Node, kind abi.FieldKind, size int, t *types.Type) *Field {
 	r := c.record(n)
 	f := &Field{Kind: kind, Offset: r.Size, Size: size, Type: t, Line: n.Pos().Line}
 	r.Size += align8(size)
@@ -178,7 +177,7 @@ func (c *clauseGen) field(n ast.Node, kind FieldKind, size int, t *types.Type) *
 }
 
 // recordValue evaluates x into a new Arg (or kind) field of the record.
-func (c *clauseGen) recordValue(x ast.Expr, kind FieldKind) *Field {
+func (c *clauseGen) recordValue(x ast.Expr, kind abi.FieldKind) *Field {
 	if call := symCall(x); call != nil {
 		return c.recordSym(call, kind)
 	}
@@ -221,7 +220,7 @@ func (c *clauseGen) traceBytes(x ast.Expr) {
 	if size <= 0 || size > recordRegion {
 		c.fail(x, fmt.Sprintf("trace() of a %d-byte value (%s)", size, t))
 	}
-	f := c.field(x, FieldTracemem, int(size), nil)
+	f := c.field(x, abi.FieldTracemem, int(size), nil)
 	memory := c.place(x) == placeMemory && !c.allocaLoadCheck(x, size)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0), asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, int32(size)))
 	c.scratchAddr(asm.R1, c.g.recordBase()+f.Offset)
@@ -254,17 +253,7 @@ func (c *clauseGen) finishRecord() {
 	base := c.g.recordBase()
 	if c.g.opts.Fill {
 		// fillReserve made room for it.
-		c.emit(
-			asm.LoadMem(asm.R1, regCtx, abi.ScratchFill, asm.DWord),
-			asm.Add.Imm(asm.R1, int32(r.Size)),
-			asm.StoreMem(regCtx, abi.ScratchFill, asm.R1, asm.DWord),
-		)
-	}
-	flags := int32(rbNoWakeup)
-	for _, f := range r.Fields {
-		if f.Kind == FieldExit {
-			flags = rbForceWakeup
-		}
+		c.emit(addScratch(abi.ScratchFill, int32(r.Size))...)
 	}
 	c.emit(
 		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
@@ -276,17 +265,29 @@ func (c *clauseGen) finishRecord() {
 		asm.StoreMem(regCtx, int16(base+abi.HeaderCPU), asm.R0, asm.Word),
 		asm.StoreImm(regCtx, int16(base+abi.HeaderTag), 0, asm.Word),
 	)
-	if flags == rbNoWakeup {
-		// Records do not wake the reader one by one (it collects them on
-		// a timer); one does each time its CPU has sent the runner's mark
-		// of bytes since the last one, so that a burst is read before
-		// the buffer overflows. The count is this CPU's own, in the
-		// scratch value: no shared cache line, no helper call.
+	// exit() wakes the reader at once.
+	c.ringOutput(base, r.Size, slices.ContainsFunc(r.Fields, func(f *Field) bool { return f.Kind == abi.FieldExit }))
+	c.specDone(skip)
+	c.rec = nil
+}
+
+// ringOutput sends the size bytes at R9+off to the ring buffer; one that
+// does not fit is a drop, counted for the runner (dropIfFailed). With
+// force it wakes the reader. Otherwise records do not wake it one by one
+// (it collects them on a timer): one does each time its CPU has sent the
+// runner's mark of bytes (abi.GlobalWakeAt) since the last one, so that a
+// burst is read before the buffer overflows. The count of bytes sent
+// (abi.ScratchSent) is this CPU's own, in the scratch value: no shared
+// cache line, no helper call. R1 to R5 are clobbered.
+func (c *clauseGen) ringOutput(off, size int, force bool) {
+	if force {
+		c.emit(asm.Mov.Imm(asm.R4, rbForceWakeup))
+	} else {
 		quiet := c.newLabel()
 		c.emit(
 			asm.Mov.Imm(asm.R4, rbNoWakeup),
 			asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
-			asm.Add.Imm(asm.R1, int32(align8(r.Size+bpf.RingHeaderSize))),
+			asm.Add.Imm(asm.R1, int32(align8(size+abi.RingHeaderSize))),
 			asm.LoadMem(asm.R2, regGlobals, abi.GlobalWakeAt, asm.DWord),
 			asm.JLE.Reg(asm.R1, asm.R2, quiet),
 			asm.Mov.Imm(asm.R1, 0),
@@ -294,24 +295,14 @@ func (c *clauseGen) finishRecord() {
 		)
 		c.label(quiet)
 		c.emit(asm.StoreMem(regCtx, abi.ScratchSent, asm.R1, asm.DWord))
-	} else {
-		c.emit(asm.Mov.Imm(asm.R4, flags))
 	}
 	c.mapPtr(asm.R1, abi.RingMap)
 	c.emit(
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(base)),
-		asm.Mov.Imm(asm.R3, int32(r.Size)),
+		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(off)),
+		asm.Mov.Imm(asm.R3, int32(size)),
 	)
 	c.call(asm.FnRingbufOutput)
-	// A record that does not fit is a drop, counted for the runner.
-	sent := c.newLabel()
-	c.emit(asm.JEq.Imm(asm.R0, 0, sent),
-		asm.LoadMem(asm.R1, regCtx, abi.ScratchDrops, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, abi.ScratchDrops, asm.R1, asm.DWord))
-	c.label(sent)
-	c.specDone(skip)
-	c.rec = nil
+	c.dropIfFailed()
 }
 
 // fillReserve, under bufpolicy=fill (Options.Fill), starts a clause that
@@ -342,10 +333,10 @@ func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 		asm.StoreMem(regCtx, abi.ScratchFill, asm.R2, asm.DWord),
 		asm.LoadMem(asm.R1, regGlobals, abi.GlobalExiting, asm.DWord),
 		asm.JNE.Imm(asm.R1, 0, c.exitLabel),
-		bpf.StoreImm64(regGlobals, abi.GlobalExiting, abi.ExitingFilled),
-		bpf.StoreImm64(regCtx, int16(notice), 0),
+		storeImm64(regGlobals, abi.GlobalExiting, abi.ExitingFilled),
+		storeImm64(regCtx, int16(notice), 0),
 		asm.StoreImm(regCtx, int16(notice+abi.HeaderRecord), wordImm(abi.RecordFill), asm.Word),
-		bpf.StoreImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
+		storeImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
 	)
 	c.sendNotice(notice)
 	c.emit(asm.Ja.Label(c.exitLabel))
@@ -377,9 +368,9 @@ func (c *clauseGen) action(x *ast.Call) {
 			c.traceBytes(x.Args[0])
 			break
 		}
-		c.recordValue(x.Args[0], FieldTrace)
+		c.recordValue(x.Args[0], abi.FieldTrace)
 	case "printf":
-		f := c.field(x, FieldPrintf, 0, nil)
+		f := c.field(x, abi.FieldPrintf, 0, nil)
 		f.Format = c.format(x, x.Args[0])
 		f.NArgs = len(x.Args) - 1
 		convs := f.Format.ArgConvs()
@@ -388,10 +379,10 @@ func (c *clauseGen) action(x *ast.Call) {
 				// An integer %A (allowed with a target process) is
 				// recorded as uaddr() records: with the pid, to be
 				// symbolized in the process that fired.
-				c.recordUAddr(a, FieldArg)
+				c.recordUAddr(a, abi.FieldArg)
 				continue
 			}
-			c.recordValue(a, FieldArg)
+			c.recordValue(a, abi.FieldArg)
 		}
 		c.validate(f, "printf")
 	case "setopt":
@@ -401,15 +392,15 @@ func (c *clauseGen) action(x *ast.Call) {
 	case "speculate", "commit", "discard":
 		c.specAction(x)
 	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
-		c.recordSym(x, FieldTrace)
+		c.recordSym(x, abi.FieldTrace)
 	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic":
 		c.sysAction(x)
 	case "exit":
-		c.recordValue(x.Args[0], FieldExit)
-		c.emit(bpf.StoreImm64(regGlobals, abi.GlobalExiting, 1))
+		c.recordValue(x.Args[0], abi.FieldExit)
+		c.emit(storeImm64(regGlobals, abi.GlobalExiting, 1))
 	case "printa", "clear", "trunc", "normalize", "denormalize":
-		kind := map[string]FieldKind{"printa": FieldPrinta, "clear": FieldClear, "trunc": FieldTrunc,
-			"normalize": FieldNormalize, "denormalize": FieldDenormalize}[name]
+		kind := map[string]abi.FieldKind{"printa": abi.FieldPrinta, "clear": abi.FieldClear, "trunc": abi.FieldTrunc,
+			"normalize": abi.FieldNormalize, "denormalize": abi.FieldDenormalize}[name]
 		f := c.field(x, kind, 0, nil)
 		args := x.Args
 		if name == "printa" {
@@ -423,7 +414,7 @@ func (c *clauseGen) action(x *ast.Call) {
 				f.Aggs = append(f.Aggs, c.aggID(ag))
 				continue
 			}
-			c.recordValue(a, FieldArg)
+			c.recordValue(a, abi.FieldArg)
 			f.NArgs++
 		}
 		if f.Format != nil && len(f.Aggs) > 0 {

@@ -1,20 +1,45 @@
-// Package codegen compiles checked D programs to eBPF instructions.
+// Package codegen compiles checked D programs (dscript/check) to eBPF
+// instructions and links them into the program of each attachment the
+// runner loads.
 //
-// Each clause becomes one BPF function, "clause_N", called with R1 pointing
-// at the probe context (see package bpf, probectx.go) at the start of the
-// per-CPU scratch map value. The runner links the clause functions a probe
-// enables into that probe's trampoline program. The instructions do not
-// depend on the running kernel: map references are symbolic (by name), and
-// kernel-dependent choices are made when the runner loads and attaches.
+// Compile makes each clause one BPF function, "clause_N" (Clause), called
+// with R1 pointing at the probe context (abi's ctx.go): the start of the
+// scratch frame the firing took, a value of the per-CPU abi.ScratchMap
+// that also holds the clauses' this-> variables, the record being built
+// and the statements' temporaries. A clause that takes kernel stacks or
+// reads caller or stackdepth is also given the program's context and the
+// kernel frames to skip (stack.go). A clause returns 0, or 1 after a
+// runtime fault, which it leaves described in its scratch (fault.go).
+// Variables and aggregations live in maps the Program describes (Maps,
+// Aggs) besides abi's fixed ones, string constants in its string table
+// (Strings).
+//
+// Program.Link (link.go) makes the program of one attachment: a prologue
+// that takes a scratch frame, the provider's trampoline fragment, per
+// probe the calls of the clauses enabled on it, then the clause functions
+// and, when a clause can fault, the ERROR function that reports faults and
+// calls the clauses enabled on dtrace:::ERROR.
+//
+// The instructions do not depend on the running kernel: maps are named
+// (abi's names and the MapDescs'), and the offsets of kernel struct
+// members are load-time relocations (KernelField, reloc.go) that
+// Program.Relocate sets to the running kernel's.
 //
 // Every sequence emitted for a statement starts with an asm.Comment naming
 // the D source line it came from ("script.d:12"), which -S shows and the
 // loader uses to report verifier rejections by clause and line.
 //
-// Data-recording actions write one record per clause firing to the ring
-// buffer "rb": a 16-byte header (probe id, record id, CPU) followed by the
-// actions' data at offsets fixed at compile time. Record describes the
-// layout for the consumer.
+// Data-recording actions build the clause's record in scratch and send it
+// to the ring buffer abi.RingMap when the clause ends (and where a branch
+// of an if that records ends): a header (abi.HeaderSize bytes: probe id,
+// record id, CPU, speculation tag) followed by the actions' data at
+// offsets fixed at compile time. Record and its Fields (their kinds are
+// abi.FieldKind) describe the layout for the consumer.
+//
+// The package imports neither the providers nor the output, nor the
+// packages that load programs (bpf) and read the kernel's types (ktypes):
+// what it shares with them is in abi, and the runner (session) brings
+// them together.
 package codegen
 
 import (
@@ -160,26 +185,10 @@ type Record struct {
 	Fields []*Field
 }
 
-// FieldKind is what a recorded field is for.
-type FieldKind int
-
-// Field kinds.
-const (
-	FieldTrace  FieldKind = iota // trace(x): one value
-	FieldPrintf                  // printf: Format and the values of Args fields that follow
-	FieldExit                    // exit(n)
-	FieldPrinta                  // printa: Format (may be nil) and Aggs
-	FieldClear
-	FieldTrunc // Aggs[0], value: the count (0: all)
-	FieldNormalize
-	FieldDenormalize
-	FieldSetopt
-	FieldArg // a value consumed by the preceding printf/printa/trunc/normalize
-)
-
-// Field is one recorded datum.
+// Field is one recorded datum: what it is for (Kind, which says which
+// of the other members tell more) and where it is in the record.
 type Field struct {
-	Kind   FieldKind
+	Kind   abi.FieldKind
 	Offset int // from the record's start
 	Size   int
 	Type   *types.Type // the value's type (for Arg, Trace, Exit)

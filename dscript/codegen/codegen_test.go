@@ -555,11 +555,11 @@ func TestPrintfOneRecord(t *testing.T) {
 		t.Fatalf("%d records, want 1", len(prog.Records))
 	}
 	r := prog.Records[0]
-	var kinds []codegen.FieldKind
+	var kinds []abi.FieldKind
 	for _, f := range r.Fields {
 		kinds = append(kinds, f.Kind)
 	}
-	want := []codegen.FieldKind{codegen.FieldPrintf, codegen.FieldArg, codegen.FieldArg, codegen.FieldTrace}
+	want := []abi.FieldKind{abi.FieldPrintf, abi.FieldArg, abi.FieldArg, abi.FieldTrace}
 	if fmt.Sprint(kinds) != fmt.Sprint(want) || r.Fields[0].NArgs != 2 {
 		t.Fatalf("fields %v (printf args %d), want %v (2)", kinds, r.Fields[0].NArgs, want)
 	}
@@ -597,7 +597,7 @@ func TestExitSetsExiting(t *testing.T) {
 	if set < 0 {
 		t.Fatalf("no store of 1 into the exiting word:\n%v", s)
 	}
-	if f := prog.Records[0].Fields; len(f) != 1 || f[0].Kind != codegen.FieldExit {
+	if f := prog.Records[0].Fields; len(f) != 1 || f[0].Kind != abi.FieldExit {
 		t.Errorf("record fields %v, want one exit field", f)
 	}
 	out := calls(s, asm.FnRingbufOutput)
@@ -785,9 +785,9 @@ func TestTraceByReference(t *testing.T) {
 		t.Fatalf("%d fields, want 3: %+v", len(fs), fs)
 	}
 	for i, want := range []struct {
-		kind codegen.FieldKind
+		kind abi.FieldKind
 		size int
-	}{{codegen.FieldTracemem, 6}, {codegen.FieldTracemem, 8}, {codegen.FieldTrace, 257}} {
+	}{{abi.FieldTracemem, 6}, {abi.FieldTracemem, 8}, {abi.FieldTrace, 257}} {
 		if fs[i].Kind != want.kind || fs[i].Size != want.size {
 			t.Errorf("field %d: kind %v size %d, want kind %v size %d", i, fs[i].Kind, fs[i].Size, want.kind, want.size)
 		}

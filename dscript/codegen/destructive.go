@@ -4,22 +4,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
-)
-
-// Field kinds of the actions compiled here. Their values stand apart from
-// the kinds of codegen.go's list, which may grow.
-const (
-	// FieldSystem is system(): Format and the values of the NArgs Arg
-	// fields that follow; the consumer runs the formatted command.
-	FieldSystem FieldKind = 100 + iota
-	// FieldFreopen is freopen(): Format (nil for freopen(""), which
-	// restores the output) and the NArgs Arg fields that follow.
-	FieldFreopen
-	// FieldTracemem is tracemem(addr, size[, count]): Size bytes of memory;
-	// with a count, NArgs is 1 and an Arg field with the count follows.
-	FieldTracemem
 )
 
 // Signals the destructive actions send.
@@ -51,17 +36,17 @@ func mayGoto(label string) asm.Instruction {
 func (c *clauseGen) sysAction(x *ast.Call) {
 	switch x.Fun.Name {
 	case "system", "freopen":
-		kind := FieldSystem
+		kind := abi.FieldSystem
 		if x.Fun.Name == "freopen" {
-			kind = FieldFreopen
+			kind = abi.FieldFreopen
 		}
 		f := c.field(x, kind, 0, nil)
-		if lit, ok := ast.Unparen(x.Args[0]).(*ast.StringLit); !ok || kind == FieldSystem || lit.Value != "" {
+		if lit, ok := ast.Unparen(x.Args[0]).(*ast.StringLit); !ok || kind == abi.FieldSystem || lit.Value != "" {
 			f.Format = c.format(x, x.Args[0])
 		}
 		f.NArgs = len(x.Args) - 1
 		for _, a := range x.Args[1:] {
-			c.recordValue(a, FieldArg)
+			c.recordValue(a, abi.FieldArg)
 		}
 		c.validate(f, x.Fun.Name)
 	case "raise":
@@ -114,12 +99,7 @@ func (c *clauseGen) chill(x *ast.Call) {
 	// R6 = this CPU's state, created on first use.
 	have := c.newLabel()
 	c.emit(asm.StoreImm(asm.RFP, stackKey, 0, asm.Word))
-	lookup := func() {
-		c.mapPtr(asm.R1, abi.ChillMap)
-		c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-		c.call(asm.FnMapLookupElem)
-	}
-	lookup()
+	c.lookupStackKey(abi.ChillMap)
 	c.emit(asm.JNE.Imm(asm.R0, 0, have))
 	c.zero(zero, 16)
 	c.mapPtr(asm.R1, abi.ChillMap)
@@ -127,7 +107,7 @@ func (c *clauseGen) chill(x *ast.Call) {
 	c.scratchAddr(asm.R3, zero)
 	c.emit(asm.Mov.Imm(asm.R4, 0))
 	c.call(asm.FnMapUpdateElem)
-	lookup()
+	c.lookupStackKey(abi.ChillMap)
 	c.emit(asm.Mov.Imm(asm.R1, 0))
 	c.faultIf(x, asm.JEq, asm.R0, 0, abi.FaultIllOp, asm.R1)
 	c.label(have)
@@ -142,7 +122,7 @@ func (c *clauseGen) chill(x *ast.Call) {
 		asm.Sub.Reg(asm.R2, asm.R1),
 		asm.JLE.Imm(asm.R2, chillInterval, same),
 		asm.StoreMem(asm.R6, 0, asm.R0, asm.DWord),
-		bpf.StoreImm64(asm.R6, 8, 0),
+		storeImm64(asm.R6, 8, 0),
 	)
 	c.label(same)
 	// chilled + ns must stay within the limit, without overflowing.
@@ -289,7 +269,7 @@ func (c *clauseGen) tracemem(x *ast.Call) {
 	if !ok || size <= 0 || size > recordRegion {
 		c.fail(x, "tracemem() of this size")
 	}
-	f := c.field(x, FieldTracemem, int(size), nil)
+	f := c.field(x, abi.FieldTracemem, int(size), nil)
 	c.expr(x.Args[0])
 	c.emit(
 		asm.Mov.Reg(asm.R6, asm.R0),
@@ -300,7 +280,7 @@ func (c *clauseGen) tracemem(x *ast.Call) {
 	c.call(asm.FnProbeReadKernel)
 	c.faultIf(x, asm.JNE, asm.R0, 0, abi.FaultBadAddr, asm.R6)
 	if len(x.Args) > 2 {
-		c.recordValue(x.Args[2], FieldArg)
+		c.recordValue(x.Args[2], abi.FieldArg)
 		f.NArgs = 1
 	}
 }

@@ -48,7 +48,7 @@ func TestNeverCompiled(t *testing.T) {
 func TestSystemFreopenFields(t *testing.T) {
 	prog := compile(t, `BEGIN { system("echo %d %s", 1, "x"); freopen("/tmp/f%d", 2); freopen(""); }`)
 	fs := prog.Records[0].Fields
-	kinds := []codegen.FieldKind{codegen.FieldSystem, codegen.FieldArg, codegen.FieldArg, codegen.FieldFreopen, codegen.FieldArg, codegen.FieldFreopen}
+	kinds := []abi.FieldKind{abi.FieldSystem, abi.FieldArg, abi.FieldArg, abi.FieldFreopen, abi.FieldArg, abi.FieldFreopen}
 	if len(fs) != len(kinds) {
 		t.Fatalf("%d fields, want %d", len(fs), len(kinds))
 	}
@@ -72,7 +72,7 @@ func TestSystemInBranch(t *testing.T) {
 	if len(prog.Records) != 2 {
 		t.Fatalf("%d records, want 2 (the branch's own)", len(prog.Records))
 	}
-	if k := prog.Records[1].Fields[0].Kind; k != codegen.FieldSystem {
+	if k := prog.Records[1].Fields[0].Kind; k != abi.FieldSystem {
 		t.Errorf("the branch's record holds kind %d, want system()", k)
 	}
 }
@@ -80,8 +80,8 @@ func TestSystemInBranch(t *testing.T) {
 func TestTracememField(t *testing.T) {
 	prog := compile(t, "BEGIN\n{\ntracemem(arg0, 20);\ntracemem(arg0, 32, arg1);\n}\n")
 	fs := prog.Records[0].Fields
-	if len(fs) != 3 || fs[0].Kind != codegen.FieldTracemem || fs[0].Size != 20 || fs[0].NArgs != 0 ||
-		fs[1].Kind != codegen.FieldTracemem || fs[1].Size != 32 || fs[1].NArgs != 1 || fs[2].Kind != codegen.FieldArg {
+	if len(fs) != 3 || fs[0].Kind != abi.FieldTracemem || fs[0].Size != 20 || fs[0].NArgs != 0 ||
+		fs[1].Kind != abi.FieldTracemem || fs[1].Size != 32 || fs[1].NArgs != 1 || fs[2].Kind != abi.FieldArg {
 		t.Fatalf("fields %+v %+v", fs[0], fs[1])
 	}
 	s := stmt(t, prog, 3)

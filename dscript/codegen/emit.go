@@ -7,7 +7,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
@@ -100,12 +99,8 @@ func (c *clauseGen) newLabel() string {
 	return c.sym + "_L" + strconv.Itoa(c.labels)
 }
 
-// label places l on the next instruction: a no-op jump carries it, so that
-// several labels may mark one place.
-func (c *clauseGen) label(l string) {
-	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-	c.emit(nop.WithSymbol(l))
-}
+// label places l here, on a no-op jump (labelNop).
+func (c *clauseGen) label(l string) { c.emit(labelNop(l)) }
 
 // push saves R0 in the next temporary slot; pop loads it into r.
 func (c *clauseGen) push(n ast.Node) {
@@ -142,6 +137,39 @@ func (c *clauseGen) mapPtr(r asm.Register, name string) {
 	c.emit(asm.LoadMapPtr(r, 0).WithReference(name))
 }
 
+// Flags of bpf_map_update_elem.
+const (
+	bpfAny     = 0 // BPF_ANY: create the element or replace it
+	bpfNoExist = 1 // BPF_NOEXIST: create it only if it does not exist
+)
+
+// lookupAt looks the key at R9+key up in map m (bpf_map_lookup_elem): R0
+// is the address of the value, or 0.
+func (c *clauseGen) lookupAt(m string, key int) {
+	c.mapPtr(asm.R1, m)
+	c.scratchAddr(asm.R2, key)
+	c.call(asm.FnMapLookupElem)
+}
+
+// lookupStackKey looks up in map m the key in the stack word at
+// stackKey (bpf_map_lookup_elem): R0 is the address of the value, or 0.
+func (c *clauseGen) lookupStackKey(m string) {
+	c.mapPtr(asm.R1, m)
+	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
+	c.call(asm.FnMapLookupElem)
+}
+
+// updateAt stores the value at R9+val under the key at R9+key in map m
+// (bpf_map_update_elem with flags, bpfAny or bpfNoExist): R0 is 0, or a
+// negative error.
+func (c *clauseGen) updateAt(m string, key, val int, flags int32) {
+	c.mapPtr(asm.R1, m)
+	c.scratchAddr(asm.R2, key)
+	c.scratchAddr(asm.R3, val)
+	c.emit(asm.Mov.Imm(asm.R4, flags))
+	c.call(asm.FnMapUpdateElem)
+}
+
 // valuePtr loads into r the address of the value of the one-entry array
 // map name: a 64-bit immediate load the kernel resolves (direct value
 // access), so no lookup and no null check.
@@ -164,7 +192,7 @@ func usesReg(insns asm.Instructions, r asm.Register) bool {
 // zero fills n bytes at R9+off with zeros (n a multiple of 8).
 func (c *clauseGen) zero(off, n int) {
 	for i := 0; i < n; i += 8 {
-		c.emit(bpf.StoreImm64(regCtx, int16(off+i), 0))
+		c.emit(storeImm64(regCtx, int16(off+i), 0))
 	}
 }
 
@@ -237,38 +265,33 @@ func mayOverflow(x ast.Expr) bool {
 	return false
 }
 
+// memSize is the width a value of type t is loaded and stored at: its
+// size when that is 1, 2 or 4 bytes, else a double word.
+func memSize(t *types.Type) asm.Size {
+	switch t.Resolve().Size {
+	case 1:
+		return asm.Byte
+	case 2:
+		return asm.Half
+	case 4:
+		return asm.Word
+	}
+	return asm.DWord
+}
+
 // load loads a value of type t from [base+off] into dst, extending it to
 // 64 bits as its signedness says.
 func (c *clauseGen) load(dst, base asm.Register, off int16, t *types.Type) {
-	size := t.Resolve().Size
-	switch size {
-	case 1:
-		c.emit(asm.LoadMem(dst, base, off, asm.Byte))
-	case 2:
-		c.emit(asm.LoadMem(dst, base, off, asm.Half))
-	case 4:
-		c.emit(asm.LoadMem(dst, base, off, asm.Word))
-	default:
-		c.emit(asm.LoadMem(dst, base, off, asm.DWord))
-		return
-	}
-	if t.IsSigned() {
+	size := memSize(t)
+	c.emit(asm.LoadMem(dst, base, off, size))
+	if size != asm.DWord && t.IsSigned() {
 		c.normalize(dst, t)
 	}
 }
 
 // store stores the low bytes of src as a t at [base+off].
 func (c *clauseGen) store(base asm.Register, off int16, src asm.Register, t *types.Type) {
-	switch t.Resolve().Size {
-	case 1:
-		c.emit(asm.StoreMem(base, off, src, asm.Byte))
-	case 2:
-		c.emit(asm.StoreMem(base, off, src, asm.Half))
-	case 4:
-		c.emit(asm.StoreMem(base, off, src, asm.Word))
-	default:
-		c.emit(asm.StoreMem(base, off, src, asm.DWord))
-	}
+	c.emit(asm.StoreMem(base, off, src, memSize(t)))
 }
 
 // copyStr copies the string at src (a pointer register other than R1-R3)

@@ -18,9 +18,7 @@ func (c *clauseGen) epid() {
 		asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word),
 		asm.StoreImm(asm.RFP, stackKey+4, int64(c.clause), asm.Word),
 	)
-	c.mapPtr(asm.R1, abi.EPIDMap)
-	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-	c.call(asm.FnMapLookupElem)
+	c.lookupStackKey(abi.EPIDMap)
 	none := c.newLabel()
 	c.emit(
 		asm.JEq.Imm(asm.R0, 0, none),

@@ -102,27 +102,7 @@ func (c *clauseGen) expr(x ast.Expr) {
 // address faults (see readKernel). An array or struct member evaluates to
 // its address.
 func (c *clauseGen) member(x *ast.Member) {
-	base := c.typeOf(x.X)
-	var st *types.Type
-	if x.Arrow {
-		st = base.Resolve().Elem
-		c.expr(x.X)
-	} else {
-		// s.m where s is itself a member reached through a pointer: the
-		// address of s, plus m's offset; where s is a kernel variable
-		// or *p: its address.
-		if inner, ok := ast.Unparen(x.X).(*ast.Member); ok {
-			c.memberAddr(inner)
-		} else {
-			c.kernelPlace(x.X)
-		}
-		st = base
-	}
-	m, ok := st.Member(x.Name)
-	if !ok {
-		c.fail(x, "member "+x.Name)
-	}
-	c.memberOffset(x, st, m)
+	m := c.memberAddr(x)
 	if m.Bits != 0 {
 		c.readBits(x, m, placeMemory)
 		return
@@ -131,26 +111,41 @@ func (c *clauseGen) member(x *ast.Member) {
 }
 
 // memberAddr leaves in R0 the address of the struct member x (reached
-// through a pointer somewhere up the chain).
-func (c *clauseGen) memberAddr(x *ast.Member) {
-	if x.Arrow {
+// through a pointer somewhere up the chain) and returns the member: p->m
+// is at p plus m's offset; s.m at the address of s plus m's offset, where
+// s is itself such a member, a kernel variable or *p.
+func (c *clauseGen) memberAddr(x *ast.Member) types.Member {
+	if inner, ok := ast.Unparen(x.X).(*ast.Member); x.Arrow {
 		c.expr(x.X)
+	} else if ok {
+		c.memberAddr(inner)
 	} else {
-		if inner, ok := ast.Unparen(x.X).(*ast.Member); ok {
-			c.memberAddr(inner)
-		} else {
-			c.kernelPlace(x.X)
-		}
+		c.kernelPlace(x.X)
 	}
+	st, m := c.memberOf(x)
+	c.memberOffset(x, st, m)
+	return m
+}
+
+// memberRecord returns the struct or union x names a member of: the type
+// of x.X, or what it points to for p->m.
+func (c *clauseGen) memberRecord(x *ast.Member) *types.Type {
 	st := c.typeOf(x.X)
 	if x.Arrow {
 		st = st.Resolve().Elem
 	}
+	return st
+}
+
+// memberOf returns x's record (memberRecord) and the member x names; a
+// member the record lacks is not compiled.
+func (c *clauseGen) memberOf(x *ast.Member) (*types.Type, types.Member) {
+	st := c.memberRecord(x)
 	m, ok := st.Member(x.Name)
 	if !ok {
 		c.fail(x, "member "+x.Name)
 	}
-	c.memberOffset(x, st, m)
+	return st, m
 }
 
 // memberOffset adds to R0 the offset of member m (named by x) of the
@@ -158,11 +153,11 @@ func (c *clauseGen) memberAddr(x *ast.Member) {
 // KernelField), named from the nearest tagged record up the chain of
 // members when st itself has no tag.
 func (c *clauseGen) memberOffset(x *ast.Member, st *types.Type, m types.Member) {
-	r := st.Resolve()
-	if r.Module != ktypesModule {
+	if !isKernelType(st) {
 		c.emit(asm.Add.Imm(asm.R0, int32(m.Offset)))
 		return
 	}
+	r := st.Resolve()
 	path := []string{x.Name}
 	for cur := x; r.Name == ""; {
 		inner, ok := ast.Unparen(cur.X).(*ast.Member)

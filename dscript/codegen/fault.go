@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -44,7 +43,7 @@ type faultPCMeta struct{}
 // function, as -S shows it) is set by finishFaults.
 func (c *clauseGen) fault(n ast.Node, kind abi.Fault, val asm.Register) {
 	c.emit(asm.StoreMem(regCtx, int16(c.faultArea()), val, asm.DWord))
-	site := bpf.StoreImm64(regCtx, int16(c.faultArea()+8), int32(kind))
+	site := storeImm64(regCtx, int16(c.faultArea()+8), int32(kind))
 	site.Metadata.Set(faultPCMeta{}, kind)
 	c.emit(site, asm.Ja.Label(c.sym+faultSuffix))
 }
@@ -210,8 +209,8 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 	// ERROR's arguments; arg1 is looked up by probe id and clause.
 	const key = -8 * (saved + 1)
 	insns = append(insns,
-		bpf.StoreImm64(regCtx, abi.CtxArg(0), 0),
-		bpf.StoreImm64(regCtx, abi.CtxArg(1), 0),
+		storeImm64(regCtx, abi.CtxArg(0), 0),
+		storeImm64(regCtx, abi.CtxArg(1), 0),
 	)
 	if p.NeedsEPIDs() {
 		const noEPID = "dt_error_noepid"
@@ -228,8 +227,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 			asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
 			asm.StoreMem(regCtx, abi.CtxArg(1), asm.R1, asm.DWord),
 		)
-		nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-		insns = append(insns, nop.WithSymbol(noEPID))
+		insns = append(insns, labelNop(noEPID))
 	}
 	insns = append(insns,
 		asm.LoadMem(asm.R1, regCtx, int16(area+20), asm.Word),
@@ -243,7 +241,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 		asm.LoadMem(asm.R1, regCtx, int16(area), asm.DWord),
 		asm.StoreMem(regCtx, abi.CtxArg(5), asm.R1, asm.DWord),
 	)
-	// The record for the consumer, woken as finishRecord wakes it, and
+	// The record for the consumer, woken as ringOutput wakes it, and
 	// at once when exit() has set the exiting flag: a clause that faults
 	// after exit() loses its exit record, and the runner, which then
 	// stops on the flag, looks at it as it reads records.
@@ -270,7 +268,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 	insns = append(insns,
 		asm.Mov.Imm(asm.R2, rbNoWakeup),
 		asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
-		asm.Add.Imm(asm.R1, int32(align8(abi.FaultRecordSize+bpf.RingHeaderSize))),
+		asm.Add.Imm(asm.R1, int32(align8(abi.FaultRecordSize+abi.RingHeaderSize))),
 		asm.LoadMapValue(asm.R3, 0, 0).WithReference(abi.GlobalsMap),
 		asm.LoadMem(asm.R4, asm.R3, abi.GlobalExiting, asm.DWord),
 		asm.JNE.Imm(asm.R4, 0, wake),
@@ -282,13 +280,13 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 		asm.Mov.Reg(asm.R1, asm.R6),
 		asm.FnRingbufSubmit.Call(),
 		asm.Ja.Label(handle),
-		asm.LoadMem(asm.R1, regCtx, abi.ScratchDrops, asm.DWord).WithSymbol(drop),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, abi.ScratchDrops, asm.R1, asm.DWord),
 	)
+	// A record that did not fit is a drop.
+	dropped := addScratch(abi.ScratchDrops, 1)
+	dropped[0] = dropped[0].WithSymbol(drop)
+	insns = append(insns, dropped...)
 	// The handlers, with ERROR's id.
-	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-	insns = append(insns, nop.WithSymbol(handle))
+	insns = append(insns, labelNop(handle))
 	if errorID != 0 && len(handlers) > 0 {
 		insns = append(insns,
 			asm.StoreImm(regCtx, abi.CtxProbeID, int64(errorID), asm.Word),

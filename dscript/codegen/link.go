@@ -10,7 +10,6 @@ import (
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 )
 
 // Linking: the program of one attachment, as libdtrace's dt_link and
@@ -135,7 +134,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 	insns = append(insns, asm.Mov.Reg(abi.RegProbeCtx, asm.R0).WithSymbol(frameLabel(0)))
 	// strtok() has no string to go on with in a new firing.
 	if p.strtokPos != 0 {
-		insns = append(insns, bpf.StoreImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))
+		insns = append(insns, storeImm64(abi.RegProbeCtx, int16(p.strtokPos), -1))
 	}
 	// The timestamp is taken only when a clause reads it.
 	if p.NeedsTime {
@@ -232,7 +231,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		}
 	}
 	insns = append(insns,
-		bpf.StoreImm64(abi.RegProbeCtx, abi.CtxBusy, 0).WithSymbol(abi.ExitLabel),
+		storeImm64(abi.RegProbeCtx, abi.CtxBusy, 0).WithSymbol(abi.ExitLabel),
 		asm.Mov.Imm(asm.R0, 0),
 		asm.Return(),
 	)
@@ -302,20 +301,16 @@ func lookupFrame(k int, fail string) asm.Instructions {
 // before it goes on, and a load and a store do.
 func takeFrame(preemptible bool, busy string) asm.Instructions {
 	if preemptible {
-		xchg := asm.Xchg.Mem(asm.R0, asm.R1, asm.DWord, abi.CtxBusy)
-		// cilium/ebpf (v0.22) encodes the immediate, which names the
-		// atomic operation, from Constant only.
-		xchg.Constant = int64(asm.Xchg >> 8)
 		return asm.Instructions{
 			asm.Mov.Imm(asm.R1, 1),
-			xchg,
+			atomicDW(asm.Xchg, asm.R0, asm.R1, abi.CtxBusy),
 			asm.JNE.Imm(asm.R1, 0, busy),
 		}
 	}
 	return asm.Instructions{
 		asm.LoadMem(asm.R1, asm.R0, abi.CtxBusy, asm.DWord),
 		asm.JNE.Imm(asm.R1, 0, busy),
-		bpf.StoreImm64(asm.R0, abi.CtxBusy, 1),
+		storeImm64(asm.R0, abi.CtxBusy, 1),
 	}
 }
 
@@ -481,7 +476,6 @@ func appendFaultCheck(block asm.Instructions, c *Clause, label string, raw bool)
 		return block
 	}
 	next := label + "_ok"
-	nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
 	block = append(block,
 		asm.JEq.Imm(asm.R0, 0, next),
 		asm.Mov.Reg(asm.R1, abi.RegProbeCtx),
@@ -491,7 +485,7 @@ func appendFaultCheck(block asm.Instructions, c *Clause, label string, raw bool)
 	}
 	return append(block,
 		asm.Call.Label(errorSymbol),
-		nop.WithSymbol(next),
+		labelNop(next),
 	)
 }
 

@@ -4,10 +4,8 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
-	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
@@ -70,7 +68,7 @@ func isArray(t *types.Type) bool {
 // member offsets are the kernel's business (see member and memberAddr).
 func isKernelType(t *types.Type) bool {
 	r := t.Resolve()
-	return r != nil && r.Module == ktypes.Module
+	return r != nil && r.Module == kernelModule
 }
 
 // elemSize returns the size of what the pointer or array type t points
@@ -200,9 +198,7 @@ func (c *clauseGen) varPlace(n ast.Node, o *check.Object) {
 	switch {
 	case v.mapName != "":
 		c.mapKey(n, v, nil)
-		c.mapPtr(asm.R1, v.mapName)
-		c.scratchAddr(asm.R2, c.key)
-		c.call(asm.FnMapLookupElem)
+		c.lookupAt(v.mapName, c.key)
 		ok := c.newLabel()
 		c.emit(asm.JNE.Imm(asm.R0, 0, ok))
 		c.fault(n, faultBadAddr, asm.R0)
@@ -224,19 +220,13 @@ func (c *clauseGen) assocPlace(x *ast.Index, o *check.Object) {
 	key := c.key
 	done := c.newLabel()
 	lookup := func() {
-		c.mapPtr(asm.R1, v.mapName)
-		c.scratchAddr(asm.R2, key)
-		c.call(asm.FnMapLookupElem)
+		c.lookupAt(v.mapName, key)
 		c.emit(asm.JNE.Imm(asm.R0, 0, done))
 	}
 	lookup()
 	val := c.temp(v.size)
 	c.zero(val, v.size)
-	c.mapPtr(asm.R1, v.mapName)
-	c.scratchAddr(asm.R2, key)
-	c.scratchAddr(asm.R3, val)
-	c.emit(asm.Mov.Imm(asm.R4, 0))
-	c.call(asm.FnMapUpdateElem)
+	c.updateAt(v.mapName, key, val, bpfAny)
 	c.countIfFailed(abi.CounterDynDrops)
 	lookup()
 	c.fault(x, faultBadAddr, asm.R0)
@@ -302,14 +292,20 @@ func (c *clauseGen) scale(r asm.Register, size int64) {
 	switch {
 	case size == 1:
 	case size&(size-1) == 0:
-		shift := int32(0)
-		for s := size; s > 1; s >>= 1 {
-			shift++
-		}
-		c.emit(asm.LSh.Imm(r, shift))
+		c.emit(asm.LSh.Imm(r, log2(size)))
 	default:
 		c.emit(asm.Mul.Imm(r, int32(size)))
 	}
+}
+
+// log2 returns the exponent of size, a power of two (0 for 0 and 1): the
+// shift that multiplies or divides by it.
+func log2(size int64) int32 {
+	n := int32(0)
+	for s := size; s > 1; s >>= 1 {
+		n++
+	}
+	return n
 }
 
 // memberPlace leaves in R0 the address of the struct or union member x.
@@ -327,14 +323,7 @@ func (c *clauseGen) memberPlaceBits(x *ast.Member, bits bool) placeKind {
 		c.memberAddr(x)
 		return placeMemory
 	}
-	st := c.typeOf(x.X)
-	if x.Arrow {
-		st = st.Resolve().Elem
-	}
-	m, ok := st.Member(x.Name)
-	if !ok {
-		c.fail(x, "member "+x.Name)
-	}
+	_, m := c.memberOf(x)
 	if m.Bits != 0 && !bits {
 		c.fail(x, "this use of a bit-field")
 	}
@@ -459,6 +448,6 @@ func (c *clauseGen) writable(n ast.Node, lx ast.Expr, k placeKind, size int64) {
 // size a multiple of 8).
 func (c *clauseGen) zeroAt(size int) {
 	for i := 0; i < size; i += 8 {
-		c.emit(bpf.StoreImm64(asm.R0, int16(i), 0))
+		c.emit(storeImm64(asm.R0, int16(i), 0))
 	}
 }

@@ -8,13 +8,6 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
-// FieldPrint is print(p): the address p (8 bytes) then the bytes of what
-// it points to (Size - 8 of them: the pointee's size, or as much of it as
-// a record holds); Type is the pointee's type, which the consumer shows
-// member by member. Its value stands apart from the kinds of codegen.go's
-// and destructive.go's lists.
-const FieldPrint FieldKind = 200
-
 // printHeader is the size of the address before print()'s data.
 const printHeader = 8
 
@@ -35,7 +28,7 @@ func (c *clauseGen) print(x *ast.Call) {
 		c.fail(x, "print() of a "+c.typeOf(x.Args[0]).String())
 	}
 	n := min(int(elem.Resolve().Size), printData)
-	f := c.field(x, FieldPrint, printHeader+n, elem)
+	f := c.field(x, abi.FieldPrint, printHeader+n, elem)
 	base := c.g.recordBase()
 	if member != nil {
 		c.memberAddr(member)

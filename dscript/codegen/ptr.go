@@ -64,11 +64,7 @@ func (c *clauseGen) pointerOp(x *ast.Binary, lt, rt *types.Type) {
 		switch {
 		case esz == 1:
 		case esz&(esz-1) == 0:
-			shift := int32(0)
-			for s := esz; s > 1; s >>= 1 {
-				shift++
-			}
-			c.emit(asm.ArSh.Imm(asm.R0, shift))
+			c.emit(asm.ArSh.Imm(asm.R0, log2(esz)))
 		default:
 			c.emit(asm.Mov.Imm(asm.R1, int32(esz)))
 			c.divide(ast.Div, asm.R0, asm.R1, true)

@@ -45,6 +45,14 @@ func TestRecordWakesByBytesSent(t *testing.T) {
 	}
 }
 
+// The programs count a record's bytes in the ring buffer with the same
+// header size as the reader that walks it.
+func TestRingHeaderSize(t *testing.T) {
+	if abi.RingHeaderSize != bpf.RingHeaderSize {
+		t.Errorf("abi.RingHeaderSize is %d, bpf.RingHeaderSize %d", abi.RingHeaderSize, bpf.RingHeaderSize)
+	}
+}
+
 // execname is recorded at the size of a task's comm, written there by
 // bpf_get_current_comm; other strings take strsize bytes and their NUL,
 // not cleared first.

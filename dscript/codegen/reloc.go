@@ -11,14 +11,17 @@ import (
 )
 
 // A KernelField is a load-time relocation: the constant of the instruction
-// that carries it is the byte offset of a member of a kernel type, which
-// differs from one kernel build to the next. The code generator writes the
-// offset it knows (or 0) and Program.Relocate sets the running kernel's,
-// so that a compiled program does not depend on the kernel it was compiled
-// against.
+// that carries it (an add, addField) is the byte offset of a member of a
+// kernel type, which differs from one kernel build to the next. The code
+// generator writes the offset the types it compiles against give (or 0)
+// and Program.Relocate sets the running kernel's, so that a compiled
+// program does not depend on the kernel it was compiled against.
 type KernelField struct {
-	Kind string // "struct" or "union"
-	Tag  string // the type's tag, e.g. "task_struct"
+	// Kind and Tag name the type as the runner's lookup finds it: a
+	// struct or union by its tag ("struct", "task_struct"), or a typedef
+	// of one by its name ("typedef", "rwlock_t").
+	Kind string
+	Tag  string
 	// Path names the members from the tagged type: the offset is that of
 	// the last one within the type the others lead to (members of
 	// anonymous records are found as C finds them).
@@ -48,7 +51,8 @@ func KernelFieldOf(ins *asm.Instruction) *KernelField {
 }
 
 // Offset returns the offset f names in the types lookup finds: lookup(kind,
-// tag) returns the struct or union with that tag, or nil.
+// tag) returns the type of that kind and tag or name (a typedef's members
+// are its record's), or nil.
 func (f *KernelField) Offset(lookup func(kind, tag string) *types.Type) (int64, error) {
 	t := lookup(f.Kind, f.Tag)
 	if t == nil || len(f.Path) == 0 {
@@ -68,9 +72,10 @@ func (f *KernelField) Offset(lookup func(kind, tag string) *types.Type) (int64, 
 	return off, nil
 }
 
-// Relocate sets every kernel member offset in p's clauses to the one
-// lookup's types give (those of the running kernel). It must run before
-// the clauses are loaded; it changes p in place.
+// Relocate sets every kernel member offset in p's clause functions to the
+// one lookup's types give (those of the running kernel's BTF). It must run
+// before the clauses are linked and loaded; it changes p in place. The
+// functions Clause.Funcs hold read no kernel member.
 func (p *Program) Relocate(lookup func(kind, tag string) *types.Type) error {
 	for _, c := range p.Clauses {
 		if err := RelocateInsns(c.Insns, lookup); err != nil {
@@ -80,7 +85,8 @@ func (p *Program) Relocate(lookup func(kind, tag string) *types.Type) error {
 	return nil
 }
 
-// RelocateInsns is Relocate for one instruction sequence.
+// RelocateInsns is Relocate for one instruction sequence, such as
+// VtimeTracker's program.
 func RelocateInsns(insns asm.Instructions, lookup func(kind, tag string) *types.Type) error {
 	for i := range insns {
 		f := KernelFieldOf(&insns[i])
@@ -109,8 +115,9 @@ func (p *Program) NeedsKernelTypes() bool {
 }
 
 // addKernelField adds to R0 the offset of the member path in the kernel
-// record st (a struct or union with a tag): the offset st has now, and the
-// running kernel's once the program is relocated.
+// type kind tag (see KernelField): known, the offset in the types the
+// program is compiled against (0 where it has none), until the program
+// is relocated to the running kernel's.
 func (c *clauseGen) addKernelField(kind, tag string, path []string, known int64) {
 	c.emit(addField(asm.R0, kind, tag, path, known))
 }
@@ -120,6 +127,9 @@ func addField(dst asm.Register, kind, tag string, path []string, known int64) as
 	return withKernelField(asm.Add.Imm(dst, int32(known)), &KernelField{Kind: kind, Tag: tag, Path: path})
 }
 
-// ktypesModule is the Module of the types read from the kernel's BTF
-// (ktypes.Module; codegen does not import ktypes).
-const ktypesModule = "vmlinux"
+// kernelModule is the Module of the types converted from the kernel's
+// BTF: the records whose member offsets are relocated. It is
+// dscript/ktypes's Module, which the package's tests check it against:
+// the code generator does not import the package that reads the
+// kernel's types.
+const kernelModule = "vmlinux"

@@ -6,15 +6,23 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
+
+// The kernel's types are those dscript/ktypes converts.
+func TestKernelModule(t *testing.T) {
+	if kernelModule != ktypes.Module {
+		t.Errorf("kernelModule is %q, ktypes.Module %q", kernelModule, ktypes.Module)
+	}
+}
 
 // A kernel member offset is resolved against the types the loader is
 // given, not those the program was compiled with.
 func TestKernelFieldRelocate(t *testing.T) {
 	inner := &types.Type{Kind: types.Struct, Size: 16, Complete: true, Members: []types.Member{
 		{Name: "a", Type: types.LongType, Offset: 0}, {Name: "b", Type: types.LongType, Offset: 8}}}
-	task := &types.Type{Kind: types.Struct, Name: "task", Module: ktypesModule, Size: 64, Complete: true, Members: []types.Member{
+	task := &types.Type{Kind: types.Struct, Name: "task", Module: kernelModule, Size: 64, Complete: true, Members: []types.Member{
 		{Name: "pid", Type: types.IntType, Offset: 40},
 		{Name: "se", Type: inner, Offset: 48},
 	}}

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -15,7 +16,7 @@ var unsupportedSetopt = map[string]bool{"agghist": true, "aggpack": true, "aggzo
 // DTrace's warning).
 func SetoptSupported(name string) bool { return !unsupportedSetopt[name] }
 
-// setopt compiles setopt(option[, value]): a FieldSetopt field whose NArgs
+// setopt compiles setopt(option[, value]): an abi.FieldSetopt field whose NArgs
 // string Arg fields follow, the option's name and then its value when one
 // is given. The consumer applies it, as DTrace applies the option when it
 // consumes the record (dt_setopt). An option named by a string constant
@@ -24,9 +25,9 @@ func (c *clauseGen) setopt(x *ast.Call) {
 	if lit, ok := ast.Unparen(x.Args[0]).(*ast.StringLit); ok && !SetoptSupported(lit.Value) {
 		c.fail(x, `setopt("`+lit.Value+`")`)
 	}
-	f := c.field(x, FieldSetopt, 0, nil)
+	f := c.field(x, abi.FieldSetopt, 0, nil)
 	f.NArgs = len(x.Args)
 	for _, a := range x.Args {
-		c.recordValue(a, FieldArg)
+		c.recordValue(a, abi.FieldArg)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -96,29 +95,28 @@ func (c *clauseGen) specs(n ast.Node) *specProg {
 	if g.spec != nil {
 		return g.spec
 	}
-	nspec := g.opts.NSpec
-	switch {
-	case nspec == 0:
-		nspec = DefaultNSpec
-	case nspec < 0:
-		nspec = 0
-	}
+	nspec := optOrNone(g.opts.NSpec, DefaultNSpec)
 	if nspec > MaxNSpec {
 		c.fail(n, fmt.Sprintf("nspec=%d (more than %d speculations)", nspec, MaxNSpec))
 	}
-	size := g.opts.SpecSize
-	switch {
-	case size == 0:
-		size = DefaultSpecSize
-	case size < 0:
-		size = 0
-	}
-	size = min(size, math.MaxInt32)
+	size := min(optOrNone(g.opts.SpecSize, DefaultSpecSize), math.MaxInt32)
 	words := max(nspec, 1)
 	p := &specProg{nspec: nspec, size: size, acct: c.thisAlloc(n, 8*words)}
 	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: abi.SpecMap, Kind: ArrayMap, KeySize: 4, ValueSize: 8 * words, MaxEntries: 1})
 	g.spec = p
 	return p
+}
+
+// optOrNone is the value of an option set to v: def when v is 0 (the
+// option not set), none (0) when v is negative.
+func optOrNone(v, def int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
 }
 
 // specPrologue starts a clause that calls speculate(): not speculating.
@@ -188,12 +186,9 @@ func (c *clauseGen) speculate(x *ast.Call) {
 		asm.JGT.Imm(asm.R0, int32(p.nspec), c.exitLabel),
 		asm.Mov.Reg(asm.R6, asm.R0),
 		asm.Sub.Imm(asm.R0, 1),
-		asm.LSh.Imm(asm.R0, 3),
 	)
-	c.valuePtr(asm.R1, abi.SpecMap)
+	c.specWord()
 	c.emit(
-		asm.Add.Reg(asm.R1, asm.R0),
-		asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord),
 		asm.And.Imm(asm.R2, 0xff),
 		asm.JNE.Imm(asm.R2, specActive, c.exitLabel),
 		asm.StoreMem(regCtx, int16(c.g.recordBase()+abi.HeaderTag), asm.R6, asm.Word),
@@ -201,6 +196,25 @@ func (c *clauseGen) speculate(x *ast.Call) {
 	if c.spec.alone {
 		c.record(x)
 	}
+}
+
+// specWord points R1 to the word of a speculation in abi.SpecMap's value,
+// the one whose index (its id less one, which the verifier knows to be
+// below nspec) is in R0, and loads the word into R2.
+func (c *clauseGen) specWord() {
+	c.emit(asm.LSh.Imm(asm.R0, 3))
+	c.valuePtr(asm.R1, abi.SpecMap)
+	c.emit(asm.Add.Reg(asm.R1, asm.R0), asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord))
+}
+
+// unlessActive goes to inactive unless the speculation word in R2 is an
+// active speculation's. R3 is clobbered.
+func (c *clauseGen) unlessActive(inactive string) {
+	c.emit(
+		asm.Mov.Reg(asm.R3, asm.R2),
+		asm.And.Imm(asm.R3, 0xff),
+		asm.JNE.Imm(asm.R3, specActive, inactive),
+	)
 }
 
 // specEnd compiles commit(id) or discard(id) (kind abi.SpecCommit or
@@ -215,15 +229,10 @@ func (c *clauseGen) specEnd(x *ast.Call, kind int) {
 		asm.Mov.Reg(asm.R6, asm.R0),
 		asm.Sub.Imm(asm.R0, 1),
 		asm.JGE.Imm(asm.R0, int32(p.nspec), end), // never: bounds the index for the verifier
-		asm.LSh.Imm(asm.R0, 3),
 	)
-	c.valuePtr(asm.R1, abi.SpecMap)
+	c.specWord()
+	c.unlessActive(end)
 	c.emit(
-		asm.Add.Reg(asm.R1, asm.R0),
-		asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord),
-		asm.Mov.Reg(asm.R3, asm.R2),
-		asm.And.Imm(asm.R3, 0xff),
-		asm.JNE.Imm(asm.R3, specActive, end),
 		// Inactive, same generation, unless another CPU ended it first.
 		asm.Mov.Reg(asm.R0, asm.R2),
 		asm.Mov.Reg(asm.R3, asm.R2),
@@ -235,16 +244,25 @@ func (c *clauseGen) specEnd(x *ast.Call, kind int) {
 		asm.And.Imm(asm.R2, abi.SpecGenMask),
 		asm.LSh.Imm(asm.R2, abi.SpecGenShift),
 		asm.Or.Reg(asm.R2, asm.R6),
+	)
+	c.sendTagged(rec, abi.HeaderSize, abi.RecordSpecEnd, kind)
+	c.label(end)
+}
+
+// sendTagged sends the record of size bytes at R9+off, record id id, its
+// header written here: the speculation tag, of the kind and with the
+// generation and the id in R2; the probe id; the CPU.
+func (c *clauseGen) sendTagged(off, size int, id uint32, kind int) {
+	c.emit(
 		asm.Or.Imm(asm.R2, int32(kind)<<abi.SpecKindShift),
-		asm.StoreMem(regCtx, int16(rec+abi.HeaderTag), asm.R2, asm.Word),
+		asm.StoreMem(regCtx, int16(off+abi.HeaderTag), asm.R2, asm.Word),
 		asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word),
-		asm.StoreMem(regCtx, int16(rec+abi.HeaderProbe), asm.R1, asm.Word),
-		asm.StoreImm(regCtx, int16(rec+abi.HeaderRecord), wordImm(abi.RecordSpecEnd), asm.Word),
+		asm.StoreMem(regCtx, int16(off+abi.HeaderProbe), asm.R1, asm.Word),
+		asm.StoreImm(regCtx, int16(off+abi.HeaderRecord), wordImm(id), asm.Word),
 	)
 	c.call(asm.FnGetSmpProcessorId)
-	c.emit(asm.StoreMem(regCtx, int16(rec+abi.HeaderCPU), asm.R0, asm.Word))
-	c.specOutput(rec, abi.HeaderSize)
-	c.label(end)
+	c.emit(asm.StoreMem(regCtx, int16(off+abi.HeaderCPU), asm.R0, asm.Word))
+	c.ringOutput(off, size, false)
 }
 
 // subrSpeculation compiles speculation(): the id of the first inactive
@@ -276,13 +294,8 @@ func subrSpeculation(c *clauseGen, x *ast.Call) {
 	// discarding on some CPU) from "unavailable" ones; here a speculation
 	// is inactive again as soon as commit() or discard() returns, so every
 	// failure is the latter.
-	off := int16(abi.CounterSpecUnavail.Offset())
-	c.emit(
-		asm.LoadMem(asm.R1, regCtx, off, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, off, asm.R1, asm.DWord),
-		asm.Mov.Imm(asm.R0, 0),
-	)
+	c.count(abi.CounterSpecUnavail)
+	c.emit(asm.Mov.Imm(asm.R0, 0))
 	c.label(done)
 }
 
@@ -305,15 +318,10 @@ func (c *clauseGen) specRecord(r *Record) string {
 		asm.Sub.Imm(asm.R0, 1),
 		asm.JGE.Imm(asm.R0, int32(p.nspec), skip), // never: bounds the index for the verifier
 		asm.Mov.Reg(asm.R6, asm.R0),
-		asm.LSh.Imm(asm.R0, 3),
 	)
-	c.valuePtr(asm.R1, abi.SpecMap)
+	c.specWord()
+	c.unlessActive(skip)
 	c.emit(
-		asm.Add.Reg(asm.R1, asm.R0),
-		asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord),
-		asm.Mov.Reg(asm.R3, asm.R2),
-		asm.And.Imm(asm.R3, 0xff),
-		asm.JNE.Imm(asm.R3, specActive, skip),
 		asm.RSh.Imm(asm.R2, 8), // the generation
 		// This CPU's bytes of the generation: reset on a new one.
 		asm.Mov.Reg(asm.R1, regCtx),
@@ -339,24 +347,12 @@ func (c *clauseGen) specRecord(r *Record) string {
 		asm.LSh.Imm(asm.R2, abi.SpecGenShift),
 		asm.Add.Imm(asm.R6, 1),
 		asm.Or.Reg(asm.R2, asm.R6),
-		asm.Or.Imm(asm.R2, abi.SpecData<<abi.SpecKindShift),
-		asm.StoreMem(regCtx, int16(base+abi.HeaderTag), asm.R2, asm.Word),
-		asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word),
-		asm.StoreMem(regCtx, int16(base+abi.HeaderProbe), asm.R1, asm.Word),
-		asm.StoreImm(regCtx, int16(base+abi.HeaderRecord), int64(r.ID), asm.Word),
 	)
-	c.call(asm.FnGetSmpProcessorId)
-	c.emit(asm.StoreMem(regCtx, int16(base+abi.HeaderCPU), asm.R0, asm.Word))
-	c.specOutput(base, r.Size)
+	c.sendTagged(base, r.Size, r.ID, abi.SpecData)
 	c.emit(asm.Ja.Label(skip))
 	c.label(drop)
-	off := int16(abi.CounterSpecDrops.Offset())
-	c.emit(
-		asm.LoadMem(asm.R1, regCtx, off, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, off, asm.R1, asm.DWord),
-		asm.Ja.Label(skip),
-	)
+	c.count(abi.CounterSpecDrops)
+	c.emit(asm.Ja.Label(skip))
 	c.label(normal)
 	return skip
 }
@@ -369,41 +365,7 @@ func (c *clauseGen) specDone(skip string) {
 }
 
 // cmpxchg is BPF_CMPXCHG on the u64 at dst+off: if it equals R0, src is
-// stored there; R0 gets the value it held. cilium/ebpf (v0.22.0) takes the
-// instruction's immediate from its Constant before deriving it from the
-// opcode, so an atomic operation whose Constant is left 0 is emitted as
-// an atomic add: the Constant is set here.
+// stored there; R0 gets the value it held.
 func cmpxchg(dst, src asm.Register, off int16) asm.Instruction {
-	ins := asm.CmpXchg.Mem(dst, src, asm.DWord, off)
-	ins.Constant = int64(asm.CmpXchg >> 8)
-	return ins
-}
-
-// specOutput sends the size bytes at R9+off to the ring buffer, counting a
-// drop when they do not fit. Like finishRecord, it wakes the reader only
-// when this CPU has sent its share of the buffer since it last did.
-func (c *clauseGen) specOutput(off, size int) {
-	quiet, sent := c.newLabel(), c.newLabel()
-	c.emit(
-		asm.Mov.Imm(asm.R4, rbNoWakeup),
-		asm.LoadMem(asm.R1, regCtx, abi.ScratchSent, asm.DWord),
-		asm.Add.Imm(asm.R1, int32(align8(size+bpf.RingHeaderSize))),
-		asm.LoadMem(asm.R2, regGlobals, abi.GlobalWakeAt, asm.DWord),
-		asm.JLE.Reg(asm.R1, asm.R2, quiet),
-		asm.Mov.Imm(asm.R1, 0),
-		asm.Mov.Imm(asm.R4, rbForceWakeup),
-	)
-	c.label(quiet)
-	c.emit(asm.StoreMem(regCtx, abi.ScratchSent, asm.R1, asm.DWord))
-	c.mapPtr(asm.R1, abi.RingMap)
-	c.emit(
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(off)),
-		asm.Mov.Imm(asm.R3, int32(size)),
-	)
-	c.call(asm.FnRingbufOutput)
-	c.emit(asm.JEq.Imm(asm.R0, 0, sent),
-		asm.LoadMem(asm.R1, regCtx, abi.ScratchDrops, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regCtx, abi.ScratchDrops, asm.R1, asm.DWord))
-	c.label(sent)
+	return atomicDW(asm.CmpXchg, dst, src, off)
 }

@@ -197,7 +197,7 @@ func (g *gen) scanStackKeys(units []Unit) {
 						continue
 					}
 					s, ok := symInfoOf(call, u.Info, g.opts)
-					if !ok || s.Kind != abi.SymStack && s.Kind != abi.SymUStack {
+					if !ok || !s.Kind.IsStack() {
 						continue
 					}
 					slots := g.stackSlots[o]
@@ -336,7 +336,7 @@ func (c *clauseGen) storePID(off int) {
 
 // recordSym records a stack or symbol function's data in a new field of
 // the given kind.
-func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
+func (c *clauseGen) recordSym(call *ast.Call, kind abi.FieldKind) *Field {
 	s := c.symInfo(call)
 	t := types.StackType
 	switch s.Kind {
@@ -372,7 +372,7 @@ func (c *clauseGen) recordSym(call *ast.Call, kind FieldKind) *Field {
 
 // recordUAddr records the user address x in a new field of the given kind
 // as uaddr(x) records it.
-func (c *clauseGen) recordUAddr(x ast.Expr, kind FieldKind) *Field {
+func (c *clauseGen) recordUAddr(x ast.Expr, kind abi.FieldKind) *Field {
 	s := &abi.SymInfo{Kind: abi.SymUAddr}
 	f := c.field(x, kind, s.Size(), types.USymAddrType)
 	f.Sym = s
@@ -411,7 +411,7 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int 
 		return 0
 	}
 	s := c.symInfo(call)
-	isStack := s.Kind == abi.SymStack || s.Kind == abi.SymUStack
+	isStack := s.Kind.IsStack()
 	if isStack {
 		if slots := c.g.stackSlots[a.Object]; i >= len(slots) || slots[i] < stackSlotSize(s) {
 			c.fail(k, "this stack aggregation key")
@@ -428,7 +428,7 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int 
 	switch {
 	case old == nil:
 		a.KeySyms[i] = s
-	case isStack && (old.Kind == abi.SymStack || old.Kind == abi.SymUStack):
+	case isStack && old.Kind.IsStack():
 		// Any stack: the key's header says which.
 	case *old != *s:
 		c.fail(k, "keys of one aggregation that are different symbol functions")
@@ -515,35 +515,20 @@ func (c *clauseGen) stackHash(val, n, id int) {
 // cannot take it.
 func (c *clauseGen) stackID(table string, val, frames, id int, lost string) {
 	found, drop := c.newLabel(), c.newLabel()
-	lookup := func() {
-		c.mapPtr(asm.R1, table)
-		c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(id)))
-		c.call(asm.FnMapLookupElem)
-	}
 	for p := range abi.StackProbes {
 		next, held, insert := c.newLabel(), c.newLabel(), c.newLabel()
 		if p > 0 {
-			c.emit(
-				asm.LoadMem(asm.R1, regCtx, int16(id), asm.DWord),
-				asm.Add.Imm(asm.R1, 1),
-				asm.StoreMem(regCtx, int16(id), asm.R1, asm.DWord),
-			)
+			c.emit(addScratch(id, 1)...)
 		}
-		lookup()
+		c.lookupAt(table, id)
 		c.emit(asm.JEq.Imm(asm.R0, 0, insert))
 		c.label(held)
 		c.sameStack(val, frames, found, next)
 		c.label(insert)
-		c.mapPtr(asm.R1, table)
-		c.emit(
-			asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(id)),
-			asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(val)),
-			asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
-		)
-		c.call(asm.FnMapUpdateElem)
+		c.updateAt(table, id, val, bpfNoExist)
 		c.emit(asm.JEq.Imm(asm.R0, 0, found), asm.JNE.Imm(asm.R0, -17, drop))
 		// Another firing stored a stack at the id meanwhile: the same?
-		lookup()
+		c.lookupAt(table, id)
 		c.emit(asm.JEq.Imm(asm.R0, 0, drop))
 		c.sameStack(val, frames, found, next)
 		c.label(next)
@@ -579,11 +564,6 @@ func (c *clauseGen) sameStack(val, frames int, same, differ string) {
 	)
 }
 
-// bpf64Zero stores a zero u64 at R9+off.
-func bpf64Zero(off int) asm.Instruction {
-	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: regCtx, Offset: int16(off)}
-}
-
 // announcePID sends a abi.RecordPID for the pid stored at R9+off unless
 // abi.UPIDMap already holds it with its current address space: a process is
 // announced when first seen and again after an exec (a new mm), so that
@@ -616,26 +596,18 @@ func (c *clauseGen) announcePID(off int) {
 			asm.StoreMem(regCtx, int16(key+f.off), asm.R2, f.size),
 		)
 	}
-	c.mapPtr(asm.R1, abi.UPIDMap)
-	c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)))
-	c.call(asm.FnMapLookupElem)
+	c.lookupAt(abi.UPIDMap, key)
 	c.emit(asm.JNE.Imm(asm.R0, 0, done))
 	// Remember it (the value: any 4 bytes; the key's own), then send the
 	// notice: its probe id field holds the pid.
-	c.mapPtr(asm.R1, abi.UPIDMap)
-	c.emit(
-		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(key)),
-		asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(key)),
-		asm.Mov.Imm(asm.R4, 0), // BPF_ANY
-	)
-	c.call(asm.FnMapUpdateElem)
+	c.updateAt(abi.UPIDMap, key, key, bpfAny)
 	// The 16-byte notice, in scratch: pid, abi.RecordPID, then zeros.
 	notice := c.temp(abi.HeaderSize)
 	c.emit(
 		asm.LoadMem(asm.R1, regCtx, int16(off), asm.Word),
 		asm.StoreMem(regCtx, int16(notice+abi.HeaderProbe), asm.R1, asm.Word),
 		asm.StoreImm(regCtx, int16(notice+abi.HeaderRecord), wordImm(abi.RecordPID), asm.Word),
-		bpf64Zero(notice+abi.HeaderCPU),
+		storeImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
 	)
 	c.sendNotice(notice)
 	c.label(done)

@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 )
 
@@ -12,7 +11,8 @@ import (
 // R0: an integer, or the address of a strsize string buffer in scratch
 // (from c.temp) for a string result.
 //
-// Conventions of the string subroutines (see subr_str.go and friends):
+// Conventions of the string subroutines (here and in the subr_*.go
+// files):
 //
 //   - A string argument is copied first into a strsize buffer in scratch
 //     with bpf_probe_read_kernel_str, which accepts any address (a map
@@ -33,8 +33,10 @@ import (
 //   - strchr, strrchr, strstr and strtok return NULL (0) when they find
 //     nothing, as DTrace does.
 //
-// The table is filled by init: its functions compile arguments with expr,
-// which looks subroutines up here.
+// The table is the one literal init assigns, and nothing changes it
+// after: it is not initialized where it is declared because its functions
+// compile their arguments with expr, which looks subroutines up here (a
+// cycle Go refuses in a variable's initializer).
 var subroutines map[string]func(c *clauseGen, x *ast.Call)
 
 func init() {
@@ -78,6 +80,16 @@ func init() {
 
 		"progenyof":  subrProgenyof,
 		"d_execargs": subrDExecargs,
+
+		"mutex_owned":         subrMutexOwned,
+		"mutex_owner":         func(c *clauseGen, x *ast.Call) { c.mutexOwner(x) },
+		"mutex_type_adaptive": func(c *clauseGen, x *ast.Call) { c.constAfter(x, 1) },
+		"mutex_type_spin":     func(c *clauseGen, x *ast.Call) { c.constAfter(x, 0) },
+		"rw_read_held":        func(c *clauseGen, x *ast.Call) { c.rwCounts(x, ^qrwWriter) },
+		"rw_write_held":       func(c *clauseGen, x *ast.Call) { c.rwCounts(x, qrwWLocked) },
+		"rw_iswriter":         func(c *clauseGen, x *ast.Call) { c.rwCounts(x, qrwWriter) },
+		"getmajor":            subrGetmajor,
+		"getminor":            subrGetminor,
 	}
 }
 
@@ -101,7 +113,7 @@ func (c *clauseGen) stSlot(off int, r asm.Register) {
 
 // stSlotImm stores the constant v into the 8-byte scratch slot at R9+off.
 func (c *clauseGen) stSlotImm(off int, v int32) {
-	c.emit(bpf.StoreImm64(regCtx, int16(off), v))
+	c.emit(storeImm64(regCtx, int16(off), v))
 }
 
 // scratchAddr sets r to R9+off, optionally plus the register idx (which
@@ -169,6 +181,19 @@ func (c *clauseGen) intArg(x ast.Expr) int {
 	c.expr(x)
 	slot := c.temp(8)
 	c.stSlot(slot, asm.R0)
+	return slot
+}
+
+// optIntArg stores the integer argument i of x, or def when x has no
+// such argument, in a new scratch slot, and returns its offset.
+func (c *clauseGen) optIntArg(x *ast.Call, i int, def int32) int {
+	slot := c.temp(8)
+	if len(x.Args) > i {
+		c.expr(x.Args[i])
+		c.stSlot(slot, asm.R0)
+	} else {
+		c.stSlotImm(slot, def)
+	}
 	return slot
 }
 
@@ -292,13 +317,7 @@ func subrSubstr(c *clauseGen, x *ast.Call) {
 	n := c.strSize()
 	buf, lenSlot := c.strArg(x.Args[0])
 	idxSlot := c.intArg(x.Args[1])
-	cntSlot := c.temp(8)
-	if len(x.Args) > 2 {
-		c.expr(x.Args[2])
-		c.stSlot(cntSlot, asm.R0)
-	} else {
-		c.stSlotImm(cntSlot, int32(n))
-	}
+	cntSlot := c.optIntArg(x, 2, int32(n))
 	dst := c.temp(n)
 	idx, cnt, ln := asm.R4, asm.R5, asm.R6
 	c.ldSlot(idx, idxSlot)

@@ -18,13 +18,7 @@ func subrLltostr(c *clauseGen, x *ast.Call) {
 	const width = 72 // 64 binary digits, "0x" or "-", NUL
 	n := c.strSize()
 	val := c.intArg(x.Args[0])
-	base := c.temp(8)
-	if len(x.Args) > 1 {
-		c.expr(x.Args[1])
-		c.stSlot(base, asm.R0)
-	} else {
-		c.stSlotImm(base, 10)
-	}
+	base := c.optIntArg(x, 1, 10)
 	tmp := c.temp(width)
 	count := c.temp(8)
 	dst := c.temp(n)

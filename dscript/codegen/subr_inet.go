@@ -329,19 +329,9 @@ func (t *inetText) v6(ntoa6 bool) {
 	v6end := c.temp(8)
 	notEmb, emb, v4 := c.newLabel(), c.newLabel(), c.newLabel()
 	c.stSlotImm(v6end, 14)
-	c.emit(
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw), asm.DWord),
-		asm.JNE.Imm(asm.R1, 0, notEmb),
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw+8), asm.Half),
-		asm.JNE.Imm(asm.R1, 0, notEmb),
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw+10), asm.Half),
-		asm.JEq.Imm(asm.R1, 0xffff, emb), // IN6_IS_ADDR_V4MAPPED
-		asm.JNE.Imm(asm.R1, 0, notEmb),
-		// IN6_IS_ADDR_V4COMPAT: not :: and not ::1
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw+12), asm.Word),
-		asm.HostTo(asm.BE, asm.R1, asm.Word),
-		asm.JLE.Imm(asm.R1, 1, notEmb),
-	)
+	t.v4Prefix(emb, notEmb) // IN6_IS_ADDR_V4MAPPED
+	// IN6_IS_ADDR_V4COMPAT: not :: and not ::1
+	c.emit(asm.JLE.Imm(asm.R1, 1, notEmb))
 	c.label(emb)
 	c.stSlotImm(v6end, 10)
 	if ntoa6 {
@@ -403,6 +393,24 @@ func (t *inetText) v6(ntoa6 bool) {
 	c.label(end)
 }
 
+// v4Prefix goes to mapped when the 16 bytes at raw are an IPv4-mapped
+// address (::ffff:a.b.c.d), and to other unless they start as an
+// IPv4-compatible one does (six zero groups); else it falls through with
+// R1 the number their last 32 bits, a.b.c.d, make.
+func (t *inetText) v4Prefix(mapped, other string) {
+	t.c.emit(
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw), asm.DWord),
+		asm.JNE.Imm(asm.R1, 0, other),
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw+8), asm.Half),
+		asm.JNE.Imm(asm.R1, 0, other),
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw+10), asm.Half),
+		asm.JEq.Imm(asm.R1, 0xffff, mapped),
+		asm.JNE.Imm(asm.R1, 0, other),
+		asm.LoadMem(asm.R1, regCtx, int16(t.raw+12), asm.Word),
+		asm.HostTo(asm.BE, asm.R1, asm.Word),
+	)
+}
+
 // ntoa6 appends the 16 bytes at raw as DTrace for Linux's inet_ntoa6
 // writes them (its dt_inet_ntoa6): an IPv4-mapped address (::ffff:a.b.c.d)
 // or an IPv4-compatible one (five zero groups, then a zero group and a
@@ -413,18 +421,8 @@ func (t *inetText) v6(ntoa6 bool) {
 func (t *inetText) ntoa6() {
 	c := t.c
 	notV4, v4, done := c.newLabel(), c.newLabel(), c.newLabel()
-	c.emit(
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw), asm.DWord),
-		asm.JNE.Imm(asm.R1, 0, notV4),
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw+8), asm.Half),
-		asm.JNE.Imm(asm.R1, 0, notV4),
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw+10), asm.Half),
-		asm.JEq.Imm(asm.R1, 0xffff, v4),
-		asm.JNE.Imm(asm.R1, 0, notV4),
-		asm.LoadMem(asm.R1, regCtx, int16(t.raw+12), asm.Word),
-		asm.HostTo(asm.BE, asm.R1, asm.Word),
-		asm.JGT.Imm(asm.R1, 1, v4),
-	)
+	t.v4Prefix(v4, notV4)
+	c.emit(asm.JGT.Imm(asm.R1, 1, v4))
 	c.label(notV4)
 
 	// The longest zero run: its first group and length (bestLen starts

@@ -36,44 +36,34 @@ const (
 	rwCountsB   = 4     // the counts: an atomic_t
 )
 
-func init() {
-	subroutines["mutex_owned"] = func(c *clauseGen, x *ast.Call) {
-		c.mutexOwner(x)
-		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-		c.call(asm.FnGetCurrentTask)
-		owned := c.newLabel()
-		c.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R0, 1), asm.JEq.Reg(asm.R1, asm.R6, owned), asm.Mov.Imm(asm.R0, 0))
-		c.label(owned)
-	}
-	subroutines["mutex_owner"] = func(c *clauseGen, x *ast.Call) { c.mutexOwner(x) }
-	subroutines["mutex_type_adaptive"] = func(c *clauseGen, x *ast.Call) {
-		c.expr(x.Args[0])
-		c.emit(asm.Mov.Imm(asm.R0, 1))
-	}
-	subroutines["mutex_type_spin"] = func(c *clauseGen, x *ast.Call) {
-		c.expr(x.Args[0])
-		c.emit(asm.Mov.Imm(asm.R0, 0))
-	}
-	subroutines["rw_read_held"] = func(c *clauseGen, x *ast.Call) {
-		c.rwCounts(x)
-		c.emit(asm.And.Imm(asm.R0, ^qrwWriter))
-	}
-	subroutines["rw_write_held"] = func(c *clauseGen, x *ast.Call) {
-		c.rwCounts(x)
-		c.emit(asm.And.Imm(asm.R0, qrwWLocked))
-	}
-	subroutines["rw_iswriter"] = func(c *clauseGen, x *ast.Call) {
-		c.rwCounts(x)
-		c.emit(asm.And.Imm(asm.R0, qrwWriter))
-	}
-	subroutines["getmajor"] = func(c *clauseGen, x *ast.Call) {
-		c.expr(x.Args[0])
-		c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32+20))
-	}
-	subroutines["getminor"] = func(c *clauseGen, x *ast.Call) {
-		c.expr(x.Args[0])
-		c.emit(asm.And.Imm(asm.R0, 0xfffff))
-	}
+// subrMutexOwned: mutex_owned(m) is 1 when the owner of m is the
+// current task.
+func subrMutexOwned(c *clauseGen, x *ast.Call) {
+	c.mutexOwner(x)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	c.call(asm.FnGetCurrentTask)
+	owned := c.newLabel()
+	c.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R0, 1), asm.JEq.Reg(asm.R1, asm.R6, owned), asm.Mov.Imm(asm.R0, 0))
+	c.label(owned)
+}
+
+// constAfter evaluates x.Args[0] for nothing but its effects and leaves v
+// in R0 (mutex_type_adaptive and mutex_type_spin).
+func (c *clauseGen) constAfter(x *ast.Call, v int32) {
+	c.expr(x.Args[0])
+	c.emit(asm.Mov.Imm(asm.R0, v))
+}
+
+// subrGetmajor: getmajor(dev) is bits 20 to 31 of dev.
+func subrGetmajor(c *clauseGen, x *ast.Call) {
+	c.expr(x.Args[0])
+	c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32+20))
+}
+
+// subrGetminor: getminor(dev) is the low 20 bits of dev.
+func subrGetminor(c *clauseGen, x *ast.Call) {
+	c.expr(x.Args[0])
+	c.emit(asm.And.Imm(asm.R0, 0xfffff))
 }
 
 // mutexOwner leaves in R0 the owner of the struct mutex x.Args[0]: its
@@ -83,9 +73,11 @@ func (c *clauseGen) mutexOwner(x *ast.Call) {
 	c.emit(asm.And.Imm(asm.R0, ^mutexFlags))
 }
 
-// rwCounts leaves in R0 the counts word of the rwlock_t x.Args[0].
-func (c *clauseGen) rwCounts(x *ast.Call) {
+// rwCounts leaves in R0 the bits mask of the counts word of the rwlock_t
+// x.Args[0].
+func (c *clauseGen) rwCounts(x *ast.Call, mask int32) {
 	c.lockWord(x, "typedef", "rwlock_t", []string{"raw_lock", "cnts"}, rwCountsB)
+	c.emit(asm.And.Imm(asm.R0, mask))
 }
 
 // lockWord evaluates the lock pointer x.Args[0], faults when it is NULL,

@@ -259,10 +259,8 @@ func subrStrtok(c *clauseGen, x *ast.Call) {
 	c.ldSlot(asm.R5, pos)
 	c.clampU(asm.R5, n-1)
 	c.loop(asm.R6, n, func(brk, next string) {
-		c.emit(asm.Mov.Reg(asm.R1, asm.R5), asm.Add.Reg(asm.R1, asm.R6))
-		c.exitIf(asm.JGT, asm.R1, int32(n-1), brk)
-		c.loadByte(asm.R2, str, asm.R1)
-		c.exitIf(asm.JEq, asm.R2, 0, brk)
+		c.scanPos(n, brk)
+		c.scanByte(str, brk)
 		c.isDelim(asm.R3, asm.R2, tab)
 		c.emit(asm.JNE.Imm(asm.R3, 0, next))
 		c.stSlot(first, asm.R1)
@@ -274,11 +272,9 @@ func subrStrtok(c *clauseGen, x *ast.Call) {
 	c.clampU(asm.R5, n-1)
 	// The token ends at the next delimiter or NUL.
 	c.loop(asm.R6, n, func(brk, next string) {
-		c.emit(asm.Mov.Reg(asm.R1, asm.R5), asm.Add.Reg(asm.R1, asm.R6))
-		c.exitIf(asm.JGT, asm.R1, int32(n-1), brk)
+		c.scanPos(n, brk)
 		c.stSlot(last, asm.R1)
-		c.loadByte(asm.R2, str, asm.R1)
-		c.exitIf(asm.JEq, asm.R2, 0, brk)
+		c.scanByte(str, brk)
 		c.isDelim(asm.R3, asm.R2, tab)
 		c.exitIf(asm.JNE, asm.R3, 0, brk)
 	})

@@ -24,6 +24,18 @@ func subrProgenyof(c *clauseGen, x *ast.Call) {
 	count := c.slot(c.depth - 1)
 	tmp := c.temp(8)
 	loop, yes, no, done := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	// readTask reads the size-byte member of the task_struct at R6 into
+	// tmp and from there into R1; a read that fails goes to no.
+	readTask := func(member string, size asm.Size) {
+		c.emit(
+			asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(tmp)),
+			asm.Mov.Imm(asm.R2, int32(size.Sizeof())),
+			asm.Mov.Reg(asm.R3, asm.R6),
+			addField(asm.R3, "struct", "task_struct", []string{member}, 0),
+		)
+		c.call(asm.FnProbeReadKernel)
+		c.emit(asm.JNE.Imm(asm.R0, 0, no), asm.LoadMem(asm.R1, regCtx, int16(tmp), size))
+	}
 	c.call(asm.FnGetCurrentTask)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 	c.label(loop)
@@ -33,28 +45,15 @@ func subrProgenyof(c *clauseGen, x *ast.Call) {
 		asm.Add.Imm(asm.R1, 1),
 		asm.StoreMem(asm.RFP, count, asm.R1, asm.DWord),
 		asm.JEq.Imm(asm.R6, 0, no),
-		// tgid (a failed read is a 0 and the end of the walk)
-		asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(tmp)),
-		asm.Mov.Imm(asm.R2, 4),
-		asm.Mov.Reg(asm.R3, asm.R6),
-		addField(asm.R3, "struct", "task_struct", []string{"tgid"}, 0),
 	)
-	c.call(asm.FnProbeReadKernel)
+	// tgid (a failed read is a 0 and the end of the walk)
+	readTask("tgid", asm.Word)
 	c.emit(
-		asm.JNE.Imm(asm.R0, 0, no),
-		asm.LoadMem(asm.R1, regCtx, int16(tmp), asm.Word),
 		asm.LoadMem(asm.R2, asm.RFP, target, asm.DWord),
 		asm.JEq.Reg(asm.R1, asm.R2, yes),
-		// real_parent
-		asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(tmp)),
-		asm.Mov.Imm(asm.R2, 8),
-		asm.Mov.Reg(asm.R3, asm.R6),
-		addField(asm.R3, "struct", "task_struct", []string{"real_parent"}, 0),
 	)
-	c.call(asm.FnProbeReadKernel)
+	readTask("real_parent", asm.DWord)
 	c.emit(
-		asm.JNE.Imm(asm.R0, 0, no),
-		asm.LoadMem(asm.R1, regCtx, int16(tmp), asm.DWord),
 		asm.JEq.Reg(asm.R1, asm.R6, no), // the root is its own parent
 		asm.Mov.Reg(asm.R6, asm.R1),
 		asm.Ja.Label(loop),

@@ -118,12 +118,7 @@ func (c *clauseGen) search(x *ast.Call, kind searchKind) {
 	c.stSlotImm(iSlot, 1) // q
 	c.stSlotImm(kSlot, 0) // k
 	c.loop(asm.R6, 2*n, func(brk, next string) {
-		c.ldSlot(asm.R1, iSlot)
-		c.ldSlot(asm.R2, kSlot)
-		c.ldSlot(asm.R3, tLen)
-		c.exitIfReg(asm.JGE, asm.R1, asm.R3, brk)
-		c.exitIf(asm.JGT, asm.R1, int32(n-1), brk)
-		c.exitIf(asm.JGT, asm.R2, int32(n-1), brk)
+		c.kmpBounds(iSlot, kSlot, tLen, n, brk)
 		c.kmpStep(tBuf, tBuf, fail)
 		// R3 = eq, R4 = kp, R5 = fail[k-1]; R1 = q, R2 = k.
 		// fail[q] = eq*(k+1), stored once the registers are free.
@@ -153,12 +148,7 @@ func (c *clauseGen) search(x *ast.Call, kind searchKind) {
 		c.stSlot(iSlot, asm.R1)
 	}
 	c.loop(asm.R6, 2*n, func(brk, next string) {
-		c.ldSlot(asm.R1, iSlot)
-		c.ldSlot(asm.R2, kSlot)
-		c.ldSlot(asm.R3, sLen)
-		c.exitIfReg(asm.JGE, asm.R1, asm.R3, brk)
-		c.exitIf(asm.JGT, asm.R1, int32(n-1), brk)
-		c.exitIf(asm.JGT, asm.R2, int32(n-1), brk)
+		c.kmpBounds(iSlot, kSlot, sLen, n, brk)
 		c.kmpStep(sBuf, tBuf, fail)
 		c.kmpAdvance(iSlot, kSlot)
 		// R1 = new i, R2 = new k; found when k == len(t)
@@ -226,10 +216,8 @@ func (c *clauseGen) shiftAnd(kind searchKind, t string, sBuf, sLen, start, res i
 	}
 	c.loop(asm.R6, n, func(brk, next string) {
 		// R1 = i = R5 + R6 (R5 fixed: where the scan starts)
-		c.emit(asm.Mov.Reg(asm.R1, asm.R5), asm.Add.Reg(asm.R1, asm.R6))
-		c.exitIf(asm.JGT, asm.R1, int32(n-1), brk)
-		c.loadByte(asm.R2, sBuf, asm.R1)
-		c.exitIf(asm.JEq, asm.R2, 0, brk)
+		c.scanPos(n, brk)
+		c.scanByte(sBuf, brk)
 		c.emit(
 			asm.LSh.Imm(asm.R2, 3),
 			asm.Add.Reg(asm.R2, regStrings),
@@ -264,11 +252,41 @@ func (c *clauseGen) loadByte(dst asm.Register, buf int, idx asm.Register) {
 	c.emit(asm.LoadMem(dst, asm.R0, 0, asm.Byte))
 }
 
+// scanPos starts an iteration of a loop (loop, counting R6) that scans a
+// string of an n-byte buffer from the position in R5: R1 = R5 + R6, and
+// the loop ends (brk) once R1 is past the buffer.
+func (c *clauseGen) scanPos(n int, brk string) {
+	c.emit(asm.Mov.Reg(asm.R1, asm.R5), asm.Add.Reg(asm.R1, asm.R6))
+	c.exitIf(asm.JGT, asm.R1, int32(n-1), brk)
+}
+
+// scanByte loads into R2 the byte at position R1 of the string at R9+str
+// (R1 bounded), and ends the loop (brk) at the string's NUL. R0 is
+// clobbered.
+func (c *clauseGen) scanByte(str int, brk string) {
+	c.loadByte(asm.R2, str, asm.R1)
+	c.exitIf(asm.JEq, asm.R2, 0, brk)
+}
+
 // storeHalf stores the low 16 bits of val at the u16 entry idx of the
 // table at R9+tab (idx bounded).
 func (c *clauseGen) storeHalf(tab int, idx, val asm.Register) {
 	c.scratchAddr(asm.R0, tab, idx, idx)
 	c.emit(asm.StoreMem(asm.R0, 0, val, asm.Half))
+}
+
+// kmpBounds starts an iteration of a KMP loop: it loads the position and
+// the characters matched from their slots iSlot and kSlot into R1 and R2,
+// and ends the loop (brk) once the position reaches the length in slot
+// lenSlot, or either is past an n-byte buffer (which bounds them for
+// kmpStep).
+func (c *clauseGen) kmpBounds(iSlot, kSlot, lenSlot, n int, brk string) {
+	c.ldSlot(asm.R1, iSlot)
+	c.ldSlot(asm.R2, kSlot)
+	c.ldSlot(asm.R3, lenSlot)
+	c.exitIfReg(asm.JGE, asm.R1, asm.R3, brk)
+	c.exitIf(asm.JGT, asm.R1, int32(n-1), brk)
+	c.exitIf(asm.JGT, asm.R2, int32(n-1), brk)
 }
 
 // kmpStep computes, for i in R1 (a position in a) and k in R2 (in b),

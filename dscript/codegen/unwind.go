@@ -7,7 +7,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 )
 
 // Unwinding user stacks with call-frame information (see abi/unwind.go).
@@ -72,13 +71,11 @@ func (c *clauseGen) userStack(off, size int) {
 	state := c.slot(c.depth + unwSize/8 - 1) // the lowest slot
 	fallback, done := c.newLabel(), c.newLabel()
 	// The process's mappings, else the kernel's walk.
-	c.mapPtr(asm.R1, abi.UnwindProcsMap)
-	c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(off-8)))
-	c.call(asm.FnMapLookupElem)
+	c.lookupAt(abi.UnwindProcsMap, off-8)
 	c.emit(
 		asm.JEq.Imm(asm.R0, 0, fallback),
 		asm.StoreMem(asm.RFP, state+unwProc, asm.R0, asm.DWord),
-		bpf.StoreImm64(asm.RFP, state+unwAdj, 0),
+		storeImm64(asm.RFP, state+unwAdj, 0),
 	)
 	// The user registers.
 	c.call(asm.FnGetCurrentTaskBtf)
@@ -131,10 +128,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	n := 0
 	label := func() string { n++; return sym + "_L" + strconv.Itoa(n) }
 	emit := func(ins ...asm.Instruction) { out = append(out, ins...) }
-	place := func(l string) {
-		nop := asm.Instruction{OpCode: asm.OpCode(asm.JumpClass).SetJumpOp(asm.Ja)}
-		emit(nop.WithSymbol(l))
-	}
+	place := func(l string) { emit(labelNop(l)) }
 	const buf = -16 // two words read from the user stack
 	end, fp, unwound, counted := label(), label(), label(), label()
 	// readUserN reads n user bytes at src+disp (src is not R1-R3) to
@@ -165,7 +159,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		asm.JGE.Imm(asm.R7, int32(8*(frames-1)), end), // the last frame asked
 		// The next PC zero until it is unwound: the stack ends there
 		// unless it is.
-		bpf.StoreImm64(asm.R0, 8, 0),
+		storeImm64(asm.R0, 8, 0),
 		// The address whose row applies: R7.
 		asm.Mov.Reg(asm.R7, asm.R1),
 		asm.LoadMem(asm.R1, asm.R6, unwAdj, asm.DWord),
@@ -289,7 +283,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	emit(
 		asm.StoreMem(asm.R6, unwSP, asm.R0, asm.DWord),
 		asm.StoreMem(asm.R6, unwPC, asm.R8, asm.DWord),
-		bpf.StoreImm64(asm.R6, unwAdj, 0),
+		storeImm64(asm.R6, unwAdj, 0),
 		asm.JEq.Imm(asm.R8, 0, end),
 		asm.Ja.Label(unwound),
 	)
@@ -303,7 +297,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		asm.JEq.Imm(asm.R1, 0, sp),
 		asm.JEq.Imm(asm.R1, -2, bpBelow),
 		asm.JNE.Imm(asm.R1, abi.UnwindBPUnknown, bpReg),
-		bpf.StoreImm64(asm.R6, unwBP, 0),
+		storeImm64(asm.R6, unwBP, 0),
 		asm.Ja.Label(sp),
 	)
 	// rbp saved right below the return address (a frame-pointer
@@ -325,7 +319,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 	emit(
 		asm.StoreMem(asm.R6, unwPC, asm.R0, asm.DWord),
 		asm.StoreMem(asm.R6, unwSP, asm.R8, asm.DWord),
-		bpf.StoreImm64(asm.R6, unwAdj, 1),
+		storeImm64(asm.R6, unwAdj, 1),
 		asm.JEq.Imm(asm.R0, 0, end),
 		asm.Ja.Label(unwound),
 	)
@@ -343,7 +337,7 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		asm.StoreMem(asm.R6, unwPC, asm.R0, asm.DWord),
 		asm.Add.Imm(asm.R8, 16),
 		asm.StoreMem(asm.R6, unwSP, asm.R8, asm.DWord),
-		bpf.StoreImm64(asm.R6, unwAdj, 1),
+		storeImm64(asm.R6, unwAdj, 1),
 		asm.LoadMem(asm.R0, asm.R6, unwPC, asm.DWord),
 		asm.JEq.Imm(asm.R0, 0, end),
 	)

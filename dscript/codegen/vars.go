@@ -218,9 +218,7 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 // mapLookup looks v up by the key at R9+c.key and loads its value into
 // R0: 0 (or "") when absent.
 func (c *clauseGen) mapLookup(v *varInfo, t *types.Type) {
-	c.mapPtr(asm.R1, v.mapName)
-	c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(c.key)))
-	c.call(asm.FnMapLookupElem)
+	c.lookupAt(v.mapName, c.key)
 	found, end := c.newLabel(), c.newLabel()
 	c.emit(asm.JNE.Imm(asm.R0, 0, found))
 	if t.IsString() {
@@ -318,10 +316,6 @@ func (c *clauseGen) assign(x *ast.Assign) {
 	if x.Op != ast.AssignOp {
 		// x op= y is x = x op y.
 		c.expr(lx)
-		c.push(x)
-		c.expr(x.Y)
-		c.emit(asm.Mov.Reg(asm.R1, asm.R0))
-		c.pop(asm.R0)
 		c.compound(x, t)
 	} else {
 		// The value is stored at t's width; the assignment's own value
@@ -331,9 +325,15 @@ func (c *clauseGen) assign(x *ast.Assign) {
 	c.storeVar(x, v, t, keys, x.Op == ast.AssignOp && c.isZero(x.Y))
 }
 
-// compound computes R0 = R0 op R1 for the compound assignment x to a
-// value of type t: a pointer moves by R1 elements.
+// compound computes into R0 the new value of the compound assignment x
+// (x op= y) to a value of type t, whose old value is in R0: the old value
+// is kept on the stack while y is evaluated, then R0 = old op y, a
+// pointer moving by y elements.
 func (c *clauseGen) compound(x *ast.Assign, t *types.Type) {
+	c.push(x) // the old value
+	c.expr(x.Y)
+	c.emit(asm.Mov.Reg(asm.R1, asm.R0))
+	c.pop(asm.R0)
 	op := x.Op.Base()
 	if t.IsPointer() && (op == ast.Add || op == ast.Sub) {
 		c.scale(asm.R1, c.elemSize(x, t))
@@ -378,11 +378,7 @@ func (c *clauseGen) assignWhole(x *ast.Assign, v *varInfo, keys []ast.Expr) {
 	c.scratchAddr(asm.R1, val)
 	c.emit(asm.Mov.Imm(asm.R2, int32(size)))
 	c.call(asm.FnProbeReadKernel)
-	c.mapPtr(asm.R1, v.mapName)
-	c.scratchAddr(asm.R2, c.key)
-	c.scratchAddr(asm.R3, val)
-	c.emit(asm.Mov.Imm(asm.R4, 0))
-	c.call(asm.FnMapUpdateElem)
+	c.updateAt(v.mapName, c.key, val, bpfAny)
 	c.countIfFailed(abi.CounterDynDrops)
 	c.scratchAddr(asm.R0, val)
 }
@@ -444,10 +440,6 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 		c.aligned(x, k, size)
 		c.push(x) // the address
 		c.load(asm.R0, asm.R0, 0, t)
-		c.push(x) // the old value
-		c.expr(x.Y)
-		c.emit(asm.Mov.Reg(asm.R1, asm.R0))
-		c.pop(asm.R0)
 		c.compound(x, t)
 		c.pop(asm.R1)
 		c.store(asm.R1, 0, asm.R0, t)
@@ -471,7 +463,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 		c.pop(asm.R6)
 		if del {
 			c.mapPtr(asm.R1, v.mapName)
-			c.emit(asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(c.key)))
+			c.scratchAddr(asm.R2, c.key)
 			c.call(asm.FnMapDeleteElem)
 			c.emit(asm.Mov.Imm(asm.R0, 0))
 			return
@@ -482,13 +474,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 		} else {
 			c.emit(asm.StoreMem(regCtx, int16(val), asm.R6, asm.DWord))
 		}
-		c.mapPtr(asm.R1, v.mapName)
-		c.emit(
-			asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(c.key)),
-			asm.Mov.Reg(asm.R3, regCtx), asm.Add.Imm(asm.R3, int32(val)),
-			asm.Mov.Imm(asm.R4, 0),
-		)
-		c.call(asm.FnMapUpdateElem)
+		c.updateAt(v.mapName, c.key, val, bpfAny)
 		c.countIfFailed(abi.CounterDynDrops)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case v.obj.Kind() == check.ObjThis:

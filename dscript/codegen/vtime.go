@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
-	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
@@ -29,7 +28,7 @@ func VtimeTracker() asm.Instructions {
 	return asm.Instructions{
 		asm.Mov.Reg(asm.R6, asm.R1).WithSource(asm.Comment("vtimestamp: sched_switch")),
 		asm.LoadMem(asm.R7, asm.R6, 16, asm.DWord), // next
-		bpf.StoreImm64(asm.RFP, key, 0),
+		storeImm64(asm.RFP, key, 0),
 		asm.Mov.Reg(asm.R1, asm.RFP), asm.Add.Imm(asm.R1, key),
 		asm.Mov.Imm(asm.R2, 4),
 		asm.Mov.Reg(asm.R3, asm.R7),
@@ -64,9 +63,7 @@ func (c *clauseGen) vtimestamp() {
 	fallback, done := c.newLabel(), c.newLabel()
 	c.call(asm.FnGetCurrentPidTgid)
 	c.emit(asm.StoreMem(asm.RFP, stackKey, asm.R0, asm.Word))
-	c.mapPtr(asm.R1, abi.VtimeMap)
-	c.emit(asm.Mov.Reg(asm.R2, asm.RFP), asm.Add.Imm(asm.R2, stackKey))
-	c.call(asm.FnMapLookupElem)
+	c.lookupStackKey(abi.VtimeMap)
 	c.emit(asm.JEq.Imm(asm.R0, 0, fallback))
 	off := c.temp(8)
 	c.emit(
