@@ -40,6 +40,9 @@
 // packages that load programs (bpf) and read the kernel's types (ktypes):
 // what it shares with them is in abi, and the runner (session) brings
 // them together.
+//
+// It is part of dtrace-go's implementation, not of its API (README.md's
+// layout table names the packages a program imports).
 package codegen
 
 import (
