@@ -70,11 +70,13 @@ func CompareValues(a *Aggregation, l *Entry, ra *Aggregation, r *Entry) int {
 	case abi.AggStddev:
 		return cmp.Compare(Stddev(l, 1), Stddev(r, 1))
 	case abi.AggQuantize:
-		lt, rt := new(big.Int), new(big.Int)
+		// dt_aggregate_quantizedcmp: the buckets weighted by their
+		// values, summed in long double arithmetic.
+		lt, rt := ld(0), ld(0)
 		for i := 0; i < abi.QuantizeBuckets; i++ {
-			bv := big.NewInt(abi.QuantizeBucketValue(i))
-			lt.Add(lt, new(big.Int).Mul(bv, big.NewInt(bucket(l, i))))
-			rt.Add(rt, new(big.Int).Mul(bv, big.NewInt(bucket(r, i))))
+			bv := abi.QuantizeBucketValue(i)
+			lt = ldMulAdd(lt, bv, bucket(l, i))
+			rt = ldMulAdd(rt, bv, bucket(r, i))
 		}
 		if c := lt.Cmp(rt); c != 0 {
 			return c
@@ -106,21 +108,27 @@ func avgOf(e *Entry) int64 {
 }
 
 // lquantSum is dt_aggregate_lquantizedsum: the buckets weighted by their
-// values (base-1 for the underflow, the limit+1 for the overflow).
+// values (base-1 for the underflow, the limit+1 for the overflow), summed
+// in long double arithmetic, as x87's 64-bit significand rounds each
+// product and each sum.
 func lquantSum(a *Aggregation, e *Entry) *big.Float {
 	levels := a.Levels
 	base := int64(a.Base)
-	t := new(big.Float).SetPrec(128)
-	add := func(n, w int64) {
-		t.Add(t, new(big.Float).SetPrec(128).Mul(big.NewFloat(float64(n)).SetPrec(128), big.NewFloat(float64(w)).SetPrec(128)))
-	}
-	add(bucket(e, 0), base-1)
+	t := ldMulAdd(ld(0), bucket(e, 0), base-1)
 	for i := 0; i < levels; i++ {
-		add(bucket(e, i+1), base)
+		t = ldMulAdd(t, bucket(e, i+1), base)
 		base += int64(a.Step)
 	}
-	add(bucket(e, levels+1), base+1)
-	return t
+	return ldMulAdd(t, bucket(e, levels+1), base+1)
+}
+
+// ldMulAdd returns t + x*y in long double arithmetic: x and y converted
+// exactly (a 64-bit significand holds any int64), the product rounded to
+// 64 bits, then the sum.
+func ldMulAdd(t *big.Float, x, y int64) *big.Float {
+	p := new(big.Float).SetPrec(64).SetInt64(x)
+	p.Mul(p, new(big.Float).SetPrec(64).SetInt64(y))
+	return new(big.Float).SetPrec(64).Add(t, p)
 }
 
 // lquantZero is dt_aggregate_lquantizedzero: the count of the bucket

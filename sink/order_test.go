@@ -39,3 +39,33 @@ func TestTop(t *testing.T) {
 		}
 	}
 }
+
+// Quantizations compare as DTrace compares them, by their weighted sums in
+// long double arithmetic (a 64-bit significand): sums that differ past
+// that precision are a tie, which the zero bucket and then the keys break
+// (they were summed exactly, or at 128 bits).
+func TestQuantizationsLongDouble(t *testing.T) {
+	lq := &Aggregation{Agg: abi.Agg{Func: abi.AggLQuantize, Base: 0, Step: 1, Levels: 10}}
+	a := &Entry{AggValue: abi.AggValue{Buckets: make([]int64, 12)}}
+	b := &Entry{AggValue: abi.AggValue{Buckets: make([]int64, 12)}}
+	// 9 * 2^62 + 1 needs 66 bits: it rounds to 9 * 2^62.
+	a.Buckets[10], a.Buckets[2] = 1<<62, 1
+	b.Buckets[10] = 1 << 62
+	if c := CompareValues(lq, a, lq, b); c != 0 {
+		t.Errorf("lquantize: 9*2^62+1 against 9*2^62 compares %d, want a tie in long double", c)
+	}
+	b.Buckets[10], b.Buckets[1] = 1<<62, -1<<62
+	if c := CompareValues(lq, a, lq, b); c <= 0 {
+		t.Errorf("lquantize: a larger sum compares %d", c)
+	}
+	q := &Aggregation{Agg: abi.Agg{Func: abi.AggQuantize}}
+	qa := &Entry{AggValue: abi.AggValue{Buckets: make([]int64, abi.QuantizeBuckets)}}
+	qb := &Entry{AggValue: abi.AggValue{Buckets: make([]int64, abi.QuantizeBuckets)}}
+	one := abi.QuantizeZero + 1 // the bucket of 1
+	big := one + 3              // the bucket of 8..15, weighted 8
+	qa.Buckets[big], qa.Buckets[one] = 1<<61, 1
+	qb.Buckets[big] = 1 << 61
+	if c := CompareValues(q, qa, q, qb); c != 0 {
+		t.Errorf("quantize: 2^64+1 against 2^64 compares %d, want a tie in long double", c)
+	}
+}
