@@ -124,8 +124,10 @@ func (v Value) CBits() uint64 {
 	return v.Uint()
 }
 
-// String returns a string Value held in a record of strsize bytes (0: just
-// large enough). DTrace strings end at their first NUL.
+// String returns a string Value of at most strsize characters, held in a
+// record of strsize+1 bytes as DTrace holds it (the characters, the NUL
+// that ends them, zeros after it); strsize 0: a record just large enough.
+// DTrace strings end at their first NUL.
 func String(s string, strsize int) Value {
 	for i := 0; i < len(s); i++ {
 		if s[i] == 0 {
@@ -136,7 +138,11 @@ func String(s string, strsize int) Value {
 	if strsize > 0 && len(s) > strsize {
 		s = s[:strsize]
 	}
-	return Value{Kind: KindString, Size: strsize, Str: s}
+	size := 0
+	if strsize > 0 {
+		size = strsize + 1
+	}
+	return Value{Kind: KindString, Size: size, Str: s}
 }
 
 // Stack returns a kernel stack Value; pcs may be nil.

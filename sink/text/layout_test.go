@@ -631,7 +631,9 @@ func TestKeyKinds(t *testing.T) {
 	for _, e := range a.Entries {
 		p.writeEntry(&b, e.Key, []aggVal{{a, e}})
 	}
+	// The empty string's record: strsize characters and the NUL.
 	want := dumpHead + "         0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  ................\n" +
+		"        10: 00                                               .\n" +
 		fmt.Sprintf(" %16d\n", 1) +
 		"\n              vmlinux`f+0x1\n              vmlinux`g+0x2\n" + fmt.Sprintf(" %16d\n", 2) +
 		fmt.Sprintf(" %5d %16d\n", 65529, 3)

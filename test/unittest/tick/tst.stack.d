@@ -1,14 +1,21 @@
 #pragma D option quiet
 
 /*
- * dtrace fires tick-N itself, from its own thread: no kernel frame is the
- * traced code's, and stack() and stackdepth show none (not dtrace's
- * own system call).
+ * tick-N's kernel stack is the interrupted context's, as profile-N's:
+ * frames when it interrupted the kernel (arg0, the kernel PC, not 0), none
+ * when it interrupted a user process (arg1 not 0), and caller is the
+ * first frame's caller.
  */
-tick-1
+int n, bad;
+
+tick-100
 {
-	printf("stackdepth %d caller %x\n", stackdepth, caller);
-	stack();
-	printf("end\n");
+	bad += arg0 != 0 ? stackdepth == 0 : stackdepth != 0 || caller != 0;
+}
+
+tick-100
+/++n == 20/
+{
+	printf("%d firings whose stack disagrees with their mode\n", bad);
 	exit(0);
 }

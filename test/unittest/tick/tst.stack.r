@@ -1,4 +1,2 @@
-stackdepth 0 caller 0
-
-end
+0 firings whose stack disagrees with their mode
 
