@@ -44,37 +44,39 @@ func load(t *testing.T) (stop func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	buf := make([]byte, 4096)
+	stop = repeat(func() {
+		zero.Read(buf)
+		syscall.Getppid()
+	}, func() { spinOutputs(1 << 16) })
+	return func() {
+		stop()
+		zero.Close()
+	}
+}
+
+// repeat calls each of fs again and again, each in a goroutine of its
+// own, until stop is called; stop returns once they have returned.
+func repeat(fs ...func()) (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		buf := make([]byte, 4096)
-		for {
-			select {
-			case <-done:
-				return
-			default:
+	for _, f := range fs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				f()
 			}
-			zero.Read(buf)
-			syscall.Getppid()
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		for {
-			select {
-			case <-done:
-				return
-			default:
-			}
-			spinOutputs(1 << 16)
-		}
-	}()
+		}()
+	}
 	return func() {
 		close(done)
 		wg.Wait()
-		zero.Close()
 	}
 }
 

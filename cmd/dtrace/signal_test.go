@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -40,26 +39,11 @@ func TestSignalStopsAtOnce(t *testing.T) {
 // receives sig, and returns the entries and returns counted.
 func signalCounts(t *testing.T, sig syscall.Signal) (entries, returns int64) {
 	t.Helper()
-	var wg sync.WaitGroup
-	done := make(chan struct{})
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			select {
-			case <-done:
-				return
-			default:
-			}
-			for i := 0; i < 1000; i++ {
-				syscall.Getppid()
-			}
+	defer repeat(func() {
+		for i := 0; i < 1000; i++ {
+			syscall.Getppid()
 		}
-	}()
-	defer func() {
-		close(done)
-		wg.Wait()
-	}()
+	})()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	script := filepath.Join(t.TempDir(), "signal.d")

@@ -53,13 +53,10 @@
 package jsonl
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,9 +80,7 @@ type Config struct {
 // Sink is the sink.Sink of JSON Lines. It is also a sink.NoticeSink and a
 // sink.ExitSink. It buffers its writes until Flush.
 type Sink struct {
-	w       *bufio.Writer
-	base    io.Writer
-	file    *os.File // the file freopen() redirected the output to, or nil
+	w       *sink.Output
 	cfg     Config
 	buf     []byte
 	printed map[int]bool
@@ -100,7 +95,7 @@ func New(w io.Writer, cfg Config) *Sink {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Sink{w: bufio.NewWriterSize(w, 256<<10), base: w, cfg: cfg, printed: map[int]bool{},
+	return &Sink{w: sink.NewOutput(w, 256<<10), cfg: cfg, printed: map[int]bool{},
 		totals: map[sink.DropKind]uint64{}}
 }
 
@@ -108,14 +103,7 @@ func New(w io.Writer, cfg Config) *Sink {
 func (s *Sink) Flush() error { return s.w.Flush() }
 
 // Close closes the file freopen() redirected the output to, if any.
-func (s *Sink) Close() error {
-	if s.file == nil {
-		return nil
-	}
-	err := s.file.Close()
-	s.file = nil
-	return err
-}
+func (s *Sink) Close() error { return s.w.Close() }
 
 // line writes the object in s.buf as a line.
 func (s *Sink) line() error {
@@ -341,40 +329,20 @@ func (s *Sink) system(cmdline string) error {
 	if err := s.w.Flush(); err != nil {
 		return err
 	}
-	cmd := exec.Command("/bin/sh", "-c", cmdline)
-	cmd.Stdin = os.Stdin
-	cmd.Stdout = s.cfg.Stderr
-	cmd.Stderr = s.cfg.Stderr
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if err != nil && !errors.As(err, &ee) {
-		return fmt.Errorf("run system(): %w", err)
-	}
-	return nil
+	return sink.System(cmdline, s.cfg.Stderr, s.cfg.Stderr)
 }
 
 // freopen sends the lines to come to file name, appended to (to the
 // sink's writer again when !named); a file that cannot be opened leaves
 // the output where it was.
 func (s *Sink) freopen(named bool, name string) error {
-	if err := s.w.Flush(); err != nil {
+	if !named {
+		return s.w.Restore()
+	}
+	if err := s.w.Redirect(name); !errors.As(err, new(*sink.RedirectError)) {
 		return err
 	}
-	if !named {
-		s.w.Reset(s.base)
-		return s.Close()
-	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
-	if err != nil {
-		return nil // the text output's warning is DTrace's; here the record says what was asked
-	}
-	old := s.file
-	s.file = f
-	s.w.Reset(f)
-	if old != nil {
-		return old.Close()
-	}
-	return nil
+	return nil // the text output's warning is DTrace's; here the record says what was asked
 }
 
 // appendAgg appends an aggregation's object.

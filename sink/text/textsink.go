@@ -1,12 +1,10 @@
 package text
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 
 	"github.com/dtrace-go/dtrace/probe"
 	"github.com/dtrace-go/dtrace/sink"
@@ -37,44 +35,35 @@ type Config struct {
 // DTrace's layouts, and system() and freopen() carried out as dtrace(1)
 // carries them out. It buffers its writes until Flush.
 type Sink struct {
-	p    *Printer
-	w    *bufio.Writer // what p writes to
-	base io.Writer     // the output when freopen() has not redirected it
-	file *os.File      // the file freopen() redirected the output to, or nil
-	cfg  Config
+	p   *Printer
+	out *sink.Output // what p writes to
+	cfg Config
 }
 
 // New returns a Sink writing to w.
 func New(w io.Writer, cfg Config) *Sink {
-	bw := bufio.NewWriterSize(w, 256<<10)
+	out := sink.NewOutput(w, 256<<10)
 	if cfg.Stderr == nil {
 		cfg.Stderr = os.Stderr
 	}
-	return &Sink{p: NewPrinter(bw, cfg.Options), w: bw, base: w, cfg: cfg}
+	return &Sink{p: NewPrinter(out, cfg.Options), out: out, cfg: cfg}
 }
 
 // Printer returns the sink's printer.
 func (s *Sink) Printer() *Printer { return s.p }
 
 // Flush implements sink.Sink.
-func (s *Sink) Flush() error { return s.w.Flush() }
+func (s *Sink) Flush() error { return s.out.Flush() }
 
 // Close closes the file freopen() redirected the output to, if any.
-func (s *Sink) Close() error {
-	if s.file == nil {
-		return nil
-	}
-	err := s.file.Close()
-	s.file = nil
-	return err
-}
+func (s *Sink) Close() error { return s.out.Close() }
 
 // End implements sink.Sink: the aggregations printa() has not printed.
 func (s *Sink) End(aggs []*sink.Aggregation) error {
 	if err := s.p.Exit(aggs); err != nil {
 		return err
 	}
-	return s.w.Flush()
+	return s.out.Flush()
 }
 
 // Record implements sink.Sink.
@@ -141,19 +130,10 @@ func (s *Sink) system(a *sink.Action) error {
 	if err != nil {
 		return err
 	}
-	if err := s.w.Flush(); err != nil {
+	if err := s.out.Flush(); err != nil {
 		return err
 	}
-	cmd := exec.Command("/bin/sh", "-c", cmdline)
-	cmd.Stdin = os.Stdin
-	cmd.Stdout = s.systemStdout()
-	cmd.Stderr = s.cfg.Stderr
-	err = cmd.Run()
-	var ee *exec.ExitError
-	if err != nil && !errors.As(err, &ee) {
-		return fmt.Errorf("run system(): %w", err)
-	}
-	return nil
+	return sink.System(cmdline, s.systemStdout(), s.cfg.Stderr)
 }
 
 // systemStdout is where a system() command writes: the file freopen()
@@ -162,10 +142,10 @@ func (s *Sink) system(a *sink.Action) error {
 // dtrace's standard output.
 func (s *Sink) systemStdout() io.Writer {
 	switch {
-	case s.cfg.SystemOutput == nil && s.file != nil:
-		return s.file
+	case s.cfg.SystemOutput == nil && s.out.File() != nil:
+		return s.out.File()
 	case s.cfg.SystemOutput == nil:
-		return s.base
+		return s.out.Base()
 	}
 	return s.cfg.SystemOutput
 }
@@ -177,39 +157,23 @@ func (s *Sink) systemStdout() io.Writer {
 // "error on enabled probe ID E (ID P: prov:mod:func:name):
 // couldn't freopen() "NAME": error", and the output stays where it was.
 func (s *Sink) freopen(a *sink.Action, r *sink.Record) error {
-	if err := s.w.Flush(); err != nil {
-		return err
-	}
 	if a.Format == nil {
-		if s.file != nil {
-			s.w.Reset(s.base)
-			if err := s.Close(); err != nil {
-				return fmt.Errorf("close freopen() file: %w", err)
-			}
-		}
-		return nil
+		return s.out.Restore()
 	}
 	name, err := s.p.Sprintf(a.Format, a.Values...)
 	if err != nil {
 		return err
 	}
-	nf, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
-	if err != nil {
+	err = s.out.Redirect(name)
+	var re *sink.RedirectError
+	if errors.As(err, &re) {
 		if s.cfg.Notify != nil {
 			p := r.Probe
 			s.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning,
 				Message: fmt.Sprintf("error on enabled probe ID %d (ID %d: %s): couldn't freopen() \"%s\": %s",
-					r.Clause+1, p.ID, probe.Name(p.Provider, p.Module, p.Function, p.Name), name, sink.Strerror(err))})
+					r.Clause+1, p.ID, probe.Name(p.Provider, p.Module, p.Function, p.Name), name, sink.Strerror(re.Err))})
 		}
 		return nil
 	}
-	old := s.file
-	s.file = nf
-	s.w.Reset(nf)
-	if old != nil {
-		if err := old.Close(); err != nil {
-			return fmt.Errorf("close freopen() file: %w", err)
-		}
-	}
-	return nil
+	return err
 }

@@ -3,6 +3,7 @@ package text
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -15,13 +16,12 @@ func TestSystemOutput(t *testing.T) {
 	if w := s.systemStdout(); w != &out {
 		t.Errorf("systemStdout = %v, want the output", w)
 	}
-	f, err := os.CreateTemp(t.TempDir(), "freopen")
-	if err != nil {
+	name := filepath.Join(t.TempDir(), "freopen")
+	if err := s.out.Redirect(name); err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	s.file = f
-	if w := s.systemStdout(); w != f {
+	defer s.Close()
+	if w, ok := s.systemStdout().(*os.File); !ok || w.Name() != name {
 		t.Errorf("systemStdout under freopen = %v, want the freopen() file", w)
 	}
 	s.cfg.SystemOutput = &sys
