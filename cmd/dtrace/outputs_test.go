@@ -45,12 +45,12 @@ func load(t *testing.T) (stop func()) {
 		t.Fatal(err)
 	}
 	buf := make([]byte, 4096)
-	stop = repeat(func() {
+	end := repeat(func() {
 		zero.Read(buf)
 		syscall.Getppid()
 	}, func() { spinOutputs(1 << 16) })
 	return func() {
-		stop()
+		end()
 		zero.Close()
 	}
 }
