@@ -31,11 +31,18 @@ const (
 	ProbeNameMask  = 1<<22 - 1
 )
 
+// EPIDStmt is the offset of the statement number in an EPIDMap value,
+// after the enabled probe ID.
+const EPIDStmt = 4
+
 // Names of the maps a program has when it uses what they serve.
 const (
 	// EPIDMap maps an enabling (u32 probe id, u32 clause index) to its
-	// enabled probe ID (u32), filled by the runner: for epid and for
-	// ERROR's arg1.
+	// enabled probe ID (u32, for epid) and its statement number (u32 at
+	// EPIDStmt: the number of the clause's first probe description that
+	// matches the probe, DTrace numbering a clause's copies one per
+	// description; ERROR's arg2 and the fault's dt_clause_N), filled by
+	// the runner.
 	EPIDMap = "epids"
 	// SpecMap is the array of speculations, one entry of nspec u64
 	// words (spec.go).

@@ -149,12 +149,12 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 			clause := prog.Clauses[ci]
 			ci++
 			for _, p := range ps {
-				eps.add(p.ID, clause.Index)
+				eps.add(p.ID, clause.Index, clause.Stmt+p.Desc)
 				byProbe[p.ID] = append(byProbe[p.ID], clause)
 				matched++
 				if !seen[p.ID] {
 					seen[p.ID] = true
-					enabled = append(enabled, p)
+					enabled = append(enabled, p.Probe)
 				}
 			}
 		}

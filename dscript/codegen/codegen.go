@@ -172,6 +172,11 @@ type Program struct {
 type Clause struct {
 	Index  int
 	Probes []*ast.ProbeDesc
+	// Stmt is the statement number of its first probe description:
+	// DTrace compiles a clause once per description, numbering each copy
+	// (dt_clause_N) in program order, so that its descriptions are
+	// statements Stmt, Stmt+1, ...
+	Stmt   int
 	Symbol string           // the BPF function's name
 	Insns  asm.Instructions // the function body, Symbol on its first instruction
 	// Funcs are functions only the clause refers to (bpf_loop's
@@ -281,6 +286,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 			if err != nil {
 				return nil, err
 			}
+			c.Stmt = dtNo
 			g.prog.Clauses = append(g.prog.Clauses, c)
 			n++
 			dtNo += max(len(cl.Probes), 1)

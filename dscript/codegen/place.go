@@ -330,6 +330,7 @@ func (c *clauseGen) memberPlaceBits(x *ast.Member, bits bool) placeKind {
 	var k placeKind
 	if x.Arrow {
 		c.ptrValue(x.X)
+		c.notNull(x)
 		k = placeMemory
 	} else {
 		k = c.place(x.X)
