@@ -65,8 +65,11 @@ func AggMap(id int) string { return "agg_" + strconv.Itoa(id) }
 // Offsets in the globals map's value: the run state the runner and the
 // programs share, before the program's global variables.
 const (
-	// GlobalExiting (u64) is set by exit() (1) or a full buffer
-	// (ExitingFilled); trampolines then do nothing, and the runner stops.
+	// GlobalExiting (u64) is the activity state: ExitingWarmup while the
+	// runner attaches the probes and fires BEGIN (only BEGIN's and
+	// ERROR's clauses run), 0 once tracing is active, set by exit() (1)
+	// or a full buffer (ExitingFilled), which make every clause but END's
+	// do nothing and the runner stop.
 	GlobalExiting = 0
 	// GlobalWallBase (s64) is walltimestamp minus the monotonic clock,
 	// set by the runner.
@@ -84,6 +87,10 @@ const (
 // ExitingFilled is GlobalExiting's value once a CPU's buffer has filled
 // under bufpolicy=fill.
 const ExitingFilled = 2
+
+// ExitingWarmup is GlobalExiting's value before tracing is active: the
+// probes are attached, and BEGIN fires (DTrace's warm-up state).
+const ExitingWarmup = 3
 
 // NoFillLimit is GlobalFillAt when no limit applies: far above any count.
 const NoFillLimit = 1 << 62

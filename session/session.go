@@ -334,6 +334,8 @@ func (r *run) setWallBase() error {
 	}
 	wall := time.Now().UnixNano()
 	v := make([]byte, r.prog.GlobalsSize)
+	// Warming up until BEGIN has fired (trace.go).
+	le.PutUint64(v[abi.GlobalExiting:], abi.ExitingWarmup)
 	le.PutUint64(v[abi.GlobalWallBase:], uint64(wall-mono))
 	// A record wakes the reader each time its CPU has sent its share of a
 	// quarter of the ring buffer: at most a quarter waits unseen.

@@ -171,10 +171,10 @@ func TestGlobalStoreOfInt(t *testing.T) {
 	}
 }
 
-// Every clause starts by skipping itself once exit() has set the exiting
-// word of the globals value, except on END, whose clauses DTrace runs
-// after an exit() on END: a clause on END alone has no test, one on END
-// and another probe tests the probe's id too.
+// Every clause starts by skipping itself unless the activity state (the
+// exiting word of the globals value) is its probe's: BEGIN's alone runs
+// only warming up, END's alone always (DTrace runs END's clauses after an
+// exit() on END), one on BEGIN and END tests the probe's id too.
 func TestPrologueSkipsWhenExiting(t *testing.T) {
 	prog := compile(t, "BEGIN\n{\n\ttrace(1);\n}\nEND\n{\n\ttrace(2);\n}\nBEGIN, END\n{\n\ttrace(3);\n}\n")
 	for i, cl := range prog.Clauses {
@@ -182,13 +182,16 @@ func TestPrologueSkipsWhenExiting(t *testing.T) {
 		if insns[0].Symbol() != cl.Symbol {
 			t.Errorf("%s: first instruction %v does not carry the symbol", cl.Symbol, insns[0])
 		}
-		tests, idTest := false, false
+		tests, idTest, warmTest := false, false, false
 		for j := 0; j+1 < len(insns); j++ {
 			if isLoadFrom(insns[j], asm.R8, abi.GlobalExiting) {
 				tests = true
 			}
-			if tests && isLoadFrom(insns[j], asm.R9, abi.CtxProbeID) && insns[j+1].OpCode.JumpOp() == asm.JNE &&
-				insns[j+1].Reference() == cl.Symbol+"_out" {
+			if tests && insns[j].OpCode.JumpOp() == asm.JNE && insns[j].Constant == abi.ExitingWarmup {
+				warmTest = true
+			}
+			if tests && isLoadFrom(insns[j], asm.R9, abi.CtxProbeID) && insns[j].Dst == asm.R1 &&
+				insns[j+1].OpCode.JumpOp() == asm.JEq {
 				idTest = true
 			}
 			if comment(insns[j+1]) != "" && j > 0 {
@@ -200,6 +203,9 @@ func TestPrologueSkipsWhenExiting(t *testing.T) {
 		}
 		if want := i == 2; idTest != want {
 			t.Errorf("%s: tests the probe's id: %v, want %v:\n%v", cl.Symbol, idTest, want, insns)
+		}
+		if want := i != 1; warmTest != want {
+			t.Errorf("%s: tests for the warm-up: %v, want %v:\n%v", cl.Symbol, warmTest, want, insns)
 		}
 	}
 }
