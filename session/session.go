@@ -103,6 +103,9 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	if err != nil {
 		return 1, err
 	}
+	if err := checkSizes(prog, cfg); err != nil {
+		return 1, err
+	}
 	rc := *cfg
 	cfg = &rc
 	if cfg.Notify == nil {
