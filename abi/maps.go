@@ -80,8 +80,14 @@ const (
 	// GlobalFillAt (u64) is, under bufpolicy=fill, the bytes of records
 	// each CPU may send (NoFillLimit otherwise), set by the runner.
 	GlobalFillAt = 24
+	// GlobalDynVars (u64) counts the elements of the dynamic variables
+	// (thread-local variables and associative arrays' elements), which
+	// share one pool of elements, as DTrace's share dynvarsize: a new
+	// element takes one (atomically) unless the pool is exhausted, a
+	// deleted one gives it back.
+	GlobalDynVars = 32
 	// GlobalsFirst is the offset of the first global variable.
-	GlobalsFirst = 32
+	GlobalsFirst = 40
 )
 
 // ExitingFilled is GlobalExiting's value once a CPU's buffer has filled

@@ -161,6 +161,9 @@ type Program struct {
 	// which of its other fields the clauses read, which are all a
 	// trampoline needs to fill.
 	CtxUse abi.CtxUse
+	// DynVars is the number of elements the dynamic variables share
+	// (vars.go's pool), 0 when there is none.
+	DynVars int
 
 	// strtokPos is the offset in the scratch value of strtok()'s
 	// position (-1: no string), which every firing starts without
@@ -292,6 +295,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 			dtNo += max(len(cl.Probes), 1)
 		}
 	}
+	g.dynPool()
 	g.prog.GlobalsSize = align8(g.globOff)
 	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
 	if g.usesAlloca {
