@@ -20,9 +20,9 @@ import (
 //	16   u64 records that did not fit in the ring buffer
 //	24   u64 ring buffer bytes sent since the last record that woke the reader
 //	32   u64 counters[NumCounters] (Counter), the last one the fill count
-//	96   u64 busy: 1 while a firing holds the frame (CtxBusy)
-//	104  u64 firings dropped with every frame busy (frame 0's only)
-//	112  u64 arguments[NArgs]: arg0, arg1, ...
+//	104  u64 busy: 1 while a firing holds the frame (CtxBusy)
+//	112  u64 firings dropped with every frame busy (frame 0's only)
+//	120  u64 arguments[NArgs]: arg0, arg1, ...
 //	...  scratch space (CtxUse.ScratchStart)
 //
 // A firing holds a frame of its own from the prologue to its end: one
@@ -62,7 +62,7 @@ const (
 	ScratchCounters = 32
 	// NumCounters is the room kept for counters (the last word is
 	// ScratchFill, not a counter).
-	NumCounters = 8
+	NumCounters = 9
 	// ScratchFill counts the bytes of records the CPU has sent under
 	// bufpolicy=fill.
 	ScratchFill = ScratchCounters + 8*(NumCounters-1)
@@ -110,6 +110,10 @@ const (
 	// within an update of the same map on its CPU (EBUSY: the kernel
 	// refuses nested updates rather than deadlock).
 	CounterAggContext
+	// CounterDblErrors counts the faults of clauses enabled on
+	// dtrace:::ERROR, which fire no ERROR probe again (DTrace's
+	// dtst_dblerrors, "N errors in ERROR probe enabling").
+	CounterDblErrors
 )
 
 // Offset returns the offset of counter k in the scratch value.

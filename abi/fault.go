@@ -61,13 +61,23 @@ func (f Fault) String() string {
 	return "unknown fault"
 }
 
-// Describe returns the fault as DTrace's message names it: its words,
-// followed by the address for a bad address, a bad alignment and a bad
-// stack ("invalid address (0x0)").
-func (f Fault) Describe(addr uint64) string {
+// Describe returns the fault as dtrace-utils' dt_handle_err names it: its
+// words, followed by the value the fault recorded (ERROR's arg5) in hex
+// for a bad address (unless it is -1, no address), a bad alignment, a bad
+// stack and an invalid size ("invalid address (0x0)", "invalid size
+// (0x101)"), as a signed decimal for an index out of bounds ("index out
+// of bounds (8)").
+func (f Fault) Describe(val uint64) string {
 	switch f {
-	case FaultBadAddr, FaultBadAlign, FaultBadStack:
-		return fmt.Sprintf("%s (0x%x)", f, addr)
+	case FaultBadAddr:
+		if int64(val) == -1 {
+			return f.String()
+		}
+		return fmt.Sprintf("%s (0x%x)", f, val)
+	case FaultBadAlign, FaultBadStack, FaultBadSize:
+		return fmt.Sprintf("%s (0x%x)", f, val)
+	case FaultBadIndex:
+		return fmt.Sprintf("%s (%d)", f, int64(val))
 	}
 	return f.String()
 }

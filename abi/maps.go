@@ -31,11 +31,18 @@ const (
 	ProbeNameMask  = 1<<22 - 1
 )
 
+// EPIDStmt is the offset of the statement number in an EPIDMap value,
+// after the enabled probe ID.
+const EPIDStmt = 4
+
 // Names of the maps a program has when it uses what they serve.
 const (
 	// EPIDMap maps an enabling (u32 probe id, u32 clause index) to its
-	// enabled probe ID (u32), filled by the runner: for epid and for
-	// ERROR's arg1.
+	// enabled probe ID (u32, for epid) and its statement number (u32 at
+	// EPIDStmt: the number of the clause's first probe description that
+	// matches the probe, DTrace numbering a clause's copies one per
+	// description; ERROR's arg2 and the fault's dt_clause_N), filled by
+	// the runner.
 	EPIDMap = "epids"
 	// SpecMap is the array of speculations, one entry of nspec u64
 	// words (spec.go).
@@ -58,8 +65,11 @@ func AggMap(id int) string { return "agg_" + strconv.Itoa(id) }
 // Offsets in the globals map's value: the run state the runner and the
 // programs share, before the program's global variables.
 const (
-	// GlobalExiting (u64) is set by exit() (1) or a full buffer
-	// (ExitingFilled); trampolines then do nothing, and the runner stops.
+	// GlobalExiting (u64) is the activity state: ExitingWarmup while the
+	// runner attaches the probes and fires BEGIN (only BEGIN's and
+	// ERROR's clauses run), 0 once tracing is active, set by exit() (1)
+	// or a full buffer (ExitingFilled), which make every clause but END's
+	// do nothing and the runner stop.
 	GlobalExiting = 0
 	// GlobalWallBase (s64) is walltimestamp minus the monotonic clock,
 	// set by the runner.
@@ -70,13 +80,23 @@ const (
 	// GlobalFillAt (u64) is, under bufpolicy=fill, the bytes of records
 	// each CPU may send (NoFillLimit otherwise), set by the runner.
 	GlobalFillAt = 24
+	// GlobalDynVars (u64) counts the elements of the dynamic variables
+	// (thread-local variables and associative arrays' elements), which
+	// share one pool of elements, as DTrace's share dynvarsize: a new
+	// element takes one (atomically) unless the pool is exhausted, a
+	// deleted one gives it back.
+	GlobalDynVars = 32
 	// GlobalsFirst is the offset of the first global variable.
-	GlobalsFirst = 32
+	GlobalsFirst = 40
 )
 
 // ExitingFilled is GlobalExiting's value once a CPU's buffer has filled
 // under bufpolicy=fill.
 const ExitingFilled = 2
+
+// ExitingWarmup is GlobalExiting's value before tracing is active: the
+// probes are attached, and BEGIN fires (DTrace's warm-up state).
+const ExitingWarmup = 3
 
 // NoFillLimit is GlobalFillAt when no limit applies: far above any count.
 const NoFillLimit = 1 << 62

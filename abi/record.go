@@ -98,8 +98,8 @@ func PutTag(rec []byte, tag uint32) { le.PutUint32(rec[HeaderTag:], tag) }
 // arguments.
 type FaultRecord struct {
 	Probe  uint32 // the faulting probe
-	EPID   uint64 // arg1: the enabled probe ID of the faulting clause
-	Clause uint64 // arg2: the faulting clause's number, as DTrace numbers it (dt_clause_N)
+	PRID   uint64 // arg1: the faulting probe's id
+	Clause uint64 // arg2: the faulting statement's number, as DTrace numbers it (dt_clause_N)
 	PC     uint64 // arg3: the BPF pc of the fault in the clause
 	Fault  Fault  // arg4: the fault code
 	Addr   uint64 // arg5: the faulting address or value
@@ -113,7 +113,7 @@ func ReadFault(rec []byte) (FaultRecord, error) {
 	arg := func(i int) uint64 { return le.Uint64(rec[HeaderSize+8*(i-1):]) }
 	return FaultRecord{
 		Probe:  le.Uint32(rec[HeaderProbe:]),
-		EPID:   arg(1),
+		PRID:   arg(1),
 		Clause: arg(2),
 		PC:     arg(3),
 		Fault:  Fault(arg(4)),

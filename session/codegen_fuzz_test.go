@@ -177,7 +177,7 @@ func loadOnly(cfg *Config, units []Unit) error {
 				byProbe[p.ID] = append(byProbe[p.ID], clause)
 				if !seen[p.ID] {
 					seen[p.ID] = true
-					enabled = append(enabled, p)
+					enabled = append(enabled, p.Probe)
 				}
 			}
 		}

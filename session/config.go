@@ -153,8 +153,11 @@ func cpuList(cpus []int) string {
 	return b.String()
 }
 
-// ErrBufTooSmall is the error of a bufsize too small for a record:
-// libdtrace's EDT_BUFTOOSMALL.
+// ErrBufTooSmall is the error of a bufsize too small for a record, an
+// aggsize too small for an aggregation's key and value, a dynvarsize too
+// small for a dynamic variable's (checkSizes): libdtrace's
+// EDT_BUFTOOSMALL, which dtrace reports as "could not enable tracing:
+// Enabling exceeds size of buffer", capital letter included.
 var ErrBufTooSmall = errors.New("Enabling exceeds size of buffer")
 
 // MaxStrSize is the largest strsize a run takes: the probe names that

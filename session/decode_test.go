@@ -59,7 +59,7 @@ func TestFaultNotice(t *testing.T) {
 		{fault(id, 2, 7, abi.FaultBadAddr, 0x10), fmt.Sprintf("dtrace: error in dt_clause_2 for probe ID %d (dtrace:::BEGIN): invalid address (0x10) at BPF pc 7\n", id)},
 		{fault(id, 0, 3, abi.FaultDivZero, 0), fmt.Sprintf("dtrace: error in dt_clause_0 for probe ID %d (dtrace:::BEGIN): divide-by-zero at BPF pc 3\n", id)},
 		{fault(999999, 0, 1, abi.FaultDivZero, 0), "dtrace: error in dt_clause_0 for probe ID 999999 (ID 999999): divide-by-zero at BPF pc 1\n"},
-		{fault(id, 1, 2, abi.FaultBadIndex, 5), fmt.Sprintf("dtrace: error in dt_clause_1 for probe ID %d (dtrace:::BEGIN): index out of bounds at BPF pc 2\n", id)},
+		{fault(id, 1, 2, abi.FaultBadIndex, 5), fmt.Sprintf("dtrace: error in dt_clause_1 for probe ID %d (dtrace:::BEGIN): index out of bounds (5) at BPF pc 2\n", id)},
 	} {
 		var stderr bytes.Buffer
 		d := textDecoder(prog, reg, io.Discard, text.Options{}, &stderr)

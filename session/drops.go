@@ -49,6 +49,8 @@ var dropKinds = []dropKind{
 		detail: " (available buffer(s) still busy)", pace: paceStatus},
 	{off: abi.CounterSpecUnavail.Offset(), kind: sink.DropSpecUnavail, what: "failed speculation",
 		detail: " (no speculative buffer available)", pace: paceStatus},
+	{off: abi.CounterDblErrors.Offset(), kind: sink.DropDblError, what: "error",
+		detail: " in ERROR probe enabling", pace: paceStatus},
 	// Firings that found every scratch frame of their CPU held by the
 	// firings they interrupted (abi.ScratchNestDrops): lost as a full
 	// buffer loses them, said why.

@@ -108,3 +108,47 @@ func TestReportDrop(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Thread-local variables and associative arrays share one pool of
+// dynvarsize: with 64 bytes, four elements of an 8-byte key and an 8-byte
+// value in all, whichever variables hold them; a fifth is a dynamic
+// variable drop, an element deleted (assigned 0) makes room again, and
+// replacing an element's value takes none.
+func TestDynVarsSharePool(t *testing.T) {
+	prog, recs, m := runBeginOpts(t, `
+long a[long];
+
+BEGIN
+{
+	a[1] = 1;
+	a[2] = 2;
+	a[3] = 3;
+	self->x = 4;
+	a[4] = 5;
+	trace(a[4]);
+	a[1] = 0;
+	a[5] = 6;
+	trace(a[5]);
+	a[2] = 7;
+	trace(a[2]);
+	trace(self->x);
+	self->x = 0;
+	self->y = 8;
+	trace(self->y);
+}
+`, codegen.Options{DynVarSize: 64})
+	defer m.Close()
+	if got := traced(t, prog, recs); len(got) != 5 || got[0] != 0 || got[1] != 6 || got[2] != 7 || got[3] != 4 || got[4] != 8 {
+		t.Errorf("traced %v, want [0 6 7 4 8]", got)
+	}
+	if n := scratchCounter(t, m, abi.CounterDynDrops); n != 1 {
+		t.Errorf("dynamic variable drops = %d, want 1", n)
+	}
+	var g []byte
+	if err := m[abi.GlobalsMap].Lookup(uint32(0), &g); err != nil {
+		t.Fatal(err)
+	}
+	if n := le.Uint64(g[abi.GlobalDynVars:]); n != 4 {
+		t.Errorf("elements held %d, want 4", n)
+	}
+}

@@ -15,23 +15,32 @@ type enabling struct {
 	Clause uint32
 }
 
+// enablingIDs is an abi.EPIDMap value: the enabled probe ID and the
+// statement number.
+type enablingIDs struct {
+	EPID uint32
+	Stmt uint32
+}
+
 // epids numbers enablings from 1 in the order they are made (clause by
-// clause, probe by probe), as DTrace numbers its enabled probe IDs.
+// clause, probe by probe), as DTrace numbers its enabled probe IDs, and
+// keeps the statement each runs.
 type epids struct {
-	ids  map[enabling]uint32
+	ids  map[enabling]enablingIDs
 	keys []enabling
 }
 
-// add records that clause is enabled on probe.
-func (e *epids) add(probe uint32, clause int) {
+// add records that clause is enabled on probe, as statement stmt (that
+// of the first of its descriptions matching probe).
+func (e *epids) add(probe uint32, clause, stmt int) {
 	k := enabling{probe, uint32(clause)}
 	if e.ids == nil {
-		e.ids = map[enabling]uint32{}
+		e.ids = map[enabling]enablingIDs{}
 	}
 	if _, ok := e.ids[k]; ok {
 		return
 	}
-	e.ids[k] = uint32(len(e.keys) + 1)
+	e.ids[k] = enablingIDs{EPID: uint32(len(e.keys) + 1), Stmt: uint32(stmt)}
 	e.keys = append(e.keys, k)
 }
 
@@ -50,7 +59,7 @@ func (e *epids) fill(prog *codegen.Program, m maps) error {
 	if !prog.NeedsEPIDs() || len(e.keys) == 0 {
 		return nil
 	}
-	vals := make([]uint32, len(e.keys))
+	vals := make([]enablingIDs, len(e.keys))
 	for i, k := range e.keys {
 		vals[i] = e.ids[k]
 	}

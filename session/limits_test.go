@@ -119,3 +119,34 @@ func TestNewMapsLowers(t *testing.T) {
 		t.Errorf("bufsize=1t: lowered %+v, %v; want %d ring halvings", lowered, err, halvings(1<<40, bpf.MaxRingBufSize))
 	}
 }
+
+// Buffers that cannot hold one record, aggregation entry or dynamic
+// variable refuse to start, as libdtrace refuses them (EDT_BUFTOOSMALL):
+// bufsize against the largest record and its ring buffer header, aggsize
+// and dynvarsize against the largest key and value together.
+func TestCheckSizes(t *testing.T) {
+	// A record of a header and two 8-byte values (32 bytes, 40 with the
+	// ring buffer's header); an aggregation of a 16-byte key and an
+	// 8-byte value; variables of keys up to 16 bytes and 8-byte values.
+	prog := compileTail(t, "BEGIN { trace(1); trace(2); @a[1, 2] = sum(1); x[1, 2] = 1; self->y = 2; }")
+	for _, c := range []struct {
+		opt  [2]string
+		fits bool
+	}{
+		{[2]string{"bufsize", "39"}, false},
+		{[2]string{"bufsize", "40"}, true},
+		{[2]string{"aggsize", "23"}, false},
+		{[2]string{"aggsize", "24"}, true},
+		{[2]string{"dynvarsize", "23"}, false},
+		{[2]string{"dynvarsize", "24"}, true},
+	} {
+		cfg, err := configOf(t, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = checkSizes(prog, &cfg)
+		if c.fits && err != nil || !c.fits && !errors.Is(err, ErrBufTooSmall) {
+			t.Errorf("-x %s=%s: %v, want fits %v", c.opt[0], c.opt[1], err, c.fits)
+		}
+	}
+}

@@ -14,13 +14,26 @@ import (
 // match (it was compiled without the registry's Catalog).
 var errUnmatched = errors.New("probe descriptions not matched: the program was not compiled with the registry's catalog")
 
+// A match is a probe one of a clause's descriptions matched: Desc is the
+// description's index in the clause.
+type match struct {
+	*providers.Probe
+	Desc int
+}
+
 // matchUnit returns, for each clause of u in order, the probes its
 // descriptions match, description after description, as tracing enables
 // them: those the checker matched (check.Info.Matches) when it compiled u
 // with the registry's Catalog.
-func matchUnit(reg *providers.Registry, u Unit) ([][]*providers.Probe, error) {
-	out := make([][]*providers.Probe, len(u.Program.Clauses()))
+func matchUnit(reg *providers.Registry, u Unit) ([][]match, error) {
+	out := make([][]match, len(u.Program.Clauses()))
+	desc, last := 0, -1
 	for d := range u.Program.Descs() {
+		if d.Clause != last {
+			desc, last = 0, d.Clause
+		} else {
+			desc++
+		}
 		if !d.Matched {
 			return nil, fmt.Errorf("enable %s: %w", u.Name, errUnmatched)
 		}
@@ -29,7 +42,7 @@ func matchUnit(reg *providers.Registry, u Unit) ([][]*providers.Probe, error) {
 			if p == nil {
 				return nil, fmt.Errorf("enable %s: probe %d is not the registry's: %w", u.Name, m.ID, errUnmatched)
 			}
-			out[d.Clause] = append(out[d.Clause], p)
+			out[d.Clause] = append(out[d.Clause], match{p, desc})
 		}
 	}
 	return out, nil

@@ -103,6 +103,9 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 	if err != nil {
 		return 1, err
 	}
+	if err := checkSizes(prog, cfg); err != nil {
+		return 1, err
+	}
 	rc := *cfg
 	cfg = &rc
 	if cfg.Notify == nil {
@@ -149,12 +152,12 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 			clause := prog.Clauses[ci]
 			ci++
 			for _, p := range ps {
-				eps.add(p.ID, clause.Index)
+				eps.add(p.ID, clause.Index, clause.Stmt+p.Desc)
 				byProbe[p.ID] = append(byProbe[p.ID], clause)
 				matched++
 				if !seen[p.ID] {
 					seen[p.ID] = true
-					enabled = append(enabled, p)
+					enabled = append(enabled, p.Probe)
 				}
 			}
 		}
@@ -334,6 +337,8 @@ func (r *run) setWallBase() error {
 	}
 	wall := time.Now().UnixNano()
 	v := make([]byte, r.prog.GlobalsSize)
+	// Warming up until BEGIN has fired (trace.go).
+	le.PutUint64(v[abi.GlobalExiting:], abi.ExitingWarmup)
 	le.PutUint64(v[abi.GlobalWallBase:], uint64(wall-mono))
 	// A record wakes the reader each time its CPU has sent its share of a
 	// quarter of the ring buffer: at most a quarter waits unseen.

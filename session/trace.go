@@ -85,7 +85,7 @@ func currentCPU() int {
 	return int(cpu)
 }
 
-// trace fires BEGIN, attaches, consumes records and fires END.
+// trace attaches, fires BEGIN, consumes records and fires END.
 //
 // Tracing stops at exit() (its record, or the exiting flag exit() sets,
 // which the runner looks at after each batch: a clause that faults after
@@ -148,8 +148,19 @@ func (r *run) trace(ctx context.Context) (int, error) {
 		}
 	}
 	consume = lv.wrap(consume)
+	// Every probe is enabled before BEGIN fires, as DTrace enables them,
+	// so that what BEGIN starts (a system() command) is seen; the
+	// activity state is warm-up meanwhile, in which no clause but BEGIN's
+	// (and ERROR's) runs: nothing is recorded before BEGIN.
+	if err := r.attach(); err != nil {
+		return 1, err
+	}
 	beganOn, err := r.trigger("BEGIN")
 	if err != nil {
+		return 1, err
+	}
+	// Active, unless BEGIN called exit() or filled its buffer.
+	if err := r.activate(); err != nil {
 		return 1, err
 	}
 	if _, err := rd.Drain(consume); err != nil {
@@ -163,38 +174,6 @@ func (r *run) trace(ctx context.Context) (int, error) {
 		return 1, err
 	}
 	if status == nil && !stopping {
-		for i, att := range r.atts {
-			var c io.Closer
-			var err error
-			switch {
-			case att.AttachOn != nil:
-				cpu, cerr := r.oneCPU()
-				if cerr != nil {
-					return 1, fmt.Errorf("attach %s: %w", att.Name, cerr)
-				}
-				c, err = att.AttachOn(r.progs[i], cpu)
-			case att.Attach != nil:
-				c, err = att.Attach(r.progs[i])
-			default:
-				continue
-			}
-			if err != nil {
-				return 1, fmt.Errorf("attach %s: %w", att.Name, err)
-			}
-			r.links.Add(c)
-			// Probes the kernel would not place (an instruction it
-			// cannot single-step): the others trace on.
-			if pa, ok := c.(providers.PartialAttachment); ok {
-				if n := len(pa.Refused()); n > 0 {
-					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
-				}
-			}
-			if n, ok := c.(providers.Noticer); ok {
-				if msg := n.Notice(); msg != "" {
-					r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: msg})
-				}
-			}
-		}
 		stopProcs, err := r.startProcs(rd)
 		if err != nil {
 			return 1, err
@@ -280,6 +259,45 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	return 0, nil
 }
 
+// attach attaches every program that is attached (not fired by the
+// runner, as BEGIN and END are), and says which probes the kernel
+// refused.
+func (r *run) attach() error {
+	for i, att := range r.atts {
+		var c io.Closer
+		var err error
+		switch {
+		case att.AttachOn != nil:
+			cpu, cerr := r.oneCPU()
+			if cerr != nil {
+				return fmt.Errorf("attach %s: %w", att.Name, cerr)
+			}
+			c, err = att.AttachOn(r.progs[i], cpu)
+		case att.Attach != nil:
+			c, err = att.Attach(r.progs[i])
+		default:
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("attach %s: %w", att.Name, err)
+		}
+		r.links.Add(c)
+		// Probes the kernel would not place (an instruction it
+		// cannot single-step): the others trace on.
+		if pa, ok := c.(providers.PartialAttachment); ok {
+			if n := len(pa.Refused()); n > 0 {
+				r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Count: uint64(n), Message: refusedNotice(n)})
+			}
+		}
+		if n, ok := c.(providers.Noticer); ok {
+			if msg := n.Notice(); msg != "" {
+				r.cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: msg})
+			}
+		}
+	}
+	return nil
+}
+
 // exiting reports whether tracing must stop: exit() has set the exiting
 // flag, or under bufpolicy=fill a CPU's buffer has filled.
 func (r *run) exiting() (bool, error) {
@@ -287,7 +305,34 @@ func (r *run) exiting() (bool, error) {
 	if err := r.maps[abi.GlobalsMap].Lookup(uint32(0), &v); err != nil {
 		return false, fmt.Errorf("read the exiting flag: %w", err)
 	}
-	return len(v) >= 8 && le.Uint64(v[abi.GlobalExiting:]) != 0, nil
+	if len(v) < 8 {
+		return false, nil
+	}
+	st := le.Uint64(v[abi.GlobalExiting:])
+	return st != 0 && st != abi.ExitingWarmup, nil
+}
+
+// activate ends the warm-up once BEGIN has fired: the activity state
+// becomes active (0), unless BEGIN has stopped tracing (exit(), a full
+// buffer). Only BEGIN's and ERROR's clauses, which have run, change the
+// state during the warm-up: nothing else can write it meanwhile.
+func (r *run) activate() error {
+	mem, err := r.maps[abi.GlobalsMap].Memory()
+	if err != nil {
+		return fmt.Errorf("map the globals: %w", err)
+	}
+	var cur [8]byte
+	if _, err := mem.ReadAt(cur[:], abi.GlobalExiting); err != nil {
+		return fmt.Errorf("read the activity state: %w", err)
+	}
+	if le.Uint64(cur[:]) != abi.ExitingWarmup {
+		return nil
+	}
+	// Only the low byte differs: a reader sees one state or the other.
+	if _, err := mem.WriteAt([]byte{0}, abi.GlobalExiting); err != nil {
+		return fmt.Errorf("start tracing: %w", err)
+	}
+	return nil
 }
 
 // stopRecording sets the exiting flag, unless exit() or a full buffer has
@@ -303,11 +348,12 @@ func (r *run) stopRecording() error {
 	if _, err := mem.ReadAt(cur[:], abi.GlobalExiting); err != nil {
 		return fmt.Errorf("read the exiting flag: %w", err)
 	}
-	if le.Uint64(cur[:]) != 0 {
+	if st := le.Uint64(cur[:]); st != 0 && st != abi.ExitingWarmup {
 		return nil
 	}
-	// Only the flag's low byte changes, from 0: a reader sees it set or
-	// not, whatever the width of the copy's stores.
+	// Only the flag's low byte changes (from 0, or from the warm-up's
+	// 3): a reader sees it set or not, whatever the width of the copy's
+	// stores.
 	if _, err := mem.WriteAt([]byte{1}, abi.GlobalExiting); err != nil {
 		return fmt.Errorf("set the exiting flag: %w", err)
 	}

@@ -34,6 +34,7 @@ const (
 	DropSpec                            // speculative data: specsize was full
 	DropSpecBusy                        // speculation(): every buffer still busy
 	DropSpecUnavail                     // speculation(): no buffer available
+	DropDblError                        // faults of ERROR clauses, which fire no ERROR probe
 )
 
 var dropTags = [...]string{
@@ -43,6 +44,7 @@ var dropTags = [...]string{
 	DropSpec:        "DTRACEDROP_SPEC",
 	DropSpecBusy:    "DTRACEDROP_SPECBUSY",
 	DropSpecUnavail: "DTRACEDROP_SPECUNAVAIL",
+	DropDblError:    "DTRACEDROP_DBLERROR",
 }
 
 // Tag returns the drop's DTRACEDROP_* name.

@@ -125,14 +125,17 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		c.emit(
 			asm.LoadMem(asm.R2, asm.R0, 0, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 0, asm.R2, asm.DWord),
 			asm.LoadMem(asm.R2, asm.R0, 8, asm.DWord), asm.Add.Reg(asm.R2, asm.R1), asm.StoreMem(asm.R0, 8, asm.R2, asm.DWord),
-			// the square, added to a 128-bit sum: low word, then the carry.
-			asm.Mov.Reg(asm.R3, asm.R1), asm.Mul.Reg(asm.R3, asm.R1),
-			asm.LoadMem(asm.R2, asm.R0, 16, asm.DWord), asm.Add.Reg(asm.R2, asm.R3), asm.StoreMem(asm.R0, 16, asm.R2, asm.DWord),
 		)
+		c.square128()
+		// R4:R3 added to the 128-bit sum of the squares (low word at 16,
+		// high word at 24), the low words' carry into the high word.
 		nocarry := c.newLabel()
-		c.emit(asm.JGE.Reg(asm.R2, asm.R3, nocarry),
-			asm.LoadMem(asm.R2, asm.R0, 24, asm.DWord), asm.Add.Imm(asm.R2, 1), asm.StoreMem(asm.R0, 24, asm.R2, asm.DWord))
+		c.emit(
+			asm.LoadMem(asm.R2, asm.R0, 16, asm.DWord), asm.Add.Reg(asm.R2, asm.R3), asm.StoreMem(asm.R0, 16, asm.R2, asm.DWord),
+			asm.JGE.Reg(asm.R2, asm.R3, nocarry), asm.Add.Imm(asm.R4, 1),
+		)
 		c.label(nocarry)
+		c.emit(asm.LoadMem(asm.R2, asm.R0, 24, asm.DWord), asm.Add.Reg(asm.R2, asm.R4), asm.StoreMem(asm.R0, 24, asm.R2, asm.DWord))
 	case abi.AggQuantize:
 		c.quantizeIndex()
 		c.bump(abi.QuantizeBuckets)
@@ -146,6 +149,30 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		c.fail(call, a.Func.String()+"()")
 	}
 	c.label(dropped)
+}
+
+// square128 sets R4:R3 (high and low words) to the 128-bit square of the
+// value in R1, as DTrace's stddev() squares it: that of its magnitude
+// (2^63 for the least int64, read unsigned), from its 32-bit halves h and
+// l: h*h*2^64 + 2*h*l*2^32 + l*l. It keeps R0 and R1 and clobbers R2 and
+// R5.
+func (c *clauseGen) square128() {
+	abs, nocarry := c.newLabel(), c.newLabel()
+	c.emit(asm.Mov.Reg(asm.R3, asm.R1), asm.JSGE.Imm(asm.R3, 0, abs), asm.Neg.Imm(asm.R3, 0))
+	c.label(abs)
+	c.emit(
+		asm.Mov.Reg(asm.R4, asm.R3), asm.RSh.Imm(asm.R4, 32), // h
+		asm.LSh.Imm(asm.R3, 32), asm.RSh.Imm(asm.R3, 32), // l
+		asm.Mov.Reg(asm.R5, asm.R4), asm.Mul.Reg(asm.R5, asm.R3), // h*l, under 2^64
+		asm.Mul.Reg(asm.R4, asm.R4), // h*h, at most 2^62
+		asm.Mul.Reg(asm.R3, asm.R3), // l*l, under 2^64
+		// 2*h*l*2^32 = h*l*2^33: its bits above 64 into the high word,
+		// the others added to the low word with its carry.
+		asm.Mov.Reg(asm.R2, asm.R5), asm.RSh.Imm(asm.R2, 31), asm.Add.Reg(asm.R4, asm.R2),
+		asm.LSh.Imm(asm.R5, 33), asm.Add.Reg(asm.R3, asm.R5),
+		asm.JGE.Reg(asm.R3, asm.R5, nocarry), asm.Add.Imm(asm.R4, 1),
+	)
+	c.label(nocarry)
 }
 
 // quantizeIndex computes quantize's bucket for the value in R1 into R2,

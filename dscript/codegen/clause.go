@@ -321,7 +321,7 @@ func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 	if !c.g.opts.Fill || len(cl.Body) > 0 && !slices.ContainsFunc(cl.Body, records) {
 		return -1
 	}
-	fits := c.newLabel()
+	fits, filled := c.newLabel(), c.newLabel()
 	c.emit(asm.LoadMem(asm.R1, regCtx, abi.ScratchFill, asm.DWord))
 	at := len(c.insns)
 	// The notice goes where the clause's record would.
@@ -331,9 +331,11 @@ func (c *clauseGen) fillReserve(cl *ast.Clause) int {
 		asm.LoadMem(asm.R2, regGlobals, abi.GlobalFillAt, asm.DWord),
 		asm.JLE.Reg(asm.R1, asm.R2, fits),
 		asm.StoreMem(regCtx, abi.ScratchFill, asm.R2, asm.DWord),
+		// Stopping already, unless still warming up (BEGIN filled it).
 		asm.LoadMem(asm.R1, regGlobals, abi.GlobalExiting, asm.DWord),
-		asm.JNE.Imm(asm.R1, 0, c.exitLabel),
-		storeImm64(regGlobals, abi.GlobalExiting, abi.ExitingFilled),
+		asm.JEq.Imm(asm.R1, 0, filled),
+		asm.JNE.Imm(asm.R1, abi.ExitingWarmup, c.exitLabel),
+		storeImm64(regGlobals, abi.GlobalExiting, abi.ExitingFilled).WithSymbol(filled),
 		storeImm64(regCtx, int16(notice), 0),
 		asm.StoreImm(regCtx, int16(notice+abi.HeaderRecord), wordImm(abi.RecordFill), asm.Word),
 		storeImm64(regCtx, int16(notice+abi.HeaderCPU), 0),
@@ -541,38 +543,64 @@ func scratchOffset(ins asm.Instruction, r asm.Register, nargs int) bool {
 		ins.Dst == r && ins.Constant >= int64(abi.CtxUse{NArgs: nargs}.ScratchStart())
 }
 
-// exitingCheck ends the clause when tracing is stopping (exit() or a full
-// buffer set the exiting flag), except on END: DTrace runs a probe's
-// clauses while its activity state is the probe's (active, or draining
-// for END), and exit() sets it to draining, so that the clauses after an
-// exit() on END still run (and the last exit() wins). The session clears
-// the flag before it fires END.
+// exitingCheck ends the clause unless the activity state (the word
+// abi.GlobalExiting) is the probe's, as DTrace runs a probe's clauses only
+// in its state: while the runner attaches everything and fires BEGIN the
+// state is abi.ExitingWarmup, in which only the clauses of BEGIN (and of
+// ERROR, for BEGIN's faults) run, so that no other probe records anything
+// before BEGIN; then 0, active, in which every clause runs; exit() or a
+// full buffer sets it to stopping, in which none runs but END's: exit()
+// sets DTrace's draining, so that the clauses after an exit() on END still
+// run (and the last exit() wins). The session clears it before it fires
+// END.
 func (c *clauseGen) exitingCheck(cl *ast.Clause) {
-	endID, onEnd, onlyEnd := c.g.endMatch(cl)
-	if onlyEnd {
-		return
+	ids, others := c.g.dtraceMatch(cl, "END", "BEGIN", "ERROR")
+	var endID, beginID, errorID uint32
+	if ids != nil {
+		endID, beginID, errorID = ids[0], ids[1], ids[2]
+	}
+	warm := beginID != 0 || errorID != 0
+	if endID != 0 && !warm && !others {
+		return // END's alone
 	}
 	c.emit(asm.LoadMem(asm.R0, regGlobals, abi.GlobalExiting, asm.DWord))
-	if !onEnd {
+	if endID == 0 && !warm {
 		c.emit(asm.JNE.Imm(asm.R0, 0, c.exitLabel))
 		return
 	}
-	going := c.newLabel()
-	c.emit(asm.JEq.Imm(asm.R0, 0, going),
-		asm.LoadMem(asm.R0, regCtx, abi.CtxProbeID, asm.Word),
-		asm.JNE.Imm(asm.R0, int32(endID), c.exitLabel))
-	c.label(going)
-}
-
-// endMatch reports whether clause cl may be enabled on dtrace:::END
-// (onEnd, the probe's id endID) and whether it is enabled on END alone;
-// without the checker's matches, it reports neither.
-func (g *gen) endMatch(cl *ast.Clause) (endID uint32, onEnd, onlyEnd bool) {
-	ids, others := g.dtraceMatch(cl, "END")
-	if ids == nil {
-		return 0, false, false
+	if beginID != 0 && errorID == 0 && endID == 0 && !others {
+		// BEGIN's alone: BEGIN fires only while warming up.
+		c.emit(asm.JNE.Imm(asm.R0, abi.ExitingWarmup, c.exitLabel))
+		return
 	}
-	return ids[0], true, !others
+	going := c.newLabel()
+	c.emit(asm.JEq.Imm(asm.R0, 0, going))
+	if warm && endID == 0 && !others {
+		// ERROR's (and BEGIN's) alone: active or warming up.
+		c.emit(asm.JNE.Imm(asm.R0, abi.ExitingWarmup, c.exitLabel))
+		c.label(going)
+		return
+	}
+	if warm {
+		// Warming up: BEGIN's and ERROR's firings only.
+		notWarm := c.newLabel()
+		c.emit(
+			asm.JNE.Imm(asm.R0, abi.ExitingWarmup, notWarm),
+			asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word),
+		)
+		for _, id := range []uint32{beginID, errorID} {
+			if id != 0 {
+				c.emit(asm.JEq.Imm(asm.R1, int32(id), going))
+			}
+		}
+		c.emit(asm.Ja.Label(c.exitLabel))
+		c.label(notWarm)
+	}
+	if endID != 0 {
+		c.emit(asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word), asm.JEq.Imm(asm.R1, int32(endID), going))
+	}
+	c.emit(asm.Ja.Label(c.exitLabel))
+	c.label(going)
 }
 
 // dtraceMatch returns the ids of the probes among dtrace:::names that

@@ -161,6 +161,9 @@ type Program struct {
 	// which of its other fields the clauses read, which are all a
 	// trampoline needs to fill.
 	CtxUse abi.CtxUse
+	// DynVars is the number of elements the dynamic variables share
+	// (vars.go's pool), 0 when there is none.
+	DynVars int
 
 	// strtokPos is the offset in the scratch value of strtok()'s
 	// position (-1: no string), which every firing starts without
@@ -172,6 +175,11 @@ type Program struct {
 type Clause struct {
 	Index  int
 	Probes []*ast.ProbeDesc
+	// Stmt is the statement number of its first probe description:
+	// DTrace compiles a clause once per description, numbering each copy
+	// (dt_clause_N) in program order, so that its descriptions are
+	// statements Stmt, Stmt+1, ...
+	Stmt   int
 	Symbol string           // the BPF function's name
 	Insns  asm.Instructions // the function body, Symbol on its first instruction
 	// Funcs are functions only the clause refers to (bpf_loop's
@@ -281,11 +289,13 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 			if err != nil {
 				return nil, err
 			}
+			c.Stmt = dtNo
 			g.prog.Clauses = append(g.prog.Clauses, c)
 			n++
 			dtNo += max(len(cl.Probes), 1)
 		}
 	}
+	g.dynPool()
 	g.prog.GlobalsSize = align8(g.globOff)
 	g.prog.ScratchSize = align8(g.tempBase() + g.maxTemp)
 	if g.usesAlloca {

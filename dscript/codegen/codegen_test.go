@@ -171,10 +171,10 @@ func TestGlobalStoreOfInt(t *testing.T) {
 	}
 }
 
-// Every clause starts by skipping itself once exit() has set the exiting
-// word of the globals value, except on END, whose clauses DTrace runs
-// after an exit() on END: a clause on END alone has no test, one on END
-// and another probe tests the probe's id too.
+// Every clause starts by skipping itself unless the activity state (the
+// exiting word of the globals value) is its probe's: BEGIN's alone runs
+// only warming up, END's alone always (DTrace runs END's clauses after an
+// exit() on END), one on BEGIN and END tests the probe's id too.
 func TestPrologueSkipsWhenExiting(t *testing.T) {
 	prog := compile(t, "BEGIN\n{\n\ttrace(1);\n}\nEND\n{\n\ttrace(2);\n}\nBEGIN, END\n{\n\ttrace(3);\n}\n")
 	for i, cl := range prog.Clauses {
@@ -182,13 +182,16 @@ func TestPrologueSkipsWhenExiting(t *testing.T) {
 		if insns[0].Symbol() != cl.Symbol {
 			t.Errorf("%s: first instruction %v does not carry the symbol", cl.Symbol, insns[0])
 		}
-		tests, idTest := false, false
+		tests, idTest, warmTest := false, false, false
 		for j := 0; j+1 < len(insns); j++ {
 			if isLoadFrom(insns[j], asm.R8, abi.GlobalExiting) {
 				tests = true
 			}
-			if tests && isLoadFrom(insns[j], asm.R9, abi.CtxProbeID) && insns[j+1].OpCode.JumpOp() == asm.JNE &&
-				insns[j+1].Reference() == cl.Symbol+"_out" {
+			if tests && insns[j].OpCode.JumpOp() == asm.JNE && insns[j].Constant == abi.ExitingWarmup {
+				warmTest = true
+			}
+			if tests && isLoadFrom(insns[j], asm.R9, abi.CtxProbeID) && insns[j].Dst == asm.R1 &&
+				insns[j+1].OpCode.JumpOp() == asm.JEq {
 				idTest = true
 			}
 			if comment(insns[j+1]) != "" && j > 0 {
@@ -200,6 +203,9 @@ func TestPrologueSkipsWhenExiting(t *testing.T) {
 		}
 		if want := i == 2; idTest != want {
 			t.Errorf("%s: tests the probe's id: %v, want %v:\n%v", cl.Symbol, idTest, want, insns)
+		}
+		if want := i != 1; warmTest != want {
+			t.Errorf("%s: tests for the warm-up: %v, want %v:\n%v", cl.Symbol, warmTest, want, insns)
 		}
 	}
 }
@@ -619,17 +625,18 @@ func TestExitSetsExiting(t *testing.T) {
 }
 
 // self-> variables live in a hash map keyed by the thread (pid_tgid
-// first), updated with BPF_ANY.
+// first), updated first with BPF_EXIST (a new element is one of the
+// dynamic variables' pool).
 func TestSelfVariableKeyedByThread(t *testing.T) {
 	prog := compile(t, "BEGIN\n{\n\tself->x = 1;\n}\n")
 	s := stmt(t, prog, 3)
 	tid := calls(s, asm.FnGetCurrentPidTgid)
 	upd := calls(s, asm.FnMapUpdateElem)
-	if len(tid) != 1 || len(upd) != 1 || tid[0] > upd[0] {
-		t.Fatalf("want the thread id taken, then one update:\n%v", s)
+	if len(tid) != 1 || len(upd) == 0 || tid[0] > upd[0] {
+		t.Fatalf("want the thread id taken, then the update:\n%v", s)
 	}
-	if r4 := s[upd[0]-1]; r4.Dst != asm.R4 || r4.Constant != 0 {
-		t.Errorf("update flags %v, want r4 = 0 (BPF_ANY)", r4)
+	if r4 := s[upd[0]-1]; r4.Dst != asm.R4 || r4.Constant != 2 {
+		t.Errorf("update flags %v, want r4 = 2 (BPF_EXIST)", r4)
 	}
 	var m *codegen.MapDesc
 	for _, d := range prog.Maps {
@@ -648,8 +655,55 @@ func TestAssocZeroDeletes(t *testing.T) {
 	if s := stmt(t, prog, 4); len(calls(s, asm.FnMapDeleteElem)) != 1 || len(calls(s, asm.FnMapUpdateElem)) != 0 {
 		t.Errorf("a[1] = 0: want a delete and no update:\n%v", s)
 	}
-	if s := stmt(t, prog, 5); len(calls(s, asm.FnMapDeleteElem)) != 0 || len(calls(s, asm.FnMapUpdateElem)) != 1 {
+	if s := stmt(t, prog, 5); len(calls(s, asm.FnMapDeleteElem)) != 0 || len(calls(s, asm.FnMapUpdateElem)) == 0 {
 		t.Errorf("a[2] = 5: want an update and no delete:\n%v", s)
+	}
+}
+
+// The dynamic variables share one pool of elements: each map is as large
+// as the pool (dynvarsize over the largest key and value), a new element
+// takes one from the globals' count against the pool's size, a deleted one
+// gives it back.
+func TestDynVarPool(t *testing.T) {
+	prog := compileOpts(t, "long a[long];\nBEGIN\n{\n\ta[1] = 5;\n\tself->s = \"x\";\n\ta[1] = 0;\n}\n",
+		codegen.Options{DynVarSize: 1 << 16})
+	var keys, vals int
+	var dyn []*codegen.MapDesc
+	for _, d := range prog.Maps {
+		if d.Name == "g_a" || d.Name == "s_s" {
+			dyn = append(dyn, d)
+			keys, vals = max(keys, (d.KeySize+7)&^7), max(vals, (d.ValueSize+7)&^7)
+		}
+	}
+	pool := (1 << 16) / (keys + vals)
+	if len(dyn) != 2 || prog.DynVars != pool {
+		t.Fatalf("maps %v, pool %d, want two variables sharing %d elements", dyn, prog.DynVars, pool)
+	}
+	for _, d := range dyn {
+		if d.MaxEntries != pool {
+			t.Errorf("%s: %d entries, want the pool's %d", d.Name, d.MaxEntries, pool)
+		}
+	}
+	takes := func(s asm.Instructions) (take, give, limit int) {
+		for _, ins := range s {
+			if ins.OpCode.Class() == asm.StXClass && ins.OpCode.Mode() == asm.AtomicMode && ins.Dst == asm.R8 && ins.Offset == abi.GlobalDynVars {
+				if ins.OpCode.AtomicOp() == asm.FetchAdd {
+					take++
+				} else {
+					give++
+				}
+			}
+			if ins.IsConstantLoad(asm.DWord) && ins.Constant == int64(pool) {
+				limit++
+			}
+		}
+		return
+	}
+	if take, give, limit := takes(stmt(t, prog, 4)); take != 1 || give == 0 || limit != 1 {
+		t.Errorf("a[1] = 5: takes %d, gives back %d, compares with the pool %d times; want 1, some, 1", take, give, limit)
+	}
+	if take, give, _ := takes(stmt(t, prog, 6)); take != 0 || give != 1 {
+		t.Errorf("a[1] = 0: takes %d, gives back %d; want 0, 1", take, give)
 	}
 }
 

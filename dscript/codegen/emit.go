@@ -141,6 +141,7 @@ func (c *clauseGen) mapPtr(r asm.Register, name string) {
 const (
 	bpfAny     = 0 // BPF_ANY: create the element or replace it
 	bpfNoExist = 1 // BPF_NOEXIST: create it only if it does not exist
+	bpfExist   = 2 // BPF_EXIST: replace it only if it exists
 )
 
 // lookupAt looks the key at R9+key up in map m (bpf_map_lookup_elem): R0

@@ -30,5 +30,5 @@ func (c *clauseGen) epid() {
 // needEPIDs adds abi.EPIDMap to the program's maps, once; its size is set by
 // the runner, which knows the number of enablings.
 func (g *gen) needEPIDs() {
-	g.addMapOnce(&MapDesc{Name: abi.EPIDMap, Kind: HashMap, KeySize: 8, ValueSize: 4, MaxEntries: 1})
+	g.addMapOnce(&MapDesc{Name: abi.EPIDMap, Kind: HashMap, KeySize: 8, ValueSize: 8, MaxEntries: 1})
 }

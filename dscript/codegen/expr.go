@@ -113,10 +113,13 @@ func (c *clauseGen) member(x *ast.Member) {
 // memberAddr leaves in R0 the address of the struct member x (reached
 // through a pointer somewhere up the chain) and returns the member: p->m
 // is at p plus m's offset; s.m at the address of s plus m's offset, where
-// s is itself such a member, a kernel variable or *p.
+// s is itself such a member, a kernel variable or *p. A NULL p faults at
+// address 0, as dtrace-utils checks the pointer of every -> before adding
+// the offset (dt_cg_check_notnull).
 func (c *clauseGen) memberAddr(x *ast.Member) types.Member {
 	if inner, ok := ast.Unparen(x.X).(*ast.Member); x.Arrow {
 		c.expr(x.X)
+		c.notNull(x)
 	} else if ok {
 		c.memberAddr(inner)
 	} else {

@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"fmt"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/dtrace-go/dtrace/abi"
@@ -20,7 +22,8 @@ const (
 //	+0   u64 the faulting address or value (arg5)
 //	+8   u64 the fault code (arg4) | the BPF pc (arg3) << 8
 //	+16  u32 the clause's index in the program (for abi.EPIDMap's key)
-//	+20  u32 the clause's number as DTrace numbers it (arg2; gen.dtClauseNo)
+//	+20  u32 the statement number of the clause's first probe description
+//	         (gen.dtClauseNo): arg2 unless abi.EPIDMap says another
 //
 // The store of the clause's index is the first instruction of a clause's
 // fault exit, which is how errorFunc finds the area.
@@ -56,17 +59,23 @@ func (c *clauseGen) faultIf(n ast.Node, op asm.JumpOp, r asm.Register, imm int32
 	c.label(ok)
 }
 
+// notNull faults with a bad address 0 when the pointer in R0, the base
+// of x (p->m), is NULL.
+func (c *clauseGen) notNull(x ast.Node) {
+	c.faultIf(x, asm.JEq, asm.R0, 0, abi.FaultBadAddr, asm.R0)
+}
+
 // faultSuffix names the clause's fault exit.
 const faultSuffix = "_fault"
 
 // finishFaults ends a clause that can fault with its fault exit (the
 // clause's index stored, 1 returned) and sets the pc of each fault site.
-// It runs once the clause's instructions are final. A clause cl that may
-// be enabled on dtrace:::ERROR needs the enabled probe IDs (ERROR's arg1).
+// It runs once the clause's instructions are final. A clause cl of
+// several probe descriptions that can fault needs the enablings' map,
+// which says the statement (DTrace's copy of the clause for one
+// description) a probe runs: ERROR's arg2 and the fault's message name
+// it.
 func (c *clauseGen) finishFaults(cl *ast.Clause) {
-	if c.g.mayMatchError(cl) {
-		c.g.needEPIDs()
-	}
 	pc := uint64(0)
 	any := false
 	for i := range c.insns {
@@ -81,30 +90,15 @@ func (c *clauseGen) finishFaults(cl *ast.Clause) {
 	if !any {
 		return
 	}
+	if len(cl.Probes) > 1 {
+		c.g.needEPIDs()
+	}
 	c.insns = append(c.insns,
 		asm.StoreImm(regCtx, int16(c.faultArea()+16), int64(c.g.clauseNo), asm.Word).WithSymbol(c.sym+faultSuffix),
 		asm.StoreImm(regCtx, int16(c.faultArea()+20), int64(c.g.dtClauseNo), asm.Word),
 		asm.Mov.Imm(asm.R0, 1),
 		asm.Return(),
 	)
-}
-
-// mayMatchError reports whether one of cl's probe descriptions may match
-// dtrace:::ERROR: one does when the checker matched it to ERROR; without
-// the checker's matches (a program checked without a probe catalog), any
-// may.
-func (g *gen) mayMatchError(cl *ast.Clause) bool {
-	if g.info.Matches == nil {
-		return true
-	}
-	for _, pd := range cl.Probes {
-		for _, p := range g.info.Matches[pd] {
-			if p.Provider == "dtrace" && p.Module == "" && p.Function == "" && p.Name == "ERROR" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // canFault reports whether clause cl can fault, and so return 1 to the
@@ -154,21 +148,25 @@ func handlersReadRawCtx(handlers []*Clause) bool {
 //   - it sends a record of id abi.RecordFault for the consumer's message;
 //   - when clauses are enabled on dtrace:::ERROR (handlers, the probe's id
 //     errorID), it calls them with the probe context turned into
-//     ERROR's: the id errorID, errno 0, arg0 = 0, arg1 = the enabled
-//     probe ID of the faulting clause on the faulting probe (from abi.EPIDMap,
-//     which a program has when a clause may be enabled on ERROR; 0
-//     otherwise), arg2 = the clause's number (as DTrace numbers it), arg3 = the BPF pc of the fault,
-//     arg4 = the fault code, arg5 = the faulting address or value
-//     (arguments past arg5 keep the faulting probe's values);
+//     ERROR's, as dtrace-utils' dt_probe_error sets it: the id errorID,
+//     errno 0, arg0 = 0, arg1 = the faulting probe's id, arg2 = the
+//     statement's number (DTrace compiles a clause once per probe
+//     description, each copy a statement numbered in program order: the
+//     number of the faulting clause's description that matched the
+//     probe, from abi.EPIDMap where the clause has several), arg3 = the
+//     BPF pc of the fault, arg4 = the fault code, arg5 = the faulting
+//     address or value (arguments past arg5 keep the faulting probe's
+//     values);
 //   - the handlers that capture stacks get the program's context and
 //     stacks' Skip (and the machinery's ranges, when they read them), so
 //     that stack(), ustack() and caller show the faulting probe's;
 //   - it restores the firing's id, errno and arguments, so that the
 //     clauses after the faulting one see them unchanged.
 //
-// A fault in an ERROR clause ends that clause and is not reported again
-// (DTrace counts such double faults and reports none either): the
-// handlers' result is not looked at, so nothing recurses.
+// A fault in an ERROR clause ends that clause and fires no ERROR probe
+// again, so that nothing recurses: as DTrace, it is counted
+// (abi.CounterDblErrors), which the runner reports as a drop ("1 error in
+// ERROR probe enabling").
 //
 // The function uses 64 bytes of stack: with the trampoline's 8 and a
 // clause's at most 400, the combined stack stays within the kernel's 512
@@ -206,14 +204,19 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 			asm.LoadMem(asm.R0, regCtx, ctxWord(i), asm.DWord),
 			asm.StoreMem(asm.RFP, slot(i), asm.R0, asm.DWord))
 	}
-	// ERROR's arguments; arg1 is looked up by probe id and clause.
+	// ERROR's arguments: arg1 the faulting probe's id; arg2 the
+	// statement, looked up by probe id and clause where the program has
+	// the enablings' map.
 	const key = -8 * (saved + 1)
 	insns = append(insns,
 		storeImm64(regCtx, abi.CtxArg(0), 0),
-		storeImm64(regCtx, abi.CtxArg(1), 0),
+		asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word),
+		asm.StoreMem(regCtx, abi.CtxArg(1), asm.R1, asm.DWord),
+		asm.LoadMem(asm.R1, regCtx, int16(area+20), asm.Word),
+		asm.StoreMem(regCtx, abi.CtxArg(2), asm.R1, asm.DWord),
 	)
 	if p.NeedsEPIDs() {
-		const noEPID = "dt_error_noepid"
+		const noStmt = "dt_error_nostmt"
 		insns = append(insns,
 			asm.LoadMem(asm.R1, regCtx, abi.CtxProbeID, asm.Word),
 			asm.StoreMem(asm.RFP, key, asm.R1, asm.Word),
@@ -223,15 +226,13 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 			asm.Mov.Reg(asm.R2, asm.RFP),
 			asm.Add.Imm(asm.R2, key),
 			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, noEPID),
-			asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
-			asm.StoreMem(regCtx, abi.CtxArg(1), asm.R1, asm.DWord),
+			asm.JEq.Imm(asm.R0, 0, noStmt),
+			asm.LoadMem(asm.R1, asm.R0, abi.EPIDStmt, asm.Word),
+			asm.StoreMem(regCtx, abi.CtxArg(2), asm.R1, asm.DWord),
 		)
-		insns = append(insns, labelNop(noEPID))
+		insns = append(insns, labelNop(noStmt))
 	}
 	insns = append(insns,
-		asm.LoadMem(asm.R1, regCtx, int16(area+20), asm.Word),
-		asm.StoreMem(regCtx, abi.CtxArg(2), asm.R1, asm.DWord),
 		asm.LoadMem(asm.R1, regCtx, int16(area+8), asm.DWord),
 		asm.Mov.Reg(asm.R2, asm.R1),
 		asm.RSh.Imm(asm.R1, 8),
@@ -291,7 +292,7 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 		insns = append(insns,
 			asm.StoreImm(regCtx, abi.CtxProbeID, int64(errorID), asm.Word),
 			asm.StoreImm(regCtx, abi.CtxErrno, 0, asm.Word))
-		for _, h := range handlers {
+		for i, h := range handlers {
 			insns = append(insns, asm.Mov.Reg(asm.R1, regCtx))
 			if raw && readsRawCtx(h) {
 				insns = append(insns, asm.Mov.Reg(asm.R2, asm.R7), asm.Mov.Imm(asm.R3, stacks.Skip))
@@ -300,6 +301,13 @@ func (p *Program) errorFunc(errorID uint32, handlers []*Clause, stacks errorStac
 				}
 			}
 			insns = append(insns, asm.Call.Label(h.Symbol))
+			if canFault(h) {
+				// A handler that faulted (returned 1) is counted.
+				ok := fmt.Sprintf("dt_error_handled_%d", i)
+				insns = append(insns, asm.JEq.Imm(asm.R0, 0, ok))
+				insns = append(insns, addScratch(abi.CounterDblErrors.Offset(), 1)...)
+				insns = append(insns, labelNop(ok))
+			}
 		}
 	}
 	for i := 0; i < saved; i++ {

@@ -60,31 +60,60 @@ func TestFaultSites(t *testing.T) {
 }
 
 // ErrorFunc exists only for a program with a clause that can fault; it
-// calls the ERROR clauses it is given, and looks the enabled probe ID up
-// when a clause may be enabled on ERROR.
+// calls the ERROR clauses it is given, gives arg1 the faulting probe's
+// id, looks the statement up only where a clause that can fault has
+// several probe descriptions, and counts the faults of the handlers that
+// can fault.
 func TestErrorFunc(t *testing.T) {
 	if f := compile(t, "BEGIN\n{\n\tx = 1;\n}\n").ErrorFunc(3, nil, codegen.ErrorStacks{}); f != nil {
 		t.Errorf("a program that cannot fault has an ERROR function:\n%v", f)
+	}
+	count := func(f asm.Instructions, sym string) (calls, lookups, dbl int) {
+		for _, ins := range f {
+			if ins.IsFunctionCall() && ins.Reference() == sym {
+				calls++
+			}
+			if ins.Reference() == abi.EPIDMap {
+				lookups++
+			}
+			if ins.OpCode.Class() == asm.StXClass && ins.Offset == int16(abi.CounterDblErrors.Offset()) {
+				dbl++
+			}
+		}
+		return
 	}
 	prog := compile(t, "ERROR\n{\n\ttrace(arg4);\n}\n\nBEGIN\n{\n\tx = 0;\n\tx = 1 / x;\n}\n")
 	f := prog.ErrorFunc(3, prog.Clauses[:1], codegen.ErrorStacks{})
 	if len(f) == 0 || f[0].Symbol() != codegen.ErrorSymbol {
 		t.Fatalf("no ERROR function")
 	}
-	calls, epids := 0, 0
-	for _, ins := range f {
-		if ins.IsFunctionCall() && ins.Reference() == prog.Clauses[0].Symbol {
-			calls++
-		}
-		if ins.Reference() == abi.EPIDMap {
-			epids++
+	if calls, lookups, dbl := count(f, prog.Clauses[0].Symbol); calls != 1 || lookups != 0 || dbl != 0 {
+		t.Errorf("ERROR function calls the handler %d times, looks statements up %d times, counts double errors %d times, want 1, 0, 0:\n%v", calls, lookups, dbl, f)
+	}
+	if prog.NeedsEPIDs() {
+		t.Error("a program whose clauses have one description each needs the enablings' map")
+	}
+	arg1 := false
+	for i := 1; i < len(f); i++ {
+		if f[i-1].OpCode.Class() == asm.LdXClass && f[i-1].Offset == abi.CtxProbeID &&
+			f[i].OpCode.Class() == asm.StXClass && f[i].Offset == abi.CtxArg(1) {
+			arg1 = true
 		}
 	}
-	if calls != 1 || epids != 1 {
-		t.Errorf("ERROR function calls the handler %d times and looks enabled probe IDs up %d times, want 1 and 1:\n%v", calls, epids, f)
+	if !arg1 {
+		t.Errorf("ERROR function does not give arg1 the faulting probe's id:\n%v", f)
 	}
+
+	prog = compile(t, "ERROR\n{\n\ttrace(*(int *)arg5);\n}\n\nBEGIN, END\n{\n\tx = 0;\n\tx = 1 / x;\n}\n")
 	if !prog.NeedsEPIDs() {
-		t.Error("a program with an ERROR clause does not need enabled probe IDs")
+		t.Error("a clause of two descriptions that can fault does not need the enablings' map")
+	}
+	f = prog.ErrorFunc(3, prog.Clauses[:1], codegen.ErrorStacks{})
+	if calls, lookups, dbl := count(f, prog.Clauses[0].Symbol); calls != 1 || lookups != 1 || dbl != 1 {
+		t.Errorf("ERROR function calls the handler %d times, looks statements up %d times, counts double errors %d times, want 1, 1, 1:\n%v", calls, lookups, dbl, f)
+	}
+	if prog.Clauses[0].Stmt != 0 || prog.Clauses[1].Stmt != 1 {
+		t.Errorf("statements %d and %d, want 0 and 1", prog.Clauses[0].Stmt, prog.Clauses[1].Stmt)
 	}
 }
 

@@ -3,7 +3,6 @@ package codegen
 import (
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/check"
 	"github.com/dtrace-go/dtrace/dscript/types"
@@ -226,8 +225,7 @@ func (c *clauseGen) assocPlace(x *ast.Index, o *check.Object) {
 	lookup()
 	val := c.temp(v.size)
 	c.zero(val, v.size)
-	c.updateAt(v.mapName, key, val, bpfAny)
-	c.countIfFailed(abi.CounterDynDrops)
+	c.dynStore(v.mapName, key, val)
 	lookup()
 	c.fault(x, faultBadAddr, asm.R0)
 	c.label(done)
@@ -330,6 +328,7 @@ func (c *clauseGen) memberPlaceBits(x *ast.Member, bits bool) placeKind {
 	var k placeKind
 	if x.Arrow {
 		c.ptrValue(x.X)
+		c.notNull(x)
 		k = placeMemory
 	} else {
 		k = c.place(x.X)

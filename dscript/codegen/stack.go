@@ -477,6 +477,25 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int 
 	return s.Slot
 }
 
+// countPCs sets R0 to the number of PCs at R9+off, at most n, up to the
+// first zero. R1 and R2 are clobbered.
+func (c *clauseGen) countPCs(off, n int) {
+	loop, done := c.newLabel(), c.newLabel()
+	c.emit(
+		asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(off)),
+		asm.Mov.Imm(asm.R0, 0),
+	)
+	c.label(loop)
+	c.emit(
+		asm.JGE.Imm(asm.R0, int32(n), done),
+		asm.LoadMem(asm.R2, asm.R1, 0, asm.DWord),
+		asm.JEq.Imm(asm.R2, 0, done),
+		asm.Add.Imm(asm.R1, 8), asm.Add.Imm(asm.R0, 1),
+		asm.Ja.Label(loop),
+	)
+	c.label(done)
+}
+
 // stackHash counts the PCs at R9+val+8 (at most n, up to the first zero)
 // into the u64 at R9+val and stores their hash (abi.StackID) at R9+id.
 func (c *clauseGen) stackHash(val, n, id int) {
@@ -696,17 +715,26 @@ func (c *clauseGen) stackBuiltin(n ast.Node, name string) bool {
 			asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord),
 		)
 	case "stackdepth", "ustackdepth":
-		off := c.temp(8 * abi.MaxStackFrames)
 		user := name == "ustackdepth"
-		c.getStack(off, 8*abi.MaxStackFrames, user)
-		some := c.newLabel()
-		c.emit(
-			asm.JSGE.Imm(asm.R0, 0, some),
-			asm.Mov.Imm(asm.R0, 0),
-		)
-		c.label(some)
-		c.emit(asm.RSh.Imm(asm.R0, 3))
-		if !user {
+		if user {
+			// The frames ustack() would show: the stack unwound as it
+			// unwinds it (with call-frame information where the
+			// process has tables), counted up to its first zero PC.
+			off := c.temp(8 + 8*abi.MaxStackFrames)
+			c.storePID(off)
+			c.announcePID(off)
+			c.userStack(off+8, 8*abi.MaxStackFrames)
+			c.countPCs(off+8, abi.MaxStackFrames)
+		} else {
+			off := c.temp(8 * abi.MaxStackFrames)
+			c.getStack(off, 8*abi.MaxStackFrames, false)
+			some := c.newLabel()
+			c.emit(
+				asm.JSGE.Imm(asm.R0, 0, some),
+				asm.Mov.Imm(asm.R0, 0),
+			)
+			c.label(some)
+			c.emit(asm.RSh.Imm(asm.R0, 3))
 			// Less the tracepoint's machinery's frames.
 			c.push(n)
 			c.machineryFrames(off)

@@ -378,8 +378,7 @@ func (c *clauseGen) assignWhole(x *ast.Assign, v *varInfo, keys []ast.Expr) {
 	c.scratchAddr(asm.R1, val)
 	c.emit(asm.Mov.Imm(asm.R2, int32(size)))
 	c.call(asm.FnProbeReadKernel)
-	c.updateAt(v.mapName, c.key, val, bpfAny)
-	c.countIfFailed(abi.CounterDynDrops)
+	c.dynStore(v.mapName, c.key, val)
 	c.scratchAddr(asm.R0, val)
 }
 
@@ -462,9 +461,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 		c.mapKey(n, v, keys)
 		c.pop(asm.R6)
 		if del {
-			c.mapPtr(asm.R1, v.mapName)
-			c.scratchAddr(asm.R2, c.key)
-			c.call(asm.FnMapDeleteElem)
+			c.dynDelete(v.mapName, c.key)
 			c.emit(asm.Mov.Imm(asm.R0, 0))
 			return
 		}
@@ -474,8 +471,7 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 		} else {
 			c.emit(asm.StoreMem(regCtx, int16(val), asm.R6, asm.DWord))
 		}
-		c.updateAt(v.mapName, c.key, val, bpfAny)
-		c.countIfFailed(abi.CounterDynDrops)
+		c.dynStore(v.mapName, c.key, val)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case v.obj.Kind() == check.ObjThis:
 		if t.IsString() {
@@ -556,5 +552,109 @@ func (c *clauseGen) incdec(x *ast.Unary) {
 		c.pop(asm.R0)
 	} else {
 		c.depth--
+	}
+}
+
+// The dynamic variables (thread-local variables, associative arrays'
+// elements) share one pool of elements, as DTrace's share dynvarsize
+// (dtrace-utils' dvars map): as many as dynvarsize holds of the largest
+// key and value of them (dynPool). Each is a map of its own, of as many
+// entries as the pool has, and the elements they hold are counted
+// together in the globals' abi.GlobalDynVars word: a new element is
+// stored only when it can take one of the pool's, and a deleted one
+// gives its back.
+
+// dynPoolMeta marks the instruction whose constant becomes the number of
+// the pool's elements, known once every clause is compiled (dynPool).
+type dynPoolMeta struct{}
+
+// dynStore stores the value at R9+val under the key at R9+key in the
+// dynamic variable's map m: it replaces the element there is, or makes
+// a new one of the pool's; one that cannot be made (the pool exhausted,
+// the map full) is a dynamic variable drop. R0 is 0 when the value is
+// stored. R1-R5 are clobbered.
+func (c *clauseGen) dynStore(m string, key, val int) {
+	done, full, back := c.newLabel(), c.newLabel(), c.newLabel()
+	c.updateAt(m, key, val, bpfExist)
+	c.emit(asm.JEq.Imm(asm.R0, 0, done))
+	// A new element: one of the pool's, if one is left.
+	pool := asm.LoadImm(asm.R2, 0, asm.DWord)
+	pool.Metadata.Set(dynPoolMeta{}, true)
+	c.emit(
+		asm.Mov.Imm(asm.R1, 1),
+		atomicDW(asm.FetchAdd, regGlobals, asm.R1, abi.GlobalDynVars),
+		pool,
+		asm.JGE.Reg(asm.R1, asm.R2, full),
+	)
+	c.updateAt(m, key, val, bpfNoExist)
+	c.emit(asm.JEq.Imm(asm.R0, 0, done))
+	// Not made: the element goes back to the pool. Another firing made
+	// the same one meanwhile (-EEXIST): the value replaces its.
+	c.emit(
+		asm.Mov.Imm(asm.R1, -1),
+		atomicDW(asm.AddAtomic, regGlobals, asm.R1, abi.GlobalDynVars),
+		asm.JNE.Imm(asm.R0, -17, back),
+	)
+	c.updateAt(m, key, val, bpfAny)
+	c.emit(asm.JEq.Imm(asm.R0, 0, done))
+	c.emit(asm.Ja.Label(back))
+	c.label(full)
+	c.emit(
+		asm.Mov.Imm(asm.R1, -1),
+		atomicDW(asm.AddAtomic, regGlobals, asm.R1, abi.GlobalDynVars),
+		asm.Mov.Imm(asm.R0, -7), // -E2BIG
+	)
+	c.label(back)
+	c.count(abi.CounterDynDrops)
+	c.label(done)
+}
+
+// dynDelete deletes the element of the key at R9+key from the dynamic
+// variable's map m, giving it back to the pool when there was one. R0-R5
+// are clobbered.
+func (c *clauseGen) dynDelete(m string, key int) {
+	none := c.newLabel()
+	c.mapPtr(asm.R1, m)
+	c.scratchAddr(asm.R2, key)
+	c.call(asm.FnMapDeleteElem)
+	c.emit(
+		asm.JNE.Imm(asm.R0, 0, none),
+		asm.Mov.Imm(asm.R1, -1),
+		atomicDW(asm.AddAtomic, regGlobals, asm.R1, abi.GlobalDynVars),
+	)
+	c.label(none)
+}
+
+// dynPool sizes the dynamic variables' pool once every clause is
+// compiled: as many elements as dynvarsize holds of the largest key and
+// value (as dtrace-utils sizes its dvars map), each variable's map made
+// that large, and the constant of every dynStore set to it.
+func (g *gen) dynPool() {
+	keys, vals := 0, 0
+	var dyn []*MapDesc
+	for _, d := range g.prog.Maps {
+		if d.Object != nil && d.Kind == HashMap {
+			if _, ok := d.Object.Agg(); !ok {
+				dyn = append(dyn, d)
+				keys, vals = max(keys, align8(d.KeySize)), max(vals, align8(d.ValueSize))
+			}
+		}
+	}
+	if len(dyn) == 0 {
+		return
+	}
+	n := g.dynEntries(keys, vals)
+	g.prog.DynVars = n
+	for _, d := range dyn {
+		d.MaxEntries = n
+	}
+	for _, cl := range g.prog.Clauses {
+		for _, insns := range []asm.Instructions{cl.Insns, cl.Funcs} {
+			for i := range insns {
+				if insns[i].Metadata.Get(dynPoolMeta{}) != nil {
+					insns[i].Constant = int64(n)
+				}
+			}
+		}
 	}
 }

@@ -2,8 +2,9 @@
 
 /*
  * A fault in an ERROR clause stops that clause (its printf is not shown)
- * and fires nothing more: only the first fault is reported, and the other
- * ERROR clauses still run.
+ * and fires no ERROR probe again: it is counted and reported as DTrace
+ * reports its double errors, as a drop ("1 error in ERROR probe
+ * enabling"), and the other ERROR clauses still run.
  */
 ERROR
 {

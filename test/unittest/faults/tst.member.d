@@ -1,8 +1,8 @@
 #pragma D option quiet
 
 /*
- * A member read through a NULL kernel pointer faults at the member's
- * address.
+ * A member read through a NULL kernel pointer faults at address 0, as
+ * dtrace-utils checks the pointer before adding the offset.
  */
 BEGIN
 {

@@ -1,4 +1,4 @@
 next clause 0
 
 -- @@stderr --
-dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): index out of bounds at BPF pc 18
+dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): index out of bounds (1000) at BPF pc 18

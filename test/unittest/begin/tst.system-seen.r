@@ -1,0 +1,2 @@
+the command BEGIN ran was seen
+

@@ -1,0 +1,1 @@
+ustackdepth is the number of frames ustack() shows
