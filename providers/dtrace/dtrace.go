@@ -2,12 +2,14 @@
 // dtrace:::ERROR.
 //
 // BEGIN and END are raw tracepoint programs that are never attached: the
-// runner fires each once, with BPF_PROG_TEST_RUN, through the attachment's
-// Trigger. ERROR is listed here but fired by the runtime: a clause that
-// faults returns to its trampoline, which calls the function
-// codegen.ErrorSymbol, which runs the clauses enabled on ERROR with
-// DTrace's arguments (see codegen's Program.ErrorFunc). Plan makes no
-// attachment for it.
+// runner fires each once on its own thread, with BPF_PROG_TEST_RUN,
+// through the attachment's Trigger: BEGIN once every other probe is
+// attached (while the run's activity state lets only BEGIN's clauses
+// record), END once they are detached. ERROR is listed here but fired by
+// the code generator's linked programs: a clause that faults returns to
+// its trampoline, which calls the program's error function, which records
+// the fault and runs the clauses enabled on ERROR with DTrace's arguments.
+// Plan makes no attachment for it.
 //
 // It is part of dtrace-go's implementation, not of its API (README.md's
 // layout table names the packages a program imports).
