@@ -166,37 +166,6 @@ func TestAttachCPUClock(t *testing.T) {
 	t.Logf("firings per cpu: %v", after)
 }
 
-// TestTicker checks that a Ticker runs its program again and again, and no
-// more once closed. It does not check the rate: a loaded machine delays
-// the timer.
-func TestTicker(t *testing.T) {
-	counters := mustCounters(t, 1)
-	prog := runCounter(t, ebpf.RawTracepoint, counters)
-	tk, err := bpf.StartTicker(prog, time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(time.Minute); bpftest.SumPerCPU(t, counters, 0) < 5; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("a minute in, the program ran %d times", bpftest.SumPerCPU(t, counters, 0))
-		}
-	}
-	if err := tk.Close(); err != nil {
-		t.Fatal(err)
-	}
-	n := bpftest.SumPerCPU(t, counters, 0)
-	time.Sleep(20 * time.Millisecond)
-	if later := bpftest.SumPerCPU(t, counters, 0); later != n {
-		t.Errorf("ran %d times after Close", later-n)
-	}
-	if err := tk.Close(); err != nil {
-		t.Errorf("second Close: %v", err)
-	}
-	if _, err := bpf.StartTicker(prog, 0); err == nil {
-		t.Error("StartTicker accepted a period of 0")
-	}
-}
-
 func TestSamplingNeedsRate(t *testing.T) {
 	if _, err := bpf.AttachCPUClock(nil, bpf.Sampling{}); err == nil {
 		t.Fatal("no error without frequency or period")

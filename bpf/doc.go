@@ -14,9 +14,9 @@
 //     mounts it when it is mounted nowhere) and AttachCPUClock (on every
 //     online CPU, OnlineCPUs) attach programs through file descriptors
 //     only, so the kernel drops everything when the process dies; every
-//     perf event goes through one path. Trigger runs a raw tracepoint
-//     program once (BEGIN, END) with BPF_PROG_TEST_RUN, and StartTicker
-//     runs it so at an interval (tick-N).
+//     perf event goes through one path (AttachCPUClockOn: on one CPU).
+//     Trigger runs a raw tracepoint program once (BEGIN, END) with
+//     BPF_PROG_TEST_RUN.
 //   - ForEachPerCPU reads per-CPU maps, in batches where the kernel can.
 //
 // Package bpftest holds the test helpers: skipping on a missing kernel
