@@ -35,7 +35,7 @@ import (
 
 // TestInGuests runs the TestGuest tests in every guest kernel.
 func TestInGuests(t *testing.T) {
-	vmtest.RunInGuests(t, vmtest.Config{Run: "^TestGuest", Disk: 8 << 20, Timeout: 20 * time.Minute})
+	vmtest.RunInGuests(t, vmtest.Config{Run: "^TestGuest", Disk: 8 << 20})
 }
 
 // helperEnv makes the test binary a workload (TestMain): "threads" starts
