@@ -209,9 +209,16 @@ fbt::vfs_read:entry
 // TestGuestWide checks a description matching many functions: one
 // program serves them all (the probe's id in each function's cookie),
 // probefunc names the function that fired, and a probe enabled by two
-// clauses, one of them on it alone, runs both, in order.
+// clauses, one of them on it alone, runs both, in order. It runs in the
+// 6.12 guest, with one kprobe_multi link; the 6.1 guest's wide attach, a
+// single kprobe for each function (slow to detach under emulation), is
+// left to the runtime suite's test/unittest/fbt/tst.wide.d, which runs in
+// both guests.
 func TestGuestWide(t *testing.T) {
-	vmtest.Guest(t)
+	if vmtest.Guest(t) != "6.12" {
+		t.Log("kprobe_multi only: the runtime suite's tst.wide.d attaches kprobes to fbt::vfs_*:entry")
+		return
+	}
 	out, err := run(t, `#pragma D option quiet
 fbt::vfs_read:entry
 /pid == $pid && arg2 == 7331/
