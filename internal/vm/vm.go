@@ -325,7 +325,7 @@ func (g *Guest) Run(ctx context.Context) (Result, error) {
 		return res, err
 	}
 	waitStart := time.Now()
-	release, err := acquireSlot(ctx)
+	release, err := acquireSlot(ctx, SlotDir(), Slots())
 	if err != nil {
 		return res, err
 	}
