@@ -14,7 +14,9 @@ if [ -n "$unformatted" ]; then
 	exit 1
 fi
 go vet ./...
-# The tests of kernel-function probes boot qemu guests and emulate them
-# (internal/vm): on a loaded machine a package's tests take longer than go
-# test's default 10 minutes.
-go test -count=1 -timeout 30m ./...
+# No wall-clock bound on a package's tests (-timeout 0): the tests of
+# kernel-function probes emulate qemu guests (internal/vm), whose time
+# grows with the machine's load, and bound themselves by their progress
+# instead (a guest that prints nothing for a while on a clock the load
+# slows is stopped and fails). The wall-clock bound is CI's own.
+go test -count=1 -timeout 0 ./...

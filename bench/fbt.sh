@@ -15,4 +15,4 @@ CGO_ENABLED=0 go build -o "$work/bin/fbtguest" ./bench/fbtguest
 go build -o "$work/bin/vmexec" ./internal/vm/vmexec
 mkdir "$work/run"
 cd "$work/run"
-"$work/bin/vmexec" -kernel 6.12 -timeout 30m "$work/bin/fbtguest" "$@"
+"$work/bin/vmexec" -kernel 6.12 -stall 30m "$work/bin/fbtguest" "$@"

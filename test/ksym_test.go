@@ -3,14 +3,12 @@ package test
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
 )
@@ -54,9 +52,9 @@ tick-50ms
 func TestGuestKernelSymbols(t *testing.T) {
 	vmtest.Guest(t)
 	loadBefore := readString(t, "/proc/loadavg")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, dtraceBin, "-n", ksymProgram)
+	// No bound of its own: a dtrace that hangs prints nothing, and the
+	// host stops the guest with its goroutines printed (vmtest).
+	cmd := exec.Command(dtraceBin, "-n", ksymProgram)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

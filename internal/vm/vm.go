@@ -13,6 +13,11 @@
 // program's output to the second serial port, and its exit status
 // through the isa-debug-exit port.
 //
+// A run is bounded by its command's progress, not by its total time: it
+// fails when the command prints no line for a while on a clock that a
+// loaded machine slows as it slows the emulator (Guest.Stall). Guests
+// take turns on the machine's CPUs, from every process (Slots).
+//
 // The kernels are fetched by .ci/vm-kernels into Dir.
 package vm
 
@@ -130,9 +135,14 @@ type Guest struct {
 	Args []string
 	Env  []string
 	Dir  string
-	// Timeout bounds the whole run, boot included (0: 10 minutes); the
-	// command itself is stopped a little before it.
-	Timeout time.Duration
+	// Stall bounds the run by the command's progress (0: DefaultStall):
+	// when the command prints no line for Stall on the emulator's clock
+	// (the wall time its threads did not spend waiting for a CPU, so that
+	// a loaded machine stretches it), boot included, the guest's init is
+	// asked to stop the command with SIGQUIT (a Go program prints its
+	// goroutines), and the emulator is killed if it has not ended
+	// StallGrace later. Nothing bounds the run's total time.
+	Stall time.Duration
 	// Stdout receives the command's output (its standard output and
 	// error), as it comes.
 	Stdout io.Writer
@@ -146,8 +156,8 @@ type Guest struct {
 	Disk int64
 }
 
-// Error is a guest run that did not end with the command's exit status:
-// the kernel panicked, the run timed out, qemu failed.
+// Error is a guest run that did not end with the command's exit status
+// (the kernel panicked, qemu failed), or that stalled (Guest.Stall).
 type Error struct {
 	Kernel string
 	Reason string
@@ -216,32 +226,59 @@ func moduleDir() string {
 
 // guestConfig is /vm/run.json (see internal/vm/init).
 type guestConfig struct {
-	Args    []string
-	Env     []string
-	Dir     string
-	Timeout int
+	Args []string
+	Env  []string
+	Dir  string
 }
 
-// Run boots the guest, runs the command and returns its exit status. The
-// error is an *Error when the guest did not report one.
-func (g *Guest) Run(ctx context.Context) (int, error) {
+// DefaultStall is a guest's Stall unless it says otherwise: many times
+// what the slowest step of the guest tests here takes between two lines
+// of their output on an idle machine.
+const DefaultStall = 5 * time.Minute
+
+// StallGrace is how long, on the emulator's clock, a stalled guest has to
+// print its command's goroutines and power off before it is killed.
+const StallGrace = time.Minute
+
+// Quit is the byte the host sends to the guest's init, on the serial port
+// of the command's output, to have it stop the command with SIGQUIT.
+const Quit = 'q'
+
+// Result is how a guest run ended and what it took.
+type Result struct {
+	// Status is the command's exit status.
+	Status int
+	// Wall is the run's wall time, Waited how much of it the emulator
+	// spent waiting for a CPU (see Guest.Stall), and Slot how long it
+	// waited for a slot beforehand (see Slots).
+	Wall, Waited, Slot time.Duration
+	// Silence is the longest stretch, on the emulator's clock, in which
+	// the command printed no line (from the boot to its first line, from
+	// each line to the next, from its last line to its end).
+	Silence time.Duration
+}
+
+// Run boots the guest, runs the command and returns its exit status,
+// once a slot is free (Slots). The error is an *Error when the guest did
+// not report one, or stalled (Stall); the Result's times are set either
+// way.
+func (g *Guest) Run(ctx context.Context) (Result, error) {
+	res := Result{Status: -1}
 	if err := Available(); err != nil {
-		return -1, err
+		return res, err
 	}
-	timeout := g.Timeout
-	if timeout <= 0 {
-		timeout = 10 * time.Minute
+	stall := g.Stall
+	if stall <= 0 {
+		stall = DefaultStall
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	work, err := os.MkdirTemp("", "dtrace-vm")
 	if err != nil {
-		return -1, err
+		return res, err
 	}
 	defer os.RemoveAll(work)
 	initrd := filepath.Join(work, "initrd.cpio")
-	if err := g.writeInitrd(initrd, timeout); err != nil {
-		return -1, err
+	if err := g.writeInitrd(initrd); err != nil {
+		return res, err
 	}
 	klog := filepath.Join(work, "kernel.log")
 	mem := g.Memory
@@ -255,7 +292,7 @@ func (g *Guest) Run(ctx context.Context) (int, error) {
 	// no_timer_check: the kernel's check that the IO-APIC routes the
 	// timer's interrupt fails when the emulator runs slowly (a loaded
 	// host), and the kernel panics ("IO-APIC + timer doesn't work!").
-	cmd := exec.CommandContext(ctx, Qemu,
+	cmd := exec.Command(Qemu,
 		"-accel", "tcg,thread=single", "-M", "pc", "-nodefaults", "-no-reboot",
 		"-display", "none", "-m", mem, "-smp", strconv.Itoa(cpus),
 		"-kernel", g.Kernel.Path, "-initrd", initrd,
@@ -270,54 +307,125 @@ func (g *Guest) Run(ctx context.Context) (int, error) {
 			f.Close()
 		}
 		if err != nil {
-			return -1, fmt.Errorf("make the guest's disk: %w", err)
+			return res, fmt.Errorf("make the guest's disk: %w", err)
 		}
 		cmd.Args = append(cmd.Args, "-drive", "file="+img+",if=none,format=raw,id=disk0",
 			"-device", "nvme,drive=disk0,serial=dtrace0")
 	}
-	cmd.Stdin = nil
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	// The serial port's input: Quit, when the command stalls.
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return res, err
+	}
+	defer stdin.Close()
 	pipe, err := cmd.StdoutPipe()
 	if err != nil {
-		return -1, err
+		return res, err
 	}
+	waitStart := time.Now()
+	release, err := acquireSlot(ctx, SlotDir(), Slots())
+	if err != nil {
+		return res, err
+	}
+	defer release()
+	res.Slot = time.Since(waitStart)
+	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return -1, fmt.Errorf("start %s: %w", Qemu, err)
+		return res, fmt.Errorf("start %s: %w", Qemu, err)
 	}
-	reported := -1
+	clock := newRunClock(cmd.Process.Pid, start)
 	out := g.Stdout
 	if out == nil {
 		out = io.Discard
 	}
-	br := bufio.NewReader(pipe)
-	for {
-		line, err := br.ReadBytes('\n')
-		if s, ok := bytes.CutPrefix(line, []byte("EXIT ")); ok && err == nil {
-			if n, err := strconv.Atoi(string(bytes.TrimSpace(s))); err == nil {
-				reported = n
-				continue
+	// The reader sends a value on lines for each line of output, and
+	// closes done at the end of it.
+	lines := make(chan struct{}, 1)
+	done := make(chan struct{})
+	reported := -1
+	go func() {
+		defer close(done)
+		br := bufio.NewReader(pipe)
+		for {
+			line, err := br.ReadBytes('\n')
+			if err == nil {
+				select {
+				case lines <- struct{}{}:
+				default:
+				}
+			}
+			if s, ok := bytes.CutPrefix(line, []byte("EXIT ")); ok && err == nil {
+				if n, err := strconv.Atoi(string(bytes.TrimSpace(s))); err == nil {
+					reported = n
+					continue
+				}
+			}
+			out.Write(bytes.ReplaceAll(line, []byte("\r\n"), []byte("\n")))
+			if err != nil {
+				return
 			}
 		}
-		out.Write(bytes.ReplaceAll(line, []byte("\r\n"), []byte("\n")))
-		if err != nil {
-			break
+	}()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	var (
+		last     time.Duration // the clock at the last line
+		quitAt   time.Duration // the clock when Quit was sent, when it was
+		stalled  bool
+		canceled error
+	)
+	ctxDone := ctx.Done()
+	silence := func(now time.Duration) { res.Silence = max(res.Silence, now-last) }
+wait:
+	for {
+		select {
+		case <-done:
+			break wait
+		case <-lines:
+			now := clock.time()
+			silence(now)
+			last = now
+		case <-ctxDone:
+			canceled, ctxDone = ctx.Err(), nil
+			cmd.Process.Kill()
+		case <-tick.C:
+			now := clock.time()
+			switch {
+			case !stalled && now-last > stall:
+				stalled, quitAt = true, now
+				silence(now)
+				stdin.Write([]byte{Quit})
+			case stalled && now-quitAt > StallGrace:
+				cmd.Process.Kill()
+			}
 		}
 	}
 	werr := cmd.Wait()
-	fail := func(reason string) (int, error) {
-		return -1, &Error{Kernel: g.Kernel.Name, Reason: reason, KernelLog: tail(klog, 40)}
+	res.Wall, res.Waited = clock.now()
+	if !stalled {
+		silence(res.Wall - res.Waited)
 	}
-	if ctx.Err() != nil {
-		return fail(fmt.Sprintf("no exit status after %v", timeout))
+	fail := func(reason string) (Result, error) {
+		return res, &Error{Kernel: g.Kernel.Name, Reason: reason, KernelLog: tail(klog, 40)}
+	}
+	switch {
+	case canceled != nil:
+		return fail(canceled.Error())
+	case stalled:
+		return fail(fmt.Sprintf("the command printed nothing for %v of the emulator's clock (%v of wall time, %v of the run waiting for a CPU)",
+			stall, res.Wall.Round(time.Second), res.Waited.Round(time.Second)))
 	}
 	if reported >= 0 {
-		return reported, nil
+		res.Status = reported
+		return res, nil
 	}
 	var ee *exec.ExitError
 	if errors.As(werr, &ee) && ee.ExitCode()&1 == 1 {
 		// isa-debug-exit: qemu exits with 2*status+1.
-		return ee.ExitCode() >> 1, nil
+		res.Status = ee.ExitCode() >> 1
+		return res, nil
 	}
 	reason := "the guest stopped without reporting an exit status"
 	if werr != nil {
@@ -327,7 +435,7 @@ func (g *Guest) Run(ctx context.Context) (int, error) {
 }
 
 // writeInitrd writes the guest's initramfs to path.
-func (g *Guest) writeInitrd(path string, timeout time.Duration) error {
+func (g *Guest) writeInitrd(path string) error {
 	initPath, err := Init()
 	if err != nil {
 		return err
@@ -363,13 +471,7 @@ func (g *Guest) writeInitrd(path string, timeout time.Duration) error {
 		return err
 	}
 	env := append([]string{"PATH=/bin:/sbin:/usr/bin:/usr/sbin", "HOME=/tmp", "TMPDIR=/tmp", GuestEnv + "=" + g.Kernel.Name}, g.Env...)
-	// The command stops a little before the guest is killed, so that its
-	// output and the init's report get out.
-	secs := int(timeout.Seconds()) - 15
-	if secs < 5 {
-		secs = 5
-	}
-	cfg := fmt.Appendf(nil, "%s", mustJSON(guestConfig{Args: g.Args, Env: env, Dir: g.Dir, Timeout: secs}))
+	cfg := mustJSON(guestConfig{Args: g.Args, Env: env, Dir: g.Dir})
 	c.file("/vm/run.json", 0o644, cfg)
 	for _, p := range sortedKeys(g.Files) {
 		if err := add(p, g.Files[p]); err != nil {

@@ -7,7 +7,9 @@
 // the second serial port, prints "EXIT n" there once the output is
 // drained, and powers the machine off through qemu's isa-debug-exit port
 // with the command's exit status (qemu then exits with 2n+1), or through
-// ACPI when the port is missing.
+// ACPI when the port is missing. A byte read from that port (the host
+// sends one when the command has stalled) sends SIGQUIT to the command's
+// process group: a Go program prints its goroutines and exits.
 //
 // Build it with CGO_ENABLED=0: the guest has no C library.
 package main
@@ -16,7 +18,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"syscall"
@@ -30,8 +31,6 @@ type config struct {
 	Args []string
 	Env  []string
 	Dir  string
-	// Timeout, when not 0, kills the command after that many seconds.
-	Timeout int
 }
 
 func main() {
@@ -42,7 +41,7 @@ func main() {
 }
 
 // run mounts, reads the configuration and runs the command, returning its
-// exit status (125 when init itself failed, 124 on a timeout).
+// exit status (125 when init itself failed).
 func run(out *serial) int {
 	for _, m := range []struct{ src, dir, fstype string }{
 		{"proc", "/proc", "proc"},
@@ -85,19 +84,12 @@ func run(out *serial) int {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var timeout <-chan time.Time
-	if cfg.Timeout > 0 {
-		timeout = time.After(time.Duration(cfg.Timeout) * time.Second)
-	}
 	select {
 	case err = <-done:
-	case <-timeout:
+	case <-out.quit:
+		fmt.Fprintf(out, "init: the host saw no progress: SIGQUIT to the command\n")
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGQUIT) // a Go test prints its goroutines
-		time.Sleep(2 * time.Second)
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-done
-		fmt.Fprintf(out, "init: timed out after %ds\n", cfg.Timeout)
-		return 124
+		err = <-done
 	}
 	var ee *exec.ExitError
 	switch {
@@ -113,26 +105,40 @@ func run(out *serial) int {
 	return 125
 }
 
-// serial is the second serial port, raw (no \r added to \n), remembering
-// whether the last byte written ended a line.
+// serial is the second serial port, raw (no \r added to \n, input
+// neither echoed nor edited), remembering whether the last byte written
+// ended a line. quit is closed when a byte is read from it.
 type serial struct {
-	f        *os.File
-	midLine  bool
-	fallback io.Writer
+	f       *os.File
+	midLine bool
+	quit    chan struct{}
 }
 
 func console() *serial {
 	os.MkdirAll("/dev", 0o755)
 	unix.Mount("devtmpfs", "/dev", "devtmpfs", 0, "")
-	f, err := os.OpenFile("/dev/ttyS1", os.O_WRONLY|unix.O_NOCTTY, 0)
+	s := &serial{quit: make(chan struct{})}
+	f, err := os.OpenFile("/dev/ttyS1", os.O_RDWR|unix.O_NOCTTY, 0)
 	if err != nil {
 		// No second port: the kernel's console is all there is.
-		f = os.Stdout
-	} else if t, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS); err == nil {
+		s.f = os.Stdout
+		return s
+	}
+	s.f = f
+	if t, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS); err == nil {
 		t.Oflag &^= unix.OPOST
+		t.Iflag &^= unix.ICRNL | unix.INLCR | unix.IGNCR | unix.IXON | unix.ISTRIP | unix.BRKINT
+		t.Lflag &^= unix.ICANON | unix.ECHO | unix.ECHOE | unix.ECHOK | unix.ECHONL | unix.ISIG | unix.IEXTEN
+		t.Cc[unix.VMIN], t.Cc[unix.VTIME] = 1, 0
 		unix.IoctlSetTermios(int(f.Fd()), unix.TCSETS, t)
 	}
-	return &serial{f: f}
+	go func() {
+		var b [1]byte
+		if n, _ := f.Read(b[:]); n > 0 {
+			close(s.quit)
+		}
+	}()
+	return s
 }
 
 func (s *serial) Write(p []byte) (int, error) {

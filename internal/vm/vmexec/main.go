@@ -10,7 +10,9 @@
 // in the package's directory with its arguments, streams its output, and
 // exits with its exit status. The environment variables starting with
 // DTRACE_ and GO are passed on. The kernels are .ci/vm-kernels's; -kernel
-// names one, "all" runs the program in each in turn.
+// names one, "all" runs the program in each in turn. A guest whose program
+// prints no line for -stall on the emulator's clock (vm.Guest's Stall) is
+// stopped, and vmexec fails.
 package main
 
 import (
@@ -19,7 +21,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/dtrace-go/dtrace/internal/vm"
 )
@@ -27,7 +28,7 @@ import (
 func main() {
 	kernel := flag.String("kernel", "all", "the guest kernel: a name in "+vm.Dir()+", or all")
 	dtrace := flag.Bool("dtrace", false, "pack a dtrace binary built from ./cmd/dtrace, as $DTRACE_TEST_BINARY")
-	timeout := flag.Duration("timeout", 10*time.Minute, "bound on each guest run")
+	stall := flag.Duration("stall", vm.DefaultStall, "stop a guest whose program prints no line for this long on the emulator's clock")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: vmexec [flags] program [args...]\n")
 		flag.PrintDefaults()
@@ -76,14 +77,14 @@ func main() {
 		if err != nil {
 			fatal(err)
 		}
-		g.Timeout = *timeout
+		g.Stall = *stall
 		g.Stdout = os.Stdout
-		st, err := g.Run(context.Background())
+		res, err := g.Run(context.Background())
 		if err != nil {
 			fatal(err)
 		}
-		if st != 0 {
-			status = st
+		if res.Status != 0 {
+			status = res.Status
 		}
 	}
 	os.Exit(status)
