@@ -1,9 +1,13 @@
 // Package uprobe plans the attachments of the providers built on uprobes
-// (pid, usdt): it groups a process's probe sites into one program for its
-// uprobes and one for its uretprobes, each program telling the sites apart
-// by the attachment cookie the kernel hands it, filling the arguments as
-// each site says, and attaching all the sites of an object with one
-// uprobe_multi link where the kernel has them.
+// (pid, usdt): it groups a process's probe sites into one program, which
+// tells the sites apart by the attachment cookie the kernel hands it and
+// fills the arguments as each site says, and attaches all the sites of an
+// object with one uprobe_multi link where the kernel has them.
+//
+// It places no uretprobe: the kernel places one by replacing the word at
+// the stack pointer with its trampoline's address, which changes what the
+// traced process computes wherever that word is read as anything but the
+// address to return to (the pid provider's returns.go says where).
 package uprobe
 
 import (
@@ -46,9 +50,6 @@ type Site struct {
 	Offset uint64
 	// RefCtr is the file offset of the site's USDT semaphore, 0 for none.
 	RefCtr uint64
-	// Return makes the site a uretprobe: the probe fires as the function
-	// entered at Offset returns.
-	Return bool
 	Fill   Fill
 	// Refused says the kernel is known to refuse a uprobe on the site's
 	// instruction: it is not attached, and counts as refused.
@@ -65,34 +66,18 @@ var Regs = map[string]int16{
 // regCookie holds the site's cookie while the fragment dispatches.
 const regCookie = asm.R7
 
-// Plan returns the attachments of sites, all in process pid: a program for
-// the uprobes and one for the uretprobes, named after name. The programs
-// are loaded for uprobe_multi links when the kernel has them.
+// Plan returns the attachment of sites, all in process pid: one program,
+// named after name, loaded for uprobe_multi links when the kernel has
+// them; none for no sites.
 func Plan(name string, pid int, sites []Site) ([]*providers.Attachment, error) {
-	var entries, returns []Site
-	for _, s := range sites {
-		if s.Return {
-			returns = append(returns, s)
-		} else {
-			entries = append(entries, s)
-		}
+	if len(sites) == 0 {
+		return nil, nil
 	}
-	multi := bpf.HaveUprobeMulti()
-	var out []*providers.Attachment
-	for _, g := range []struct {
-		sites []Site
-		ret   bool
-	}{{entries, false}, {returns, true}} {
-		if len(g.sites) == 0 {
-			continue
-		}
-		a, err := plan(name, pid, g.sites, g.ret, multi)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
+	a, err := plan(name, pid, sites, bpf.HaveUprobeMulti())
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return []*providers.Attachment{a}, nil
 }
 
 // group is the sites of a program sharing one fill, with their cookies
@@ -103,7 +88,7 @@ type group struct {
 	sites  []Site
 }
 
-func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attachment, error) {
+func plan(name string, pid int, sites []Site, multi bool) (*providers.Attachment, error) {
 	// Cookies number the sites by fill, then probe, so that each fill's
 	// sites and, within it, each probe's are a range of cookies.
 	type keyed struct {
@@ -142,12 +127,8 @@ func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attac
 			probes = append(probes, s.Probe)
 		}
 	}
-	kind := "uprobe"
-	if ret {
-		kind = "uretprobe"
-	}
 	att := &providers.Attachment{
-		Name:   name + "_" + kind,
+		Name:   name + "_uprobe",
 		Type:   ebpf.Kprobe,
 		Probes: probes,
 		Fragment: func(use abi.CtxUse) (asm.Instructions, error) {
@@ -155,7 +136,7 @@ func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attac
 		},
 		Stack: providers.StackFrames{Skip: 2, FromHelper: true},
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return attach(prog, pid, sites, ret, multi)
+			return attach(prog, pid, sites, multi)
 		},
 		// Uprobe programs run with migration disabled, not preemption
 		// (bpf_prog_run_array_uprobe, bpf_uprobe_multi_run_prog).
@@ -243,7 +224,7 @@ func (a *attachment) Refused() []*providers.Probe { return a.refused }
 
 // attach attaches prog at sites, the cookie of each its index, with one
 // set of uprobes (one link, with multi) per object.
-func attach(prog *ebpf.Program, pid int, sites []Site, ret, multi bool) (io.Closer, error) {
+func attach(prog *ebpf.Program, pid int, sites []Site, multi bool) (io.Closer, error) {
 	var paths []string
 	byPath := map[string][]bpf.UprobeSite{}
 	refused := map[uint64]bool{}
@@ -259,7 +240,7 @@ func attach(prog *ebpf.Program, pid int, sites []Site, ret, multi bool) (io.Clos
 	}
 	a := &attachment{}
 	for _, p := range paths {
-		u, err := bpf.AttachUprobes(prog, bpf.Uprobes{Path: p, PID: pid, Return: ret, Multi: multi, Sites: byPath[p]})
+		u, err := bpf.AttachUprobes(prog, bpf.Uprobes{Path: p, PID: pid, Multi: multi, Sites: byPath[p]})
 		if err != nil {
 			a.Close()
 			return nil, err
