@@ -42,7 +42,7 @@ func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
 		if !ok || foff == 0 {
 			return uprobe.Site{}, fmt.Errorf("no code at %#x in %s", addr, d.Object.Path)
 		}
-		s := uprobe.Site{Probe: pr, Path: d.Object.File, Offset: foff, Fill: fill}
+		s := uprobe.Site{Probe: pr, Object: d.Object, Offset: foff, Fill: fill}
 		// Known refusals are not attempted: one refused address fails
 		// a whole uprobe_multi link.
 		if b, err := d.Object.Image.Code(addr, 16); err == nil {

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,7 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
+	"github.com/dtrace-go/dtrace/providers/internal/uproc"
 )
 
 // Fill is how a site fills the probe context's arguments from the traced
@@ -44,8 +46,8 @@ type Fill interface {
 // Site is a place where a probe fires.
 type Site struct {
 	Probe *providers.Probe
-	// Path is the file of the object the site is in, to attach to.
-	Path string
+	// Object is the object the site is in, whose file it is attached to.
+	Object *uproc.Object
 	// Offset is the site's offset in the file.
 	Offset uint64
 	// RefCtr is the file offset of the site's USDT semaphore, 0 for none.
@@ -216,32 +218,64 @@ func probesOf(sites []Site) []*providers.Probe {
 type attachment struct {
 	links   bpf.Links
 	refused []*providers.Probe
+	// unmapped are the modules the process unloaded before their sites
+	// were attached, lost the probes none of whose sites was attached
+	// for it.
+	pid      int
+	unmapped []string
+	lost     int
 }
 
 func (a *attachment) Close() error { return a.links.Close() }
 
 func (a *attachment) Refused() []*providers.Probe { return a.refused }
 
+// Notice says which probes were not enabled for their objects were
+// unloaded meanwhile: "2 probes not enabled: pid 1234 unmapped
+// libloop.so".
+func (a *attachment) Notice() string {
+	if len(a.unmapped) == 0 {
+		return ""
+	}
+	s := "s"
+	if a.lost == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%d probe%s not enabled: pid %d unmapped %s", a.lost, s, a.pid, strings.Join(a.unmapped, ", "))
+}
+
 // attach attaches prog at sites, the cookie of each its index, with one
-// set of uprobes (one link, with multi) per object.
+// set of uprobes (one link, with multi) per object. The process may
+// unload an object, or exit, meanwhile (a process grabbed with -p runs on):
+// an object it maps no more is passed over (Notice says so), and once it
+// has exited nothing more is attached and no error returned: the run ends
+// as it notices the exit.
 func attach(prog *ebpf.Program, pid int, sites []Site, multi bool) (io.Closer, error) {
-	var paths []string
-	byPath := map[string][]bpf.UprobeSite{}
+	var objs []*uproc.Object
+	byObj := map[*uproc.Object][]bpf.UprobeSite{}
 	refused := map[uint64]bool{}
 	for i, s := range sites {
 		if s.Refused {
 			refused[uint64(i)] = true
 			continue
 		}
-		if byPath[s.Path] == nil {
-			paths = append(paths, s.Path)
+		if byObj[s.Object] == nil {
+			objs = append(objs, s.Object)
 		}
-		byPath[s.Path] = append(byPath[s.Path], bpf.UprobeSite{Offset: s.Offset, Cookie: uint64(i), RefCtrOffset: s.RefCtr})
+		byObj[s.Object] = append(byObj[s.Object], bpf.UprobeSite{Offset: s.Offset, Cookie: uint64(i), RefCtrOffset: s.RefCtr})
 	}
-	a := &attachment{}
-	for _, p := range paths {
-		u, err := bpf.AttachUprobes(prog, bpf.Uprobes{Path: p, PID: pid, Multi: multi, Sites: byPath[p]})
-		if err != nil {
+	a := &attachment{pid: pid}
+	skipped := map[*uproc.Object]bool{}
+	for _, o := range objs {
+		u, err := attachObject(prog, pid, o, byObj[o], multi)
+		switch {
+		case errors.Is(err, uproc.ErrNoProcess):
+			return a, nil
+		case errors.Is(err, uproc.ErrUnmapped):
+			skipped[o] = true
+			a.unmapped = append(a.unmapped, o.Module)
+			continue
+		case err != nil:
 			a.Close()
 			return nil, err
 		}
@@ -253,18 +287,52 @@ func attach(prog *ebpf.Program, pid int, sites []Site, multi bool) (io.Closer, e
 	// A probe could not be enabled when none of its sites was attached.
 	attached := map[*providers.Probe]bool{}
 	for i, s := range sites {
-		if !refused[uint64(i)] {
+		if !refused[uint64(i)] && !skipped[s.Object] {
 			attached[s.Probe] = true
 		}
 	}
 	seen := map[*providers.Probe]bool{}
 	for i, s := range sites {
-		if refused[uint64(i)] && !attached[s.Probe] && !seen[s.Probe] {
+		if attached[s.Probe] || seen[s.Probe] {
+			continue
+		}
+		switch {
+		case skipped[s.Object]:
+			seen[s.Probe] = true
+			a.lost++
+		case refused[uint64(i)]:
 			seen[s.Probe] = true
 			a.refused = append(a.refused, s.Probe)
 		}
 	}
 	return a, nil
+}
+
+// attachObject attaches prog at sites of object o, through a path that
+// reaches it now (Object.Reach), again through another when the one
+// tried vanished meanwhile (the library was unloaded, maybe loaded again).
+// The error is uproc.ErrNoProcess once the process has exited,
+// uproc.ErrUnmapped once it maps the object no more.
+func attachObject(prog *ebpf.Program, pid int, o *uproc.Object, sites []bpf.UprobeSite, multi bool) (*bpf.UprobeAttachment, error) {
+	var aerr error
+	for range 8 {
+		path, err := o.Reach()
+		if err != nil {
+			return nil, err
+		}
+		var u *bpf.UprobeAttachment
+		if u, aerr = bpf.AttachUprobes(prog, bpf.Uprobes{Path: path, PID: pid, Multi: multi, Sites: sites}); aerr == nil {
+			return u, nil
+		}
+		// Was the object unloaded, or did the process exit, meanwhile?
+		if _, err := o.Reach(); err != nil {
+			return nil, err
+		}
+		if _, err := os.Stat(path); err == nil {
+			return nil, aerr // it is there: the error is not the race's
+		}
+	}
+	return nil, aerr // unloaded and loaded again at every try
 }
 
 // RegArgs fills the arguments from registers, as at a function's entry:
