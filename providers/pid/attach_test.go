@@ -158,19 +158,24 @@ func TestProbeableAgreesWithKernel(t *testing.T) {
 	t.Logf("%d first instructions accepted, %d refused", len(good), len(bad))
 }
 
-// TestVEXRunsAsWritten places probes at every instruction of
-// testdata/vex.c's vcopy, whose AVX instructions the kernel takes for a
+// TestInstructionsRunAsWritten places probes at every instruction of
+// testdata/asis.c's vcopy, whose AVX instructions the kernel takes for a
 // jmp, a jg and a ja (it emulates those rather than running the
-// instruction): none is placed on them, and the string is copied.
-func TestVEXRunsAsWritten(t *testing.T) {
+// instruction), and of its flags, whose pushf the kernel runs with the
+// trap flag set (the popf after it turns single-stepping on: SIGTRAP).
+// None is placed on those: the string is copied, the flags read without
+// the trap flag.
+func TestInstructionsRunAsWritten(t *testing.T) {
 	ptest.Require(t, ebpf.Kprobe)
-	if b, _ := os.ReadFile("/proc/cpuinfo"); !strings.Contains(string(b), " avx2") {
-		t.Skip("the CPU has no AVX2")
-	}
 	gcc := need(t, "gcc")
-	path := filepath.Join(t.TempDir(), "vex")
-	build(t, path, gcc, "-O1", "-o", path, "testdata/vex.c")
+	path := filepath.Join(t.TempDir(), "asis")
+	build(t, path, gcc, "-O1", "-o", path, "testdata/asis.c")
 	cmd := exec.Command(path)
+	want := "\ntrap flag 0\n"
+	if b, _ := os.ReadFile("/proc/cpuinfo"); strings.Contains(string(b), " avx2") {
+		cmd.Args = append(cmd.Args, "vcopy")
+		want = "abcdefghijklmnopqrstuvwxyz012345" + want
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -183,17 +188,24 @@ func TestVEXRunsAsWritten(t *testing.T) {
 	defer func() { in.Close(); cmd.Wait() }()
 	waitMapped(t, cmd.Process.Pid, "libc.so.6")
 	p := provider(t, cmd.Process.Pid)
-	ps, err := p.Expand("a.out", "vcopy", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var listed []string
-	for i, pr := range ps {
-		pr.ID = uint32(i + 1)
-		listed = append(listed, pr.Name)
-	}
-	if want := []string{"return", "entry", "f"}; !slices.Equal(listed, want) {
-		t.Errorf("vcopy's probes: %q, want %q (no offset probe on the AVX instructions)", listed, want)
+	var ps []*providers.Probe
+	for fn, want := range map[string][]string{
+		"vcopy": {"return", "entry", "f"},
+		"flags": {"return", "entry", "0", "2", "3", "4", "5"},
+	} {
+		fps, err := p.Expand("a.out", fn, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed []string
+		for _, pr := range fps {
+			pr.ID = uint32(len(ps) + 1)
+			ps = append(ps, pr)
+			listed = append(listed, pr.Name)
+		}
+		if !slices.Equal(listed, want) {
+			t.Errorf("%s's probes: %q, want %q", fn, listed, want)
+		}
 	}
 	atts, err := p.Plan(ps)
 	if err != nil {
@@ -205,9 +217,9 @@ func TestVEXRunsAsWritten(t *testing.T) {
 	}
 	in.Close()
 	if err := cmd.Wait(); err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v: %q", err, out.String())
 	}
-	if got := out.String(); got != "abcdefghijklmnopqrstuvwxyz012345\n" {
-		t.Errorf("vcopy copied %q under the probes", got)
+	if got := out.String(); got != want {
+		t.Errorf("under the probes: %q, want %q", got, want)
 	}
 }

@@ -236,8 +236,9 @@ func accepted(b []byte) bool {
 // analyze returns whether the kernel accepts a uprobe on the instruction
 // b, and whether it misreads it: a VEX or EVEX instruction whose opcode
 // byte it takes for a one-byte opcode it emulates or fixes up
-// (vexMisread), or an exchange with %r8 (41 90) it takes for a nop. It
-// does not run those as written.
+// (vexMisread), an exchange with %r8 (41 90) it takes for a nop, or pushf,
+// which it runs with the trap flag set. It does not run those as
+// written.
 func analyze(b []byte) (ok, misread bool) {
 	i := 0
 	for ; i < len(b); i++ {
@@ -267,7 +268,10 @@ func analyze(b []byte) (ok, misread bool) {
 	if op == 0x8e && i+1 < len(b) && b[i+1]>>3&7 == 2 {
 		return false, false
 	}
-	return true, n > 0 && vexMisread[op] || n == 0 && op == 0x90 && rex&1 != 0
+	// pushf (9c) pushes the trap flag the kernel sets to single-step it:
+	// the popf that restores those flags turns single-stepping on, and
+	// the process dies of SIGTRAP.
+	return true, n > 0 && vexMisread[op] || n == 0 && (op == 0x90 && rex&1 != 0 || op == 0x9c)
 }
 
 // refusedOpcodes are the one-byte opcodes (the first opcode byte; 0x0f,

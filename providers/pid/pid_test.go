@@ -40,6 +40,8 @@ func TestProbeable(t *testing.T) {
 		{[]byte{0xc5, 0xf8, 0xc2, 0xc1, 0x00}, false},               // vcmpeqps: VEX, opcode c2 (ret imm16)
 		{[]byte{0x41, 0x90}, false},                                 // xchg %eax,%r8d: the kernel skips it as a nop
 		{[]byte{0xf3, 0x90}, true},                                  // pause
+		{[]byte{0x9c}, false},                                       // pushf: it would push the single-step trap flag
+		{[]byte{0x9d}, true},                                        // popf
 		{[]byte{0x8e, 0xd0}, false},                                 // mov %eax,%ss
 		{[]byte{0x8e, 0xd8}, true},                                  // mov %eax,%ds
 	} {
