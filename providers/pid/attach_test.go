@@ -78,6 +78,53 @@ func TestFire(t *testing.T) {
 	}
 }
 
+// TestEntryBeforeReturn probes testdata/prog.c's nothing, whose first
+// instruction is its ret: its entry, offset 0 and return probes, at one
+// place, fire in that order.
+func TestEntryBeforeReturn(t *testing.T) {
+	ptest.Require(t, ebpf.Kprobe)
+	gcc := need(t, "gcc")
+	path := filepath.Join(t.TempDir(), "prog")
+	build(t, path, gcc, "-O1", "-o", path, "testdata/prog.c")
+	cmd := exec.Command(path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { in.Close(); cmd.Wait() }()
+	waitMapped(t, cmd.Process.Pid, "libc.so.6")
+	p := provider(t, cmd.Process.Pid)
+	ps, err := p.Expand("a.out", "nothing", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[uint32]string{}
+	for i, pr := range ps {
+		pr.ID = uint32(i + 1)
+		names[pr.ID] = pr.Name
+	}
+	atts, err := p.Plan(ps)
+	if err != nil || len(atts) != 1 {
+		t.Fatalf("Plan: %d attachments, %v", len(atts), err)
+	}
+	prog := ptest.Load(t, atts[0], ptest.Options{})
+	prog.Attach(t, atts[0])
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range prog.Await(t, func(rs []ptest.Record) bool { return len(rs) >= 3 }) {
+		got = append(got, names[r.Block])
+	}
+	if want := []string{"entry", "0", "return"}; !slices.Equal(got, want) {
+		t.Errorf("fired %q, want %q", got, want)
+	}
+}
+
 // TestProbeableAgreesWithKernel checks accepted against the kernel on the
 // first instructions of libc's functions: each one it refuses, the kernel
 // refuses, and the kernel takes all the others at once.

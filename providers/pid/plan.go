@@ -36,13 +36,15 @@ func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
 	if d.Go {
 		args = uprobe.RegArgs{Regs: uprobe.GoArgs}
 	}
+	// At one address, the entry fires first, the return last.
+	order := map[Kind]int{KindEntry: 0, KindOffset: 1, KindReturn: 2}[d.Kind]
 	site := func(off uint64, fill uprobe.Fill) (uprobe.Site, error) {
 		addr := d.Func.Value + off
 		foff, ok := d.Object.Image.FileOffset(addr)
 		if !ok || foff == 0 {
 			return uprobe.Site{}, fmt.Errorf("no code at %#x in %s", addr, d.Object.Path)
 		}
-		s := uprobe.Site{Probe: pr, Object: d.Object, Offset: foff, Fill: fill}
+		s := uprobe.Site{Probe: pr, Object: d.Object, Offset: foff, Fill: fill, Order: order}
 		// Known refusals are not attempted: one refused address fails
 		// a whole uprobe_multi link.
 		if b, err := d.Object.Image.Code(addr, 16); err == nil {

@@ -52,7 +52,11 @@ type Site struct {
 	Offset uint64
 	// RefCtr is the file offset of the site's USDT semaphore, 0 for none.
 	RefCtr uint64
-	Fill   Fill
+	// Order orders the sites at one address: they fire by increasing
+	// Order (a function's entry, then its offset 0, then its return, when
+	// its first instruction is its ret).
+	Order int
+	Fill  Fill
 	// Refused says the kernel is known to refuse a uprobe on the site's
 	// instruction: it is not attached, and counts as refused.
 	Refused bool
@@ -263,6 +267,17 @@ func attach(prog *ebpf.Program, pid int, sites []Site, multi bool) (io.Closer, e
 			objs = append(objs, s.Object)
 		}
 		byObj[s.Object] = append(byObj[s.Object], bpf.UprobeSite{Offset: s.Offset, Cookie: uint64(i), RefCtrOffset: s.RefCtr})
+	}
+	// The kernel runs the programs of one address last attached first:
+	// the sites of an address are attached by decreasing Order.
+	for _, o := range objs {
+		ss := byObj[o]
+		slices.SortStableFunc(ss, func(a, b bpf.UprobeSite) int {
+			if c := cmp.Compare(a.Offset, b.Offset); c != 0 {
+				return c
+			}
+			return cmp.Compare(sites[b.Cookie].Order, sites[a.Cookie].Order)
+		})
 	}
 	a := &attachment{pid: pid}
 	skipped := map[*uproc.Object]bool{}
