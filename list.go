@@ -53,6 +53,24 @@ func probes(ps []*providers.Probe) []Probe {
 	return out
 }
 
+// OmittedProbe is a probe a description matched that its provider did
+// not make, and why: the return probe of a pid function where no return
+// was found ("no return instruction": _start, exit; "code not decoded").
+type OmittedProbe struct {
+	Provider, Module, Function, Name string
+	Why                              string
+}
+
+// Omitted returns the probes the descriptions matched so far that their
+// providers did not make, provider after provider, each once.
+func (h *Handle) Omitted() []OmittedProbe {
+	var out []OmittedProbe
+	for _, o := range h.reg.Omitted() {
+		out = append(out, OmittedProbe{Provider: o.Provider, Module: o.Module, Function: o.Function, Name: o.Name, Why: o.Why})
+	}
+	return out
+}
+
 // ListErrors returns, in provider order, the providers that could not
 // list their probes so far.
 func (h *Handle) ListErrors() []*ListError {

@@ -53,8 +53,8 @@ type Uprobes struct {
 type UprobeAttachment struct {
 	links Links
 	// Refused lists the sites whose instruction the kernel cannot place
-	// a uprobe on (ENOTSUPP: a lock prefix, hlt, int3...): the program is
-	// attached at the others.
+	// a uprobe on (ENOTSUPP: a lock prefix, hlt, int3...; ENOEXEC: one it
+	// cannot decode): the program is attached at the others.
 	Refused []UprobeSite
 }
 
@@ -64,6 +64,13 @@ func (a *UprobeAttachment) Close() error { return a.links.Close() }
 // errNotSupp is the kernel's ENOTSUPP, which it returns for an instruction
 // it cannot probe (not unix.ENOTSUP).
 const errNotSupp = syscall.Errno(524)
+
+// refusedInsn reports whether err is the kernel's refusal of a site's
+// instruction: ENOTSUPP for one it cannot single-step, ENOEXEC for one its
+// decoder does not know (AMD's FMA4, on an Intel CPU's kernel alike).
+func refusedInsn(err error) bool {
+	return errors.Is(err, errNotSupp) || errors.Is(err, syscall.ENOEXEC)
+}
 
 var haveMulti = sync.OnceValue(func() bool { return features.HaveBPFLinkUprobeMulti() == nil })
 
@@ -142,7 +149,7 @@ func (a *UprobeAttachment) attachMulti(ex *link.Executable, prog *ebpf.Program, 
 	case err == nil:
 		a.links.Add(l)
 		return nil
-	case !errors.Is(err, errNotSupp):
+	case !refusedInsn(err):
 		return err
 	case len(sites) == 1:
 		a.Refused = append(a.Refused, sites[0])
@@ -169,7 +176,7 @@ func (a *UprobeAttachment) attachEach(ex *link.Executable, prog *ebpf.Program, u
 		switch {
 		case err == nil:
 			a.links.Add(l)
-		case errors.Is(err, errNotSupp):
+		case refusedInsn(err):
 			a.Refused = append(a.Refused, s)
 		default:
 			return fmt.Errorf("offset %#x: %w", s.Offset, err)

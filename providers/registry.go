@@ -73,6 +73,73 @@ type Expander interface {
 	Expand(module, function, name string) ([]*Probe, error)
 }
 
+// An Omitter is a provider that leaves out probes the descriptions match,
+// and can say which: the pid provider makes no return probe for a
+// function where it finds no return.
+type Omitter interface {
+	// Omitted returns the probes the descriptions expanded so far
+	// matched but that were not made, each once, and why.
+	Omitted() []Omission
+}
+
+// Omission is a probe a description matched that its provider did not
+// make, and why ("no return instruction").
+type Omission struct {
+	Provider, Module, Function, Name string
+	Why                              string
+}
+
+// Omitted returns what every Omitter of the registry left out so far, in
+// provider order.
+func (r *Registry) Omitted() []Omission {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Omission
+	for _, e := range r.provs {
+		if o, ok := e.prov.(Omitter); ok {
+			out = append(out, o.Omitted()...)
+		}
+	}
+	return out
+}
+
+// OmittedNotice is dtrace's one-line warning of the return probes that
+// were not made: "3 functions have no return probe: prog`_start,
+// libc.so.6`abort (no return instruction); libc.so.6`pkey_get (code not
+// decoded)", naming 8 functions a reason at most; "" for none.
+func OmittedNotice(os []Omission) string {
+	var whys []string
+	byWhy := map[string][]string{}
+	n := 0
+	for _, o := range os {
+		if o.Name != "return" {
+			continue
+		}
+		if byWhy[o.Why] == nil {
+			whys = append(whys, o.Why)
+		}
+		byWhy[o.Why] = append(byWhy[o.Why], o.Module+"`"+o.Function)
+		n++
+	}
+	if n == 0 {
+		return ""
+	}
+	const most = 8
+	var parts []string
+	for _, why := range whys {
+		fns := byWhy[why]
+		list := strings.Join(fns[:min(len(fns), most)], ", ")
+		if len(fns) > most {
+			list += fmt.Sprintf(" and %d more", len(fns)-most)
+		}
+		parts = append(parts, list+" ("+why+")")
+	}
+	if n == 1 {
+		return "1 function has no return probe: " + parts[0]
+	}
+	return fmt.Sprintf("%d functions have no return probe: %s", n, strings.Join(parts, "; "))
+}
+
 // AddFactory adds a factory the registry asks for the providers it does
 // not have, in the order they were added.
 func (r *Registry) AddFactory(f Factory) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -537,5 +538,58 @@ func TestRegistryNamer(t *testing.T) {
 	}
 	if _, err := r.Match("ex*", "", "", "entry"); err != nil || len(f.made) != 2 {
 		t.Errorf("ex* made providers twice: %d, %v", len(f.made), err)
+	}
+}
+
+// omitter leaves out the return probes of the functions it expands.
+type omitter struct {
+	expander
+	omitted []providers.Omission
+}
+
+func (o *omitter) Expand(module, function, name string) ([]*providers.Probe, error) {
+	for _, fn := range []string{"_start", "exit"} {
+		if probe.Glob(function, fn) && probe.Glob(name, "return") {
+			o.omitted = append(o.omitted, providers.Omission{Provider: o.name, Module: "x", Function: fn, Name: "return", Why: "no return instruction"})
+		}
+	}
+	return o.expander.Expand(module, function, name)
+}
+
+func (o *omitter) Omitted() []providers.Omission { return o.omitted }
+
+// The probes an Omitter leaves out are the registry's Omitted, and
+// OmittedNotice words them in a line, naming 8 functions a reason at
+// most.
+func TestRegistryOmitted(t *testing.T) {
+	o := &omitter{expander: expander{fake: fake{name: "om1"}}}
+	r, err := providers.NewRegistry(&fake{name: "alpha"}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Omitted(); len(got) != 0 {
+		t.Errorf("Omitted() before matching = %v", got)
+	}
+	if _, err := r.Match("om1", "", "_start", ""); err != nil {
+		t.Fatal(err)
+	}
+	got := r.Omitted()
+	if len(got) != 1 || got[0].Function != "_start" {
+		t.Fatalf("Omitted() = %v", got)
+	}
+	if msg := providers.OmittedNotice(got); msg != "1 function has no return probe: x`_start (no return instruction)" {
+		t.Errorf("notice %q", msg)
+	}
+	var many []providers.Omission
+	for i := range 10 {
+		many = append(many, providers.Omission{Module: "m", Function: "f" + strconv.Itoa(i), Name: "return", Why: "no return instruction"})
+	}
+	many = append(many, providers.Omission{Module: "m", Function: "g", Name: "return", Why: "code not decoded"})
+	want := "11 functions have no return probe: m`f0, m`f1, m`f2, m`f3, m`f4, m`f5, m`f6, m`f7 and 2 more (no return instruction); m`g (code not decoded)"
+	if msg := providers.OmittedNotice(many); msg != want {
+		t.Errorf("notice %q, want %q", msg, want)
+	}
+	if msg := providers.OmittedNotice(nil); msg != "" {
+		t.Errorf("notice of nothing %q", msg)
 	}
 }

@@ -31,6 +31,18 @@ import (
 // (PTRACE_O_EXITKILL before Continue, the parent-death signal after), as
 // DTrace's created processes die with it. A grabbed process is watched
 // through a pidfd and never stopped.
+//
+// What the command sees of it (none changes what its own code computes):
+// dtrace is its parent, as with DTrace; it is traced (TracerPid) while the
+// dynamic linker and the constructors of its libraries run, before its
+// entry point, and not after; the breakpoint at its entry point is gone
+// before it runs there, the signal of the exec's stop and of the
+// breakpoint are not delivered, the others are (but a SIGSTOP before the
+// entry point does not stop it: the tracee's group-stop cannot be kept
+// while it runs on to the entry point); its parent-death signal is
+// SIGKILL (prctl(PR_GET_PDEATHSIG) says so); its environment, files,
+// signal mask and dispositions and limits are dtrace's as a shell's
+// command would have them.
 type Proc struct {
 	pid     int
 	created bool

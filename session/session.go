@@ -163,6 +163,11 @@ func Run(ctx context.Context, cfg *Config, units []Unit) (int, error) {
 		}
 		cfg.Notify(sink.Notice{Kind: sink.NoticeMatched, Count: uint64(matched), Message: matchNotice(u, matched)})
 	}
+	// The return probes the descriptions matched that could not be
+	// made: a line, once.
+	if msg := providers.OmittedNotice(cfg.Registry.Omitted()); msg != "" {
+		cfg.Notify(sink.Notice{Kind: sink.NoticeWarning, Message: msg})
+	}
 	eps.size(prog)
 	r := &run{cfg: cfg, prog: prog, byProbe: byProbe, ksyms: cfg.KernelSymbols}
 	abandoned := false

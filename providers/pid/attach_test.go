@@ -1,8 +1,11 @@
 package pid
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cilium/ebpf"
@@ -15,7 +18,8 @@ import (
 )
 
 // TestFire attaches entry, offset and return probes of testdata/prog.c's
-// asm_sum(1, 2) and checks what they fire with.
+// asm_sum(1, 2) and checks what they fire with: the return probe at its
+// ret (arg0 its offset, 6), as DTrace's.
 func TestFire(t *testing.T) {
 	ptest.Require(t, ebpf.Kprobe)
 	gcc := need(t, "gcc")
@@ -43,7 +47,7 @@ func TestFire(t *testing.T) {
 		byName[pr.Name] = pr
 	}
 	atts, err := p.Plan([]*providers.Probe{byName["entry"], byName["3"], byName["return"]})
-	if err != nil || len(atts) != 2 {
+	if err != nil || len(atts) != 1 {
 		t.Fatalf("Plan: %d attachments, %v", len(atts), err)
 	}
 	var progs []*ptest.Program
@@ -68,12 +72,60 @@ func TestFire(t *testing.T) {
 	if r, ok := got[byName["3"].ID]; !ok || r.Args[0] != 1 || r.Args[1] != 2 {
 		t.Errorf("offset 3: %+v", r)
 	}
-	if r, ok := got[byName["return"].ID]; !ok || r.Args[0] != 0 || r.Args[1] != 3 {
+	// At its ret, offset 6.
+	if r, ok := got[byName["return"].ID]; !ok || r.Args[0] != 6 || r.Args[1] != 3 {
 		t.Errorf("return: %+v", r)
 	}
 }
 
-// TestProbeableAgreesWithKernel checks probeable against the kernel on the
+// TestEntryBeforeReturn probes testdata/prog.c's nothing, whose first
+// instruction is its ret: its entry, offset 0 and return probes, at one
+// place, fire in that order.
+func TestEntryBeforeReturn(t *testing.T) {
+	ptest.Require(t, ebpf.Kprobe)
+	gcc := need(t, "gcc")
+	path := filepath.Join(t.TempDir(), "prog")
+	build(t, path, gcc, "-O1", "-o", path, "testdata/prog.c")
+	cmd := exec.Command(path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { in.Close(); cmd.Wait() }()
+	waitMapped(t, cmd.Process.Pid, "libc.so.6")
+	p := provider(t, cmd.Process.Pid)
+	ps, err := p.Expand("a.out", "nothing", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[uint32]string{}
+	for i, pr := range ps {
+		pr.ID = uint32(i + 1)
+		names[pr.ID] = pr.Name
+	}
+	atts, err := p.Plan(ps)
+	if err != nil || len(atts) != 1 {
+		t.Fatalf("Plan: %d attachments, %v", len(atts), err)
+	}
+	prog := ptest.Load(t, atts[0], ptest.Options{})
+	prog.Attach(t, atts[0])
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range prog.Await(t, func(rs []ptest.Record) bool { return len(rs) >= 3 }) {
+		got = append(got, names[r.Block])
+	}
+	if want := []string{"entry", "0", "return"}; !slices.Equal(got, want) {
+		t.Errorf("fired %q, want %q", got, want)
+	}
+}
+
+// TestProbeableAgreesWithKernel checks accepted against the kernel on the
 // first instructions of libc's functions: each one it refuses, the kernel
 // refuses, and the kernel takes all the others at once.
 func TestProbeableAgreesWithKernel(t *testing.T) {
@@ -120,7 +172,7 @@ func TestProbeableAgreesWithKernel(t *testing.T) {
 			continue
 		}
 		s := bpf.UprobeSite{Offset: off, Cookie: fn.Value}
-		if insns[0].probeable {
+		if accepted(code[:insns[0].len]) {
 			good = append(good, s)
 		} else {
 			bad = append(bad, s)
@@ -136,7 +188,7 @@ func TestProbeableAgreesWithKernel(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(a.Refused) > 0 {
-		t.Errorf("the kernel refused %d sites probeable accepts, the first at %#x", len(a.Refused), a.Refused[0].Cookie)
+		t.Errorf("the kernel refused %d sites accepted accepts, the first at %#x", len(a.Refused), a.Refused[0].Cookie)
 	}
 	a.Close()
 	for _, s := range bad {
@@ -146,9 +198,75 @@ func TestProbeableAgreesWithKernel(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(a.Refused) != 1 {
-			t.Errorf("the kernel accepts the site at %#x that probeable refuses", s.Cookie)
+			t.Errorf("the kernel accepts the site at %#x that accepted refuses", s.Cookie)
 		}
 		a.Close()
 	}
 	t.Logf("%d first instructions accepted, %d refused", len(good), len(bad))
+}
+
+// TestInstructionsRunAsWritten places probes at every instruction of
+// testdata/asis.c's vcopy, whose AVX instructions the kernel takes for a
+// jmp, a jg and a ja (it emulates those rather than running the
+// instruction), and of its flags, whose pushf the kernel runs with the
+// trap flag set (the popf after it turns single-stepping on: SIGTRAP).
+// None is placed on those: the string is copied, the flags read without
+// the trap flag.
+func TestInstructionsRunAsWritten(t *testing.T) {
+	ptest.Require(t, ebpf.Kprobe)
+	gcc := need(t, "gcc")
+	path := filepath.Join(t.TempDir(), "asis")
+	build(t, path, gcc, "-O1", "-o", path, "testdata/asis.c")
+	cmd := exec.Command(path)
+	want := "\ntrap flag 0\n"
+	if b, _ := os.ReadFile("/proc/cpuinfo"); strings.Contains(string(b), " avx2") {
+		cmd.Args = append(cmd.Args, "vcopy")
+		want = "abcdefghijklmnopqrstuvwxyz012345" + want
+	}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { in.Close(); cmd.Wait() }()
+	waitMapped(t, cmd.Process.Pid, "libc.so.6")
+	p := provider(t, cmd.Process.Pid)
+	var ps []*providers.Probe
+	for fn, want := range map[string][]string{
+		"vcopy": {"return", "entry", "f"},
+		"flags": {"return", "entry", "0", "2", "3", "4", "5"},
+	} {
+		fps, err := p.Expand("a.out", fn, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed []string
+		for _, pr := range fps {
+			pr.ID = uint32(len(ps) + 1)
+			ps = append(ps, pr)
+			listed = append(listed, pr.Name)
+		}
+		if !slices.Equal(listed, want) {
+			t.Errorf("%s's probes: %q, want %q", fn, listed, want)
+		}
+	}
+	atts, err := p.Plan(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range atts {
+		prog := ptest.Load(t, a, ptest.Options{})
+		prog.Attach(t, a)
+	}
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v: %q", err, out.String())
+	}
+	if got := out.String(); got != want {
+		t.Errorf("under the probes: %q, want %q", got, want)
+	}
 }

@@ -10,6 +10,11 @@ import (
 type insn struct {
 	off, len int
 	ret      bool // a near return (ret, ret imm16, repz ret)
+	// branch says what kind of branch the instruction is; target is
+	// where a direct one goes, as an offset from the function's start
+	// (negative, or past its end, outside it).
+	branch branchKind
+	target int64
 	// stackCheck says the instruction compares a register with the
 	// goroutine's stack guard (Go: CMPQ SP, 16(R14)), jcc that the
 	// conditional jump after it.
@@ -28,12 +33,71 @@ func decodeFunc(code []byte) ([]insn, error) {
 		if err != nil {
 			return out, fmt.Errorf("cannot decode the instruction at offset %#x", off)
 		}
+		kind, rel := branchOf(in)
 		out = append(out, insn{off: off, len: in.Len, ret: in.Op == x86asm.RET,
+			branch: kind, target: int64(off+in.Len) + rel,
 			stackCheck: stackCheck(in), jcc: conditionalJump(in.Op),
-			probeable: probeable(code[off : off+in.Len])})
+			probeable: in.Op != opVEX && probeable(code[off:off+in.Len])})
 		off += in.Len
 	}
 	return out, nil
+}
+
+// branchKind is what kind of branch an instruction is.
+type branchKind uint8
+
+const (
+	notBranch branchKind = iota
+	// jmpDirect, jccDirect and callDirect go to a displacement from the
+	// next instruction (jmp, jcc, jrcxz, loop; call).
+	jmpDirect
+	jccDirect
+	callDirect
+	// jmpPointer jumps to the address read from memory not indexed by a
+	// register (jmp *foo@GOTPCREL(%rip): a call through the GOT in tail
+	// position); jmpComputed to a register's or an indexed table's (a
+	// switch's jump table, a computed goto, or a tail call through a
+	// pointer: which, the code does not say).
+	jmpPointer
+	jmpComputed
+)
+
+// branchOf returns the kind of branch in is and, for a direct one, its
+// displacement.
+func branchOf(in x86asm.Inst) (branchKind, int64) {
+	switch in.Op {
+	case x86asm.JMP, x86asm.CALL:
+		switch a := in.Args[0].(type) {
+		case x86asm.Rel:
+			if in.Op == x86asm.CALL {
+				return callDirect, int64(a)
+			}
+			return jmpDirect, int64(a)
+		case x86asm.Mem:
+			if in.Op == x86asm.JMP {
+				if a.Index == 0 {
+					return jmpPointer, 0
+				}
+				return jmpComputed, 0
+			}
+		case x86asm.Reg:
+			if in.Op == x86asm.JMP {
+				return jmpComputed, 0
+			}
+		}
+		return notBranch, 0
+	case x86asm.JCXZ, x86asm.JECXZ, x86asm.JRCXZ, x86asm.LOOP, x86asm.LOOPE, x86asm.LOOPNE,
+		x86asm.JO, x86asm.JNO, x86asm.JS, x86asm.JNS, x86asm.JP, x86asm.JNP:
+		if a, ok := in.Args[0].(x86asm.Rel); ok {
+			return jccDirect, int64(a)
+		}
+	}
+	if conditionalJump(in.Op) {
+		if a, ok := in.Args[0].(x86asm.Rel); ok {
+			return jccDirect, int64(a)
+		}
+	}
+	return notBranch, 0
 }
 
 // stackCheck reports whether in is the comparison of a Go function's
@@ -86,6 +150,13 @@ func goBodyOffset(insns []insn) int {
 // field, which do not change the length).
 func decodeOne(b []byte) (x86asm.Inst, error) {
 	in, err := x86asm.Decode(b, 64)
+	if n := vexLen(b); n > 0 {
+		// Measured here (vex.go): never a branch.
+		if err != nil || in.Len != n {
+			in = x86asm.Inst{Op: opVEX, Len: n}
+		}
+		return in, nil
+	}
 	if err == nil && in.Op != 0 && in.Len > 0 {
 		return in, nil
 	}
@@ -116,6 +187,12 @@ func decodeOne(b []byte) (x86asm.Inst, error) {
 	return in, err
 }
 
+// opVEX is the operation of a VEX or EVEX instruction x86asm does not
+// decode, or measures wrong. No uprobe is placed on one x86asm does not
+// know: the kernel may not know it either (AMD's FMA4, which libm's
+// __fma_fma4 starts with, it refuses to decode).
+const opVEX = x86asm.Op(1 << 20)
+
 // isPrefix reports whether b is a legacy instruction prefix.
 func isPrefix(b byte) bool {
 	switch b {
@@ -138,48 +215,63 @@ func boundary(insns []insn, off int) bool {
 	return false
 }
 
-// probeable reports whether the kernel places a uprobe on the instruction
-// b (whose length x86asm decoded), by the rules of x86-64 Linux's
-// arch_uprobe_analyze_insn: no segment override for es, cs, ss or ds and
-// no lock prefix, an opcode (the byte after the legacy prefixes, REX, or
-// a VEX or EVEX prefix) that user space may single-step, and not a load
-// of ss.
+// probeable reports whether a uprobe may be placed on the instruction b
+// (whose length decodeOne measured): the kernel accepts it (accepted) and
+// runs the instruction as the program would.
 func probeable(b []byte) bool {
+	ok, misread := analyze(b)
+	return ok && !misread
+}
+
+// accepted reports whether the kernel places a uprobe on the instruction
+// b, by the rules of x86-64 Linux's arch_uprobe_analyze_insn: no segment
+// override for es, cs, ss or ds and no lock prefix, an opcode (the byte
+// after the legacy prefixes, REX, or a VEX or EVEX prefix) that user space
+// may single-step, and not a load of ss.
+func accepted(b []byte) bool {
+	ok, _ := analyze(b)
+	return ok
+}
+
+// analyze returns whether the kernel accepts a uprobe on the instruction
+// b, and whether it misreads it: a VEX or EVEX instruction whose opcode
+// byte it takes for a one-byte opcode it emulates or fixes up
+// (vexMisread), an exchange with %r8 (41 90) it takes for a nop, or pushf,
+// which it runs with the trap flag set. It does not run those as
+// written.
+func analyze(b []byte) (ok, misread bool) {
 	i := 0
 	for ; i < len(b); i++ {
 		switch b[i] {
 		case 0x26, 0x2e, 0x36, 0x3e, 0xf0:
-			return false // es, cs, ss, ds overrides; lock
+			return false, false // es, cs, ss, ds overrides; lock
 		case 0x64, 0x65, 0x66, 0x67, 0xf2, 0xf3:
 			continue // fs, gs, operand size, address size, repne, rep
 		}
 		break
 	}
+	rex := byte(0)
 	if i < len(b) && b[i]&0xf0 == 0x40 {
-		i++ // REX
+		rex = b[i]
+		i++
 	}
-	if i < len(b) {
-		switch b[i] {
-		case 0xc5:
-			i += 2 // two-byte VEX
-		case 0xc4:
-			i += 3 // three-byte VEX
-		case 0x62:
-			i += 4 // EVEX
-		}
-	}
+	n, _ := vexPrefix(b[i:])
+	i += n
 	if i >= len(b) {
-		return false
+		return false, false
 	}
 	op := b[i]
 	if refusedOpcodes[op] {
-		return false
+		return false, false
 	}
 	// mov to ss (8e /2) masks the next instruction's exceptions.
 	if op == 0x8e && i+1 < len(b) && b[i+1]>>3&7 == 2 {
-		return false
+		return false, false
 	}
-	return true
+	// pushf (9c) pushes the trap flag the kernel sets to single-step it:
+	// the popf that restores those flags turns single-stepping on, and
+	// the process dies of SIGTRAP.
+	return true, n > 0 && vexMisread[op] || n == 0 && (op == 0x90 && rex&1 != 0 || op == 0x9c)
 }
 
 // refusedOpcodes are the one-byte opcodes (the first opcode byte; 0x0f,

@@ -11,14 +11,18 @@
 // return probes and a probe at every instruction whose offset the pattern
 // matches.
 //
-// Entry and offset probes are uprobes. arg0..argN are the function's
-// integer arguments by the x86-64 C calling convention (registers, then the
-// stack), or by Go's internal register-based ABI for a Go program's own
-// functions. A return probe of a C function is a uretprobe (arg0 0, arg1
-// the return value); a return probe of a Go function is a uprobe on each
-// of its return instructions (arg0 the instruction's offset, arg1 the
-// first result), for a uretprobe replaces the return address on the
-// goroutine's stack, which Go may move or grow before the function returns.
+// Every probe is a uprobe: nothing of the process but its code's
+// breakpoints is changed. arg0..argN of entry and offset probes are the
+// function's integer arguments by the x86-64 C calling convention
+// (registers, then the stack), or by Go's internal register-based ABI for
+// a Go program's own functions. A return probe fires at each of the
+// function's return instructions and tail calls (arg0 the instruction's
+// offset, arg1 the return value, or a Go function's first result), never
+// as a uretprobe, which replaces the word at the stack pointer as the
+// function is entered: returns.go says where that changes what the
+// process computes (and a goroutine's stack moves besides). A function
+// where no return is found has no return probe; Omitted says which, and
+// why.
 //
 // An IFUNC symbol (strlen, memcpy) is probed at the implementation its
 // resolver chose in the process, read from the words the dynamic loader
@@ -32,6 +36,7 @@ package pid
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,6 +73,9 @@ type Probe struct {
 	Func   symtab.Func
 	// Go says the function follows Go's register-based ABI.
 	Go bool
+	// Returns are the offsets in Func of a return probe's sites: its
+	// return instructions and tail calls.
+	Returns []int
 }
 
 // Factory makes pid providers: NewProvider("pid1234").
@@ -116,6 +124,24 @@ type Provider struct {
 	pid   int
 	cache *uproc.Cache
 	proc  *uproc.Process
+	// omitted are the return probes descriptions matched but that were
+	// not made (no return was found), once each, in the order met.
+	omitted []providers.Omission
+	seen    map[providers.Omission]bool
+}
+
+// Omitted implements providers.Omitter: the return probes the
+// descriptions expanded so far matched that were not made, and why.
+func (p *Provider) Omitted() []providers.Omission { return slices.Clone(p.omitted) }
+
+func (p *Provider) omit(o providers.Omission) {
+	if p.seen == nil {
+		p.seen = map[providers.Omission]bool{}
+	}
+	if !p.seen[o] {
+		p.seen[o] = true
+		p.omitted = append(p.omitted, o)
+	}
 }
 
 // Name returns pidNNN.
@@ -268,15 +294,36 @@ func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
 		code = impl
 	}
 	goABI := code.obj.Image.GoFunc(code.fn.Value)
-	mk := func(kind Kind, name string, off uint64) {
+	mk := func(kind Kind, name string, off uint64) *Probe {
+		d := &Probe{Kind: kind, Offset: off, Object: code.obj, Func: code.fn, Go: goABI}
 		m.out = append(m.out, &providers.Probe{
-			Provider: m.p.name, Module: o.Module, Function: fn.Name, Name: name, NArgs: -1,
-			Data: &Probe{Kind: kind, Offset: off, Object: code.obj, Func: code.fn, Go: goABI},
+			Provider: m.p.name, Module: o.Module, Function: fn.Name, Name: name, NArgs: -1, Data: d,
 		})
+		return d
+	}
+	// The function's instructions, decoded once.
+	var insns []insn
+	var derr error
+	decoded := false
+	decode := func() ([]insn, error) {
+		if !decoded {
+			insns, derr = code.insns()
+			decoded = true
+		}
+		return insns, derr
 	}
 	n := 0
 	if probe.Glob(m.name, Return) {
-		mk(KindReturn, Return, 0)
+		insns, derr := decode()
+		rets, why := returnSites(code.bytes(), insns, derr, code.fn.Size, tailCallOf(code.obj.Image, code.fn))
+		switch {
+		case len(rets) > 0:
+			mk(KindReturn, Return, 0).Returns = rets
+		case exact && m.name == Return:
+			return descErr("D_PROC_CREATEFAIL", "failed to create return probe for '%s': %s", fn.Name, why)
+		default:
+			m.p.omit(providers.Omission{Provider: m.p.name, Module: o.Module, Function: fn.Name, Name: Return, Why: why})
+		}
 		n++
 	}
 	if probe.Glob(m.name, Entry) {
@@ -292,7 +339,7 @@ func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
 		if off >= code.fn.Size {
 			return descErr("D_PROC_OFF", "offset 0x%x outside of function '%s'", off, fn.Name)
 		}
-		insns, derr := code.insns()
+		insns, derr := decode()
 		if !boundary(insns, int(off)) {
 			if derr != nil && (len(insns) == 0 || insns[len(insns)-1].off+insns[len(insns)-1].len <= int(off)) {
 				return descErr("D_PROC_CREATEFAIL", "failed to create probe at '%s+0x%x': %v", fn.Name, off, derr)
@@ -303,7 +350,7 @@ func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
 		return nil
 	}
 	if glob {
-		insns, _ := code.insns()
+		insns, _ := decode()
 		for _, in := range insns {
 			s := strconv.FormatUint(uint64(in.off), 16)
 			if in.probeable && probe.Glob(m.name, s) {
@@ -322,6 +369,16 @@ type codeOf struct {
 
 // maxFunc bounds the bytes of a function decoded.
 const maxFunc = 1 << 20
+
+// bytes returns the function's code, its first maxFunc bytes at most; nil
+// when it cannot be read.
+func (c codeOf) bytes() []byte {
+	code, err := c.obj.Image.Code(c.fn.Value, min(c.fn.Size, maxFunc))
+	if err != nil {
+		return nil
+	}
+	return code
+}
 
 // insns decodes the function's instructions.
 func (c codeOf) insns() ([]insn, error) {

@@ -32,7 +32,16 @@ func TestProbeable(t *testing.T) {
 		{[]byte{0x0f, 0x05}, true},                                  // syscall (0f: the escape is accepted)
 		{[]byte{0xc5, 0xf9, 0x6e, 0xc6}, false},                     // vmovd %esi,%xmm0: VEX, opcode 6e
 		{[]byte{0xc5, 0xf9, 0xef, 0xc0}, false},                     // vpxor: VEX, opcode ef
-		{[]byte{0xc5, 0xfe, 0x7f, 0x07}, true},                      // vmovdqu %ymm0,(%rdi): VEX, opcode 7f
+		{[]byte{0xc5, 0xfc, 0x28, 0xc1}, true},                      // vmovaps %ymm1,%ymm0: VEX, opcode 28
+		{[]byte{0xc5, 0xfe, 0x7f, 0x07}, false},                     // vmovdqu %ymm0,(%rdi): VEX, opcode 7f, which the kernel runs as jg
+		{[]byte{0x62, 0xe2, 0x7d, 0x28, 0x7a, 0xce}, false},         // vpbroadcastb %esi,%ymm17: EVEX, opcode 7a (jp)
+		{[]byte{0xc5, 0xfd, 0xeb, 0xc8}, false},                     // vpor: VEX, opcode eb (jmp)
+		{[]byte{0xc5, 0xf8, 0x77}, false},                           // vzeroupper: VEX, opcode 77 (ja)
+		{[]byte{0xc5, 0xf8, 0xc2, 0xc1, 0x00}, false},               // vcmpeqps: VEX, opcode c2 (ret imm16)
+		{[]byte{0x41, 0x90}, false},                                 // xchg %eax,%r8d: the kernel skips it as a nop
+		{[]byte{0xf3, 0x90}, true},                                  // pause
+		{[]byte{0x9c}, false},                                       // pushf: it would push the single-step trap flag
+		{[]byte{0x9d}, true},                                        // popf
 		{[]byte{0x8e, 0xd0}, false},                                 // mov %eax,%ss
 		{[]byte{0x8e, 0xd8}, true},                                  // mov %eax,%ds
 	} {
@@ -65,6 +74,23 @@ func TestDecode(t *testing.T) {
 	}
 	if !boundary(insns, 4) || boundary(insns, 5) {
 		t.Error("boundary")
+	}
+	// vzeroupper is three bytes (x86asm takes the next byte with it),
+	// vpbroadcastb %esi,%ymm17 six (EVEX), vpalignr $1,(%rax,%rbx,4),%ymm1,%ymm2
+	// eight (map 0f3a: an immediate).
+	vex := []byte{
+		0xc5, 0xf8, 0x77, // vzeroupper
+		0x62, 0xe2, 0x7d, 0x28, 0x7a, 0xce, // vpbroadcastb %esi,%ymm17
+		0xc4, 0xe3, 0x75, 0x0f, 0x14, 0x98, 0x01, // vpalignr $1,(%rax,%rbx,4),%ymm1,%ymm2
+		0xc3, // ret
+	}
+	insns, err = decodeFunc(vex)
+	offs = offs[:0]
+	for _, in := range insns {
+		offs = append(offs, in.off)
+	}
+	if err != nil || !slices.Equal(offs, []int{0, 3, 9, 16}) || !insns[3].ret {
+		t.Errorf("VEX and EVEX: offsets %v, %v", offs, err)
 	}
 	if _, err := decodeFunc([]byte{0x48, 0x89}); err == nil {
 		t.Error("a truncated instruction decoded")
@@ -221,12 +247,28 @@ func TestExpand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	atts, err := p.Plan(ps)
-	if err != nil || len(atts) != 2 {
-		t.Fatalf("Plan = %d attachments, %v", len(atts), err)
+	if d := ps[0].Data.(*Probe); d.Kind != KindReturn || !slices.Equal(d.Returns, []int{6}) {
+		t.Errorf("asm_sum's return probe at %v, want its ret at 6", d.Returns)
 	}
-	if len(atts[0].Probes) != 4 || len(atts[1].Probes) != 1 || atts[1].Probes[0].Name != "return" {
-		t.Errorf("Plan: %d uprobe and %d uretprobe probes", len(atts[0].Probes), len(atts[1].Probes))
+	atts, err := p.Plan(ps)
+	if err != nil || len(atts) != 1 || len(atts[0].Probes) != 5 {
+		t.Fatalf("Plan = %d attachments, %v: want one program, of uprobes only", len(atts), err)
+	}
+
+	// _start, which the kernel enters without a call, never returns: no
+	// return probe (a uretprobe would have replaced argc), and Omitted
+	// says why; named exactly, its return probe is an error.
+	ps, err = p.Expand("a.out", "_st*", "")
+	if err != nil || len(ps) == 0 || ps[0].Name != "entry" {
+		t.Errorf("a.out:_st*: = %q, %v: want no return probe", names(ps), err)
+	}
+	if want := (providers.Omission{Provider: p.Name(), Module: "prog", Function: "_start", Name: "return", Why: noReturnInsn}); !slices.Contains(p.Omitted(), want) {
+		t.Errorf("Omitted() = %+v, want %+v", p.Omitted(), want)
+	}
+	_, err = p.Expand("a.out", "_start", "return")
+	var de *DescError
+	if !errors.As(err, &de) || de.Tag != "D_PROC_CREATEFAIL" || !strings.Contains(err.Error(), "no return instruction") {
+		t.Errorf("a.out:_start:return: %v", err)
 	}
 
 	if _, err := NewFactory(&uproc.Cache{}).NewProvider("pid1073741823"); !errors.Is(err, uproc.ErrNoProcess) {
@@ -261,7 +303,7 @@ func TestExpandGo(t *testing.T) {
 		}
 		d := entry.Data.(*Probe)
 		start, _ := d.Object.Image.FileOffset(d.Func.Value)
-		if es[0].Offset <= start || es[0].Return {
+		if es[0].Offset <= start {
 			t.Errorf("%q: entry site at %#x, the function at %#x: not past its stack check", flags, es[0].Offset, start)
 		}
 		if f, ok := es[0].Fill.(uprobe.RegArgs); !ok || !slices.Equal(f.Regs, uprobe.GoArgs) {
@@ -273,7 +315,7 @@ func TestExpandGo(t *testing.T) {
 		}
 		for _, s := range rs {
 			f, ok := s.Fill.(uprobe.ReturnArgs)
-			if s.Return || !ok || f.Offset <= 0 || s.Offset != start+uint64(f.Offset) {
+			if !ok || f.Offset <= 0 || s.Offset != start+uint64(f.Offset) {
 				t.Errorf("%q: return site %+v: not a uprobe on a return instruction", flags, s)
 			}
 		}

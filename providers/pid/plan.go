@@ -8,11 +8,11 @@ import (
 	"github.com/dtrace-go/dtrace/providers/internal/uprobe"
 )
 
-// Plan places the probes: one program for the uprobes (entry and offset
-// probes, and the return instructions of Go functions) and one for the
-// uretprobes (returns of C functions), attached at every site with one
-// uprobe_multi link per object where the kernel has them. A site whose
-// instruction the kernel cannot probe is left out and its probe reported.
+// Plan places the probes: one program for their uprobes (entries, offsets,
+// and the return instructions and tail calls of return probes), attached
+// at every site with one uprobe_multi link per object where the kernel has
+// them. A site whose instruction the kernel cannot probe is left out, and
+// a probe none of whose sites could be placed reported.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
 	var sites []uprobe.Site
 	for _, pr := range probes {
@@ -36,18 +36,20 @@ func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
 	if d.Go {
 		args = uprobe.RegArgs{Regs: uprobe.GoArgs}
 	}
-	site := func(off uint64, fill uprobe.Fill, ret bool) (uprobe.Site, error) {
+	// At one address, the entry fires first, the return last.
+	order := map[Kind]int{KindEntry: 0, KindOffset: 1, KindReturn: 2}[d.Kind]
+	site := func(off uint64, fill uprobe.Fill) (uprobe.Site, error) {
 		addr := d.Func.Value + off
 		foff, ok := d.Object.Image.FileOffset(addr)
 		if !ok || foff == 0 {
 			return uprobe.Site{}, fmt.Errorf("no code at %#x in %s", addr, d.Object.Path)
 		}
-		s := uprobe.Site{Probe: pr, Path: d.Object.File, Offset: foff, Fill: fill, Return: ret}
+		s := uprobe.Site{Probe: pr, Object: d.Object, Offset: foff, Fill: fill, Order: order}
 		// Known refusals are not attempted: one refused address fails
 		// a whole uprobe_multi link.
 		if b, err := d.Object.Image.Code(addr, 16); err == nil {
 			in, derr := decodeOne(b)
-			s.Refused = derr != nil || !probeable(b[:in.Len])
+			s.Refused = derr != nil || in.Op == opVEX || !probeable(b[:in.Len])
 		}
 		return s, nil
 	}
@@ -60,38 +62,24 @@ func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
 			insns, _ := code.insns()
 			off = uint64(goBodyOffset(insns))
 		}
-		s, err := site(off, args, false)
+		s, err := site(off, args)
 		return []uprobe.Site{s}, err
 	case KindOffset:
-		s, err := site(d.Offset, args, false)
+		s, err := site(d.Offset, args)
 		return []uprobe.Site{s}, err
 	case KindReturn:
-		if !d.Go {
-			s, err := site(0, uprobe.ReturnArgs{Reg: "rax"}, true)
-			// A uretprobe is placed at the entry: its instruction
-			// decides.
-			return []uprobe.Site{s}, err
+		// A uprobe on each return instruction and tail call (see
+		// returns.go): never a uretprobe.
+		if len(d.Returns) == 0 {
+			return nil, fmt.Errorf("no return instruction in %s", d.Func.Name)
 		}
-		// A uprobe on each return instruction: a uretprobe would
-		// replace the return address on a goroutine stack that Go may
-		// move before the function returns.
-		insns, err := code.insns()
-		if err != nil {
-			return nil, err
-		}
-		var out []uprobe.Site
-		for _, in := range insns {
-			if !in.ret {
-				continue
-			}
-			s, err := site(uint64(in.off), uprobe.ReturnArgs{Offset: int32(in.off), Reg: "rax"}, false)
+		out := make([]uprobe.Site, 0, len(d.Returns))
+		for _, off := range d.Returns {
+			s, err := site(uint64(off), uprobe.ReturnArgs{Offset: int32(off), Reg: "rax"})
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, s)
-		}
-		if len(out) == 0 {
-			return nil, fmt.Errorf("no return instruction in %s", d.Func.Name)
 		}
 		return out, nil
 	}

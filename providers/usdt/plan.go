@@ -43,7 +43,7 @@ func (p *Provider) site(pr *providers.Probe, s Site) (uprobe.Site, error) {
 	if !ok || off == 0 {
 		return uprobe.Site{}, fmt.Errorf("no code at %#x in %s", s.Note.Addr, s.Object.Path)
 	}
-	us := uprobe.Site{Probe: pr, Path: s.Object.File, Offset: off}
+	us := uprobe.Site{Probe: pr, Object: s.Object, Offset: off}
 	if s.Note.Semaphore != 0 {
 		if us.RefCtr, ok = im.FileOffset(s.Note.Semaphore); !ok {
 			return uprobe.Site{}, fmt.Errorf("semaphore at %#x outside the file of %s", s.Note.Semaphore, s.Object.Path)

@@ -18,6 +18,16 @@
 // has the kernel raise it while the probe is enabled: python's probes fire
 // while they are traced and cost nothing otherwise.
 //
+// dtrace never writes a semaphore: the kernel does (the uprobes'
+// ref_ctr_offset), adding one as it places a site's breakpoint in the
+// process (two for a probe of two sites) and taking it away as it removes
+// it, on every path: the run's end, dtrace dying (its links close with its
+// files), a library unloaded with its breakpoints. A child the process
+// forks meanwhile inherits the raised count, and keeps it until dtrace
+// detaches: it computes the guarded probes' arguments, which SDT probes
+// compute without side effects, and fires nothing (the programs are
+// attached for the process only).
+//
 // It is part of dtrace-go's implementation, not of its API (README.md's
 // layout table names the packages a program imports).
 package usdt

@@ -1,9 +1,13 @@
 // Package uprobe plans the attachments of the providers built on uprobes
-// (pid, usdt): it groups a process's probe sites into one program for its
-// uprobes and one for its uretprobes, each program telling the sites apart
-// by the attachment cookie the kernel hands it, filling the arguments as
-// each site says, and attaching all the sites of an object with one
-// uprobe_multi link where the kernel has them.
+// (pid, usdt): it groups a process's probe sites into one program, which
+// tells the sites apart by the attachment cookie the kernel hands it and
+// fills the arguments as each site says, and attaches all the sites of an
+// object with one uprobe_multi link where the kernel has them.
+//
+// It places no uretprobe: the kernel places one by replacing the word at
+// the stack pointer with its trampoline's address, which changes what the
+// traced process computes wherever that word is read as anything but the
+// address to return to (the pid provider's returns.go says where).
 package uprobe
 
 import (
@@ -11,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +27,7 @@ import (
 	"github.com/dtrace-go/dtrace/bpf"
 	"github.com/dtrace-go/dtrace/providers"
 	"github.com/dtrace-go/dtrace/providers/internal/tramp"
+	"github.com/dtrace-go/dtrace/providers/internal/uproc"
 )
 
 // Fill is how a site fills the probe context's arguments from the traced
@@ -40,16 +46,17 @@ type Fill interface {
 // Site is a place where a probe fires.
 type Site struct {
 	Probe *providers.Probe
-	// Path is the file of the object the site is in, to attach to.
-	Path string
+	// Object is the object the site is in, whose file it is attached to.
+	Object *uproc.Object
 	// Offset is the site's offset in the file.
 	Offset uint64
 	// RefCtr is the file offset of the site's USDT semaphore, 0 for none.
 	RefCtr uint64
-	// Return makes the site a uretprobe: the probe fires as the function
-	// entered at Offset returns.
-	Return bool
-	Fill   Fill
+	// Order orders the sites at one address: they fire by increasing
+	// Order (a function's entry, then its offset 0, then its return, when
+	// its first instruction is its ret).
+	Order int
+	Fill  Fill
 	// Refused says the kernel is known to refuse a uprobe on the site's
 	// instruction: it is not attached, and counts as refused.
 	Refused bool
@@ -65,34 +72,18 @@ var Regs = map[string]int16{
 // regCookie holds the site's cookie while the fragment dispatches.
 const regCookie = asm.R7
 
-// Plan returns the attachments of sites, all in process pid: a program for
-// the uprobes and one for the uretprobes, named after name. The programs
-// are loaded for uprobe_multi links when the kernel has them.
+// Plan returns the attachment of sites, all in process pid: one program,
+// named after name, loaded for uprobe_multi links when the kernel has
+// them; none for no sites.
 func Plan(name string, pid int, sites []Site) ([]*providers.Attachment, error) {
-	var entries, returns []Site
-	for _, s := range sites {
-		if s.Return {
-			returns = append(returns, s)
-		} else {
-			entries = append(entries, s)
-		}
+	if len(sites) == 0 {
+		return nil, nil
 	}
-	multi := bpf.HaveUprobeMulti()
-	var out []*providers.Attachment
-	for _, g := range []struct {
-		sites []Site
-		ret   bool
-	}{{entries, false}, {returns, true}} {
-		if len(g.sites) == 0 {
-			continue
-		}
-		a, err := plan(name, pid, g.sites, g.ret, multi)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
+	a, err := plan(name, pid, sites, bpf.HaveUprobeMulti())
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return []*providers.Attachment{a}, nil
 }
 
 // group is the sites of a program sharing one fill, with their cookies
@@ -103,7 +94,7 @@ type group struct {
 	sites  []Site
 }
 
-func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attachment, error) {
+func plan(name string, pid int, sites []Site, multi bool) (*providers.Attachment, error) {
 	// Cookies number the sites by fill, then probe, so that each fill's
 	// sites and, within it, each probe's are a range of cookies.
 	type keyed struct {
@@ -142,12 +133,8 @@ func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attac
 			probes = append(probes, s.Probe)
 		}
 	}
-	kind := "uprobe"
-	if ret {
-		kind = "uretprobe"
-	}
 	att := &providers.Attachment{
-		Name:   name + "_" + kind,
+		Name:   name + "_uprobe",
 		Type:   ebpf.Kprobe,
 		Probes: probes,
 		Fragment: func(use abi.CtxUse) (asm.Instructions, error) {
@@ -155,7 +142,7 @@ func plan(name string, pid int, sites []Site, ret, multi bool) (*providers.Attac
 		},
 		Stack: providers.StackFrames{Skip: 2, FromHelper: true},
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return attach(prog, pid, sites, ret, multi)
+			return attach(prog, pid, sites, multi)
 		},
 		// Uprobe programs run with migration disabled, not preemption
 		// (bpf_prog_run_array_uprobe, bpf_uprobe_multi_run_prog).
@@ -235,32 +222,75 @@ func probesOf(sites []Site) []*providers.Probe {
 type attachment struct {
 	links   bpf.Links
 	refused []*providers.Probe
+	// unmapped are the modules the process unloaded before their sites
+	// were attached, lost the probes none of whose sites was attached
+	// for it.
+	pid      int
+	unmapped []string
+	lost     int
 }
 
 func (a *attachment) Close() error { return a.links.Close() }
 
 func (a *attachment) Refused() []*providers.Probe { return a.refused }
 
+// Notice says which probes were not enabled for their objects were
+// unloaded meanwhile: "2 probes not enabled: pid 1234 unmapped
+// libloop.so".
+func (a *attachment) Notice() string {
+	if len(a.unmapped) == 0 {
+		return ""
+	}
+	s := "s"
+	if a.lost == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%d probe%s not enabled: pid %d unmapped %s", a.lost, s, a.pid, strings.Join(a.unmapped, ", "))
+}
+
 // attach attaches prog at sites, the cookie of each its index, with one
-// set of uprobes (one link, with multi) per object.
-func attach(prog *ebpf.Program, pid int, sites []Site, ret, multi bool) (io.Closer, error) {
-	var paths []string
-	byPath := map[string][]bpf.UprobeSite{}
+// set of uprobes (one link, with multi) per object. The process may
+// unload an object, or exit, meanwhile (a process grabbed with -p runs on):
+// an object it maps no more is passed over (Notice says so), and once it
+// has exited nothing more is attached and no error returned: the run ends
+// as it notices the exit.
+func attach(prog *ebpf.Program, pid int, sites []Site, multi bool) (io.Closer, error) {
+	var objs []*uproc.Object
+	byObj := map[*uproc.Object][]bpf.UprobeSite{}
 	refused := map[uint64]bool{}
 	for i, s := range sites {
 		if s.Refused {
 			refused[uint64(i)] = true
 			continue
 		}
-		if byPath[s.Path] == nil {
-			paths = append(paths, s.Path)
+		if byObj[s.Object] == nil {
+			objs = append(objs, s.Object)
 		}
-		byPath[s.Path] = append(byPath[s.Path], bpf.UprobeSite{Offset: s.Offset, Cookie: uint64(i), RefCtrOffset: s.RefCtr})
+		byObj[s.Object] = append(byObj[s.Object], bpf.UprobeSite{Offset: s.Offset, Cookie: uint64(i), RefCtrOffset: s.RefCtr})
 	}
-	a := &attachment{}
-	for _, p := range paths {
-		u, err := bpf.AttachUprobes(prog, bpf.Uprobes{Path: p, PID: pid, Return: ret, Multi: multi, Sites: byPath[p]})
-		if err != nil {
+	// The kernel runs the programs of one address last attached first:
+	// the sites of an address are attached by decreasing Order.
+	for _, o := range objs {
+		ss := byObj[o]
+		slices.SortStableFunc(ss, func(a, b bpf.UprobeSite) int {
+			if c := cmp.Compare(a.Offset, b.Offset); c != 0 {
+				return c
+			}
+			return cmp.Compare(sites[b.Cookie].Order, sites[a.Cookie].Order)
+		})
+	}
+	a := &attachment{pid: pid}
+	skipped := map[*uproc.Object]bool{}
+	for _, o := range objs {
+		u, err := attachObject(prog, pid, o, byObj[o], multi)
+		switch {
+		case errors.Is(err, uproc.ErrNoProcess):
+			return a, nil
+		case errors.Is(err, uproc.ErrUnmapped):
+			skipped[o] = true
+			a.unmapped = append(a.unmapped, o.Module)
+			continue
+		case err != nil:
 			a.Close()
 			return nil, err
 		}
@@ -272,18 +302,52 @@ func attach(prog *ebpf.Program, pid int, sites []Site, ret, multi bool) (io.Clos
 	// A probe could not be enabled when none of its sites was attached.
 	attached := map[*providers.Probe]bool{}
 	for i, s := range sites {
-		if !refused[uint64(i)] {
+		if !refused[uint64(i)] && !skipped[s.Object] {
 			attached[s.Probe] = true
 		}
 	}
 	seen := map[*providers.Probe]bool{}
 	for i, s := range sites {
-		if refused[uint64(i)] && !attached[s.Probe] && !seen[s.Probe] {
+		if attached[s.Probe] || seen[s.Probe] {
+			continue
+		}
+		switch {
+		case skipped[s.Object]:
+			seen[s.Probe] = true
+			a.lost++
+		case refused[uint64(i)]:
 			seen[s.Probe] = true
 			a.refused = append(a.refused, s.Probe)
 		}
 	}
 	return a, nil
+}
+
+// attachObject attaches prog at sites of object o, through a path that
+// reaches it now (Object.Reach), again through another when the one
+// tried vanished meanwhile (the library was unloaded, maybe loaded again).
+// The error is uproc.ErrNoProcess once the process has exited,
+// uproc.ErrUnmapped once it maps the object no more.
+func attachObject(prog *ebpf.Program, pid int, o *uproc.Object, sites []bpf.UprobeSite, multi bool) (*bpf.UprobeAttachment, error) {
+	var aerr error
+	for range 8 {
+		path, err := o.Reach()
+		if err != nil {
+			return nil, err
+		}
+		var u *bpf.UprobeAttachment
+		if u, aerr = bpf.AttachUprobes(prog, bpf.Uprobes{Path: path, PID: pid, Multi: multi, Sites: sites}); aerr == nil {
+			return u, nil
+		}
+		// Was the object unloaded, or did the process exit, meanwhile?
+		if _, err := o.Reach(); err != nil {
+			return nil, err
+		}
+		if _, err := os.Stat(path); err == nil {
+			return nil, aerr // it is there: the error is not the race's
+		}
+	}
+	return nil, aerr // unloaded and loaded again at every try
 }
 
 // RegArgs fills the arguments from registers, as at a function's entry:

@@ -23,6 +23,10 @@ import (
 // ErrNoProcess is the error of Open for a process that does not exist.
 var ErrNoProcess = errors.New("no such process")
 
+// ErrUnmapped is the error of Object.Reach for an object the process maps
+// no more (a library it unloaded).
+var ErrUnmapped = errors.New("no longer mapped")
+
 // Cache holds the objects of the processes read through it, each file
 // opened once (by device and inode) whatever the number of processes that
 // map it. A Cache is safe for concurrent use.
@@ -84,6 +88,41 @@ type Object struct {
 	Inode uint64
 	// maps are the object's mappings.
 	maps []symtab.FileMapping
+	// proc is the proc file system's mount point, pid the process's.
+	proc string
+	pid  int
+}
+
+// Reach returns a path to the object's file that dtrace can attach
+// uprobes to now: File while the mapping it names is there; else the
+// map_files link of another mapping of the same file (the process
+// unloaded the library and loaded it again: a uprobe is placed on the
+// file, wherever it is mapped). It is ErrNoProcess once the process has
+// exited, ErrUnmapped when it maps the file no more.
+func (o *Object) Reach() (string, error) {
+	if _, err := os.Stat(o.File); err == nil {
+		return o.File, nil
+	}
+	maps, err := symtab.ReadMappings(o.proc, o.pid)
+	if err != nil || len(maps) == 0 {
+		// A process that has exited has no map, a zombie an empty one.
+		return "", ErrNoProcess
+	}
+	for _, m := range maps {
+		if m.Dev == o.Dev && m.Inode == o.Inode && m.Path != "" {
+			p := mapFile(o.proc, o.pid, m)
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+		}
+	}
+	return "", ErrUnmapped
+}
+
+// mapFile returns the /proc/PID/map_files link of mapping m of process
+// pid.
+func mapFile(proc string, pid int, m symtab.FileMapping) string {
+	return filepath.Join(proc, strconv.Itoa(pid), "map_files", strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))
 }
 
 // Contains reports whether the process address addr lies in one of the
@@ -123,7 +162,7 @@ func (c *Cache) Open(pid int) (*Process, error) {
 		o := byFile[k]
 		if o == nil {
 			o = &Object{Path: m.Path, Module: filepath.Base(m.Path), Exe: m.Path == exe, Dev: m.Dev, Inode: m.Inode,
-				File: filepath.Join(dir, "map_files", strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))}
+				File: mapFile(c.proc(), pid, m), proc: c.proc(), pid: pid}
 			byFile[k] = o
 		}
 		o.maps = append(o.maps, m)
@@ -243,8 +282,7 @@ func (c *Cache) SDTProviders(pid int) ([]string, error) {
 		names, ok := c.sdt[k]
 		c.mu.Unlock()
 		if !ok {
-			file := filepath.Join(dir, "map_files", strconv.FormatUint(m.Start, 16)+"-"+strconv.FormatUint(m.Limit, 16))
-			names, err = symtab.SDTProviders(file)
+			names, err = symtab.SDTProviders(mapFile(c.proc(), pid, m))
 			if err != nil {
 				names, _ = symtab.SDTProviders(filepath.Join(dir, "root", m.Path))
 			}

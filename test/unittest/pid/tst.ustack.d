@@ -5,7 +5,8 @@
 /*
  * ustack() in pid probes where the frame pointer is set up: in asm_frame
  * past its prologue (offset 4, its call of fn_neg), then at the return of
- * the fn_neg it called (a uretprobe: fn_neg has returned to asm_frame).
+ * the fn_neg it called (at fn_neg's ret, offset 4, which returns to
+ * asm_frame+0x9).
  */
 pid$target:a.out:asm_frame:4
 {

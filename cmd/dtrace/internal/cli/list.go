@@ -77,6 +77,11 @@ func (s *state) list() error {
 			fmt.Fprintf(s.stderr, "%s: %s is not available: %s\n", s.pname, name, why)
 		}
 	}
+	// The probes the descriptions matched that were not made (the
+	// return probes of functions where no return was found), and why.
+	for _, o := range s.h.Omitted() {
+		fmt.Fprintf(s.stderr, "%s: %s is not available: %s\n", s.pname, probe.Name(o.Provider, o.Module, o.Function, o.Name), o.Why)
+	}
 	// What could not be listed, and where: once for the providers that
 	// failed alike (perf, sdt and rawtp all read tracefs).
 	var names []string
