@@ -15,12 +15,10 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
-// Scratch regions after the probe context: this-> variables, the record
-// being built, then per-statement temporaries.
-const (
-	thisRegion   = 2048
-	recordRegion = 8192
-)
+// Scratch regions after the probe context: this-> variables (as many
+// bytes as layoutThis finds they need), the record being built, then
+// per-statement temporaries.
+const recordRegion = 8192
 
 // Ring buffer output flags.
 const (
@@ -28,7 +26,7 @@ const (
 	rbForceWakeup = 2 // BPF_RB_FORCE_WAKEUP
 )
 
-func (g *gen) recordBase() int { return g.scratchBase + thisRegion }
+func (g *gen) recordBase() int { return g.scratchBase + align8(g.this.size) }
 
 // clause compiles one clause into a BPF function.
 func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {

@@ -268,6 +268,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	g.prog.CtxUse.NArgs = scanArgs(units)
 	g.scratchBase = g.prog.CtxUse.ScratchStart()
 	g.scanStackKeys(units)
+	g.layoutThis(units)
 	n, dtNo := 0, 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i
@@ -318,9 +319,10 @@ type gen struct {
 	strtab  []byte
 	globOff int // next free offset in the globals value
 
-	// scratch layout: probe context, this-> variables, temporaries, record
+	// scratch layout: probe context, this-> region (this.go), record,
+	// temporaries
 	scratchBase int
-	thisSize    int
+	this        *thisLayout
 	maxTemp     int
 
 	// per clause

@@ -417,17 +417,18 @@ func subrCopyinstr(c *clauseGen, x *ast.Call) {
 	c.resultStr(dst)
 }
 
-// thisAlloc reserves n bytes of the this-> region for the program's
-// lifetime (per-CPU state that outlives a clause: strtok's, the alloca
-// area's top) and returns their offset from R9.
+// thisAlloc hands out size bytes of the state at the start of the this->
+// region (this.go), which layoutThis reserved for the program's lifetime
+// (per-CPU state that outlives a clause: strtok's, the alloca area's
+// top, speculations' accounting), and returns their offset from R9.
 func (c *clauseGen) thisAlloc(n ast.Node, size int) int {
-	g := c.g
+	l := c.g.this
 	size = align8(size)
-	if g.thisSize+size > thisRegion {
-		c.fail(n, "this many clause-local variables")
+	if l.used+size > l.state {
+		c.fail(n, "this use of per-CPU state")
 	}
-	off := g.scratchBase + g.thisSize
-	g.thisSize += size
+	off := c.g.scratchBase + l.used
+	l.used += size
 	return off
 }
 
