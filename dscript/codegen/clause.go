@@ -76,7 +76,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:], g.prog.CtxUse.NArgs))
-	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns, Funcs: c.funcs}, nil
+	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns, Funcs: c.funcs, Shared: c.shared}, nil
 }
 
 // stmt compiles a statement.

@@ -162,6 +162,9 @@ type Program struct {
 	// trampoline needs to fill.
 	CtxUse abi.CtxUse
 
+	// loops are the shared loops' callbacks (loopfn.go) by symbol.
+	loops map[string]asm.Instructions
+
 	// strtokPos is the offset in the scratch value of strtok()'s
 	// position (-1: no string), which every firing starts without
 	// (Link); 0 when no clause calls strtok().
@@ -178,6 +181,9 @@ type Clause struct {
 	// callbacks), each with its symbol on its first instruction: the
 	// linker places them after the clauses.
 	Funcs asm.Instructions
+	// Shared names the functions of the program (shared loops,
+	// loopfn.go) the clause calls, which the linker places once.
+	Shared []string
 }
 
 // Record describes the data a clause firing records.
@@ -301,6 +307,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	if len(g.prog.Strings) == 0 {
 		g.prog.Strings = make([]byte, 8)
 	}
+	g.prog.patchStrtabEnd()
 	return g.prog, nil
 }
 
@@ -344,6 +351,11 @@ type gen struct {
 
 	// usesAlloca is set once a clause uses the alloca area (alloca.go).
 	usesAlloca bool
+
+	// loopFuncs are the shared loops' symbols, loopByKey by their
+	// instructions (loopfn.go).
+	loopFuncs []string
+	loopByKey map[string]string
 }
 
 // Error is a construct the code generator cannot compile yet, located in

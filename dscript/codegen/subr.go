@@ -175,6 +175,19 @@ func (c *clauseGen) strArg(x ast.Expr) (buf, lenSlot int) {
 	return buf, lenSlot
 }
 
+// strArgAt is strArg copying the string to the buffer at buf, its length
+// to lenSlot.
+func (c *clauseGen) strArgAt(x ast.Expr, buf, lenSlot int) {
+	n := c.strSize()
+	c.expr(x)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	c.readStr(buf, n, asm.R0)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
+	c.retLen()
+	c.clampU(asm.R0, n-1)
+	c.stSlot(lenSlot, asm.R0)
+}
+
 // intArg evaluates the integer x into a new scratch slot and returns its
 // offset.
 func (c *clauseGen) intArg(x ast.Expr) int {
