@@ -483,17 +483,23 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	}
 	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Agg: agg, Keys: o.Keys(), Object: o}
 	a.Map = abi.AggMap(a.ID)
-	for i, k := range a.Keys {
-		a.KeySize += g.aggKeySize(o, i, k)
-	}
-	if a.KeySize == 0 {
-		a.KeySize = 8
-	}
+	a.KeySize = g.aggOwnKeySize(o)
 	a.ValueSize = a.Agg.ValueSize()
 	g.prog.Aggs = append(g.prog.Aggs, a)
+	g.aggs[o] = a
+	if p := g.aggPools[o]; p != nil {
+		// A map shared with aggregations of its value size (aggpool.go).
+		a.Map, a.Shared, a.MapKeySize = p.name, true, p.keySize
+		if !p.described {
+			p.described = true
+			g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: p.name, Kind: PerCPUHashMap, KeySize: p.keySize,
+				ValueSize: p.valueSize, MaxEntries: p.entries, Object: o})
+		}
+		return a
+	}
+	a.MapKeySize = a.KeySize
 	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: a.Map, Kind: PerCPUHashMap, KeySize: a.KeySize,
 		ValueSize: a.ValueSize, MaxEntries: g.aggEntries(a.KeySize+g.stackKeyExtra(o), a.ValueSize), Object: o})
-	g.aggs[o] = a
 	return a
 }
 

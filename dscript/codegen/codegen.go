@@ -220,11 +220,18 @@ type Agg struct {
 	abi.Agg
 	Keys []*types.Type
 	Map  string
-	// KeySize and ValueSize are the map's; each key is 8 bytes for an
-	// integer and abi.StrSlot(StrSize) bytes for a string, in order.
+	// KeySize is the bytes of the aggregation's keys (8 when it has
+	// none): 8 bytes for an integer and abi.StrSlot(StrSize) bytes for a
+	// string, in order; ValueSize the map's values'.
 	KeySize   int
 	ValueSize int
-	Object    *check.Object
+	// Shared says that Map holds other aggregations too (aggpool.go):
+	// its keys, of MapKeySize bytes, are the aggregation's id (u64), then
+	// its KeySize bytes of keys, then zeros. Otherwise MapKeySize is
+	// KeySize.
+	Shared     bool
+	MapKeySize int
+	Object     *check.Object
 	// KeySyms says, per key, which stack or symbol function it is (nil
 	// for the others; nil when no key is one); such keys are laid out as
 	// stack.go says.
@@ -275,6 +282,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	g.scratchBase = g.prog.CtxUse.ScratchStart()
 	g.scanStackKeys(units)
 	g.layoutThis(units)
+	g.poolAggs(units)
 	n, dtNo := 0, 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i
@@ -351,6 +359,9 @@ type gen struct {
 
 	// usesAlloca is set once a clause uses the alloca area (alloca.go).
 	usesAlloca bool
+
+	// aggPools holds the aggregations that share maps (aggpool.go).
+	aggPools map[*check.Object]*aggPool
 
 	// loopFuncs are the shared loops' symbols, loopByKey by their
 	// instructions (loopfn.go).
