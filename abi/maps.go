@@ -62,6 +62,11 @@ const (
 // order the program first uses them).
 func AggMap(id int) string { return "agg_" + strconv.Itoa(id) }
 
+// AggPoolMap returns the name of the map that aggregations whose values
+// are valueSize bytes share, in a program of more aggregations than the
+// kernel lets it have maps: its keys start with the aggregation's id.
+func AggPoolMap(valueSize int) string { return "aggs_" + strconv.Itoa(valueSize) }
+
 // Offsets in the globals map's value: the run state the runner and the
 // programs share, before the program's global variables.
 const (

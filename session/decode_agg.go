@@ -28,6 +28,21 @@ func (d *decoder) aggMap(a *codegen.Agg) (*ebpf.Map, error) {
 	return m, nil
 }
 
+// forEachEntry calls fn with each of aggregation a's entries in its map
+// m: the map's key, the aggregation's key bytes in it (past its id in a
+// map aggregations share, codegen's Agg.Shared) and the CPUs' values.
+func forEachEntry(a *codegen.Agg, m *ebpf.Map, fn func(mapKey, key []byte, vals bpf.PerCPUValues) error) error {
+	return bpf.ForEachPerCPU(m, func(k []byte, vals bpf.PerCPUValues) error {
+		if !a.Shared {
+			return fn(k, k, vals)
+		}
+		if len(k) < 8 || le.Uint64(k) != uint64(a.ID) {
+			return nil
+		}
+		return fn(k, k[8:min(len(k), 8+a.KeySize)], vals)
+	})
+}
+
 // snapshot reads aggregation id from the kernel, merging the CPUs'
 // values. The aggregation returned is the decoder's own, valid until the
 // next snapshot of it.
@@ -39,7 +54,7 @@ func (d *decoder) snapshot(id int) (*sink.Aggregation, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = bpf.ForEachPerCPU(m, func(key []byte, vals bpf.PerCPUValues) error {
+	err = forEachEntry(a, m, func(_, key []byte, vals bpf.PerCPUValues) error {
 		sa.Entries = append(sa.Entries, &sink.Entry{Key: d.keys(a, key), AggValue: a.Agg.Merge(vals)})
 		return nil
 	})
@@ -124,7 +139,7 @@ func (d *decoder) clear(id int) error {
 	}
 	var keys [][]byte
 	ncpu := 0
-	err = bpf.ForEachPerCPU(m, func(key []byte, vals bpf.PerCPUValues) error {
+	err = forEachEntry(a, m, func(key, _ []byte, vals bpf.PerCPUValues) error {
 		keys = append(keys, append([]byte(nil), key...))
 		ncpu = len(vals)
 		return nil
@@ -162,9 +177,9 @@ func (d *decoder) trunc(id int, n int64) error {
 		keep = sink.Top(sa, int(n))
 	}
 	var doomed [][]byte
-	err = bpf.ForEachPerCPU(m, func(key []byte, _ bpf.PerCPUValues) error {
+	err = forEachEntry(a, m, func(mapKey, key []byte, _ bpf.PerCPUValues) error {
 		if !keep(d.keys(a, key)) {
-			doomed = append(doomed, append([]byte(nil), key...))
+			doomed = append(doomed, append([]byte(nil), mapKey...))
 		}
 		return nil
 	})

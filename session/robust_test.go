@@ -88,14 +88,36 @@ func TestLongClause(t *testing.T) {
 	}
 }
 
-// TestManyMaps runs a clause of more aggregations than a BPF program may
-// reference maps: the kernel's reason is the one the API words as a
+// TestManyAggregations runs a clause of more aggregations than a BPF
+// program may reference maps: they share maps (codegen's aggpool.go), and
+// each prints its own.
+func TestManyAggregations(t *testing.T) {
+	var b, want strings.Builder
+	b.WriteString("BEGIN {\n")
+	for i := range 70 {
+		fmt.Fprintf(&b, "\t@a%d[%d] = sum(%d);\n\t@c%d = count();\n", i, i, 2*i, i)
+	}
+	b.WriteString("\texit(0);\n}\nEND {\n")
+	for i := range 70 {
+		fmt.Fprintf(&b, "\tprinta(\"a%d %%d %%@d\\n\", @a%d);\n\tprinta(\"c%d %%@d\\n\", @c%d);\n", i, i, i, i)
+		fmt.Fprintf(&want, "a%d %d %d\nc%d 1\n", i, i, 2*i, i)
+	}
+	b.WriteString("\ttrunc(@a0); trunc(@c0); clear(@a1);\n}\n")
+	stdout, stderr, _, err := runD(t, b.String(), nil)
+	got, _, _ := strings.Cut(stdout, "\n\n")
+	if err != nil || got+"\n" != want.String() {
+		t.Fatalf("got %q, stderr %q, err %v\nwant %q", stdout, stderr, err, want.String())
+	}
+}
+
+// TestManyMaps runs a clause of more self-> variables than a BPF program
+// may reference maps: the kernel's reason is the one the API words as a
 // limit (dtrace.LimitError).
 func TestManyMaps(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("BEGIN {\n")
 	for i := range 70 {
-		fmt.Fprintf(&b, "\t@a%d = count();\n", i)
+		fmt.Fprintf(&b, "\tself->v%d = %d;\n", i, i+1)
 	}
 	b.WriteString("\texit(0);\n}\n")
 	_, _, _, err := runD(t, b.String(), nil)

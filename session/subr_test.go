@@ -394,3 +394,43 @@ func TestSubrVerifierCost(t *testing.T) {
 		}
 	}
 }
+
+// TestSubrSearchesShareTheirLoops: index(), rindex() and strstr() share
+// their loops (bpf_loop callbacks), so that thirty of them on 126-byte
+// strings in one clause cost the verifier a fraction of its million
+// instructions (each unrolled its loops: about 25 such calls passed the
+// limit).
+func TestSubrSearchesShareTheirLoops(t *testing.T) {
+	s := strings.Repeat("x", 120) + "needle"
+	var b strings.Builder
+	fmt.Fprintf(&b, "BEGIN\n{\n\tthis->s = \"%s\";\n\tthis->t = strjoin(\"nee\", \"dle\");\n", s)
+	var want []any
+	for i := range 30 {
+		switch i % 5 {
+		case 0:
+			b.WriteString("\ttrace(index(this->s, this->t));\n")
+			want = append(want, int64(120))
+		case 1:
+			b.WriteString("\ttrace(rindex(this->s, this->t));\n")
+			want = append(want, int64(120))
+		case 2:
+			b.WriteString("\ttrace(index(this->s, \"eed\"));\n")
+			want = append(want, int64(121))
+		case 3:
+			b.WriteString("\ttrace(rindex(this->s, \"xx\", 50));\n")
+			want = append(want, int64(50))
+		case 4:
+			b.WriteString("\ttrace(strstr(this->s, this->t));\n")
+			want = append(want, "needle")
+		}
+	}
+	b.WriteString("}\n")
+	got, processed := subrRun(t, b.String(), 0)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	t.Logf("verifier: %d instructions processed", processed)
+	if processed > 200000 {
+		t.Errorf("verifier: %d instructions processed, want at most 200,000", processed)
+	}
+}

@@ -46,11 +46,17 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		c.expr(incr)
 		c.push(call)
 	}
-	// The key, in scratch.
-	key := c.temp(a.KeySize)
+	// The key, in scratch: in a shared map, after the aggregation's id
+	// and before the zeros that pad it to the map's keys (aggpool.go).
+	key := c.temp(a.MapKeySize)
 	pos := key
+	if a.Shared {
+		c.emit(storeImm64(regCtx, int16(key), int32(a.ID)))
+		pos += 8
+		c.zero(pos+a.KeySize, a.MapKeySize-8-a.KeySize)
+	}
 	if len(ag.Keys) == 0 {
-		c.emit(storeImm64(regCtx, int16(key), 0))
+		c.emit(storeImm64(regCtx, int16(pos), 0))
 	}
 	// A stack key whose stack cannot be stored (symKey) drops the update.
 	dropped := c.newLabel()

@@ -15,12 +15,10 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/types"
 )
 
-// Scratch regions after the probe context: this-> variables, the record
-// being built, then per-statement temporaries.
-const (
-	thisRegion   = 2048
-	recordRegion = 8192
-)
+// Scratch regions after the probe context: this-> variables (as many
+// bytes as layoutThis finds they need), the record being built, then
+// per-statement temporaries.
+const recordRegion = 8192
 
 // Ring buffer output flags.
 const (
@@ -28,7 +26,7 @@ const (
 	rbForceWakeup = 2 // BPF_RB_FORCE_WAKEUP
 )
 
-func (g *gen) recordBase() int { return g.scratchBase + thisRegion }
+func (g *gen) recordBase() int { return g.scratchBase + align8(g.this.size) }
 
 // clause compiles one clause into a BPF function.
 func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
@@ -78,7 +76,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 	c.finishFaults(cl)
 	c.insns[0] = c.insns[0].WithSymbol(c.sym)
 	g.prog.CtxUse = g.prog.CtxUse.Union(ctxUse(c.insns[1:], g.prog.CtxUse.NArgs))
-	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns, Funcs: c.funcs}, nil
+	return &Clause{Index: n, Probes: cl.Probes, Symbol: c.sym, Insns: c.insns, Funcs: c.funcs, Shared: c.shared}, nil
 }
 
 // stmt compiles a statement.
@@ -487,17 +485,23 @@ func (g *gen) agg(n ast.Node, o *check.Object) *Agg {
 	}
 	a := &Agg{ID: len(g.prog.Aggs), Name: o.Name(), Agg: agg, Keys: o.Keys(), Object: o}
 	a.Map = abi.AggMap(a.ID)
-	for i, k := range a.Keys {
-		a.KeySize += g.aggKeySize(o, i, k)
-	}
-	if a.KeySize == 0 {
-		a.KeySize = 8
-	}
+	a.KeySize = g.aggOwnKeySize(o)
 	a.ValueSize = a.Agg.ValueSize()
 	g.prog.Aggs = append(g.prog.Aggs, a)
+	g.aggs[o] = a
+	if p := g.aggPools[o]; p != nil {
+		// A map shared with aggregations of its value size (aggpool.go).
+		a.Map, a.Shared, a.MapKeySize = p.name, true, p.keySize
+		if !p.described {
+			p.described = true
+			g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: p.name, Kind: PerCPUHashMap, KeySize: p.keySize,
+				ValueSize: p.valueSize, MaxEntries: p.entries, Object: o})
+		}
+		return a
+	}
+	a.MapKeySize = a.KeySize
 	g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: a.Map, Kind: PerCPUHashMap, KeySize: a.KeySize,
 		ValueSize: a.ValueSize, MaxEntries: g.aggEntries(a.KeySize+g.stackKeyExtra(o), a.ValueSize), Object: o})
-	g.aggs[o] = a
 	return a
 }
 

@@ -165,6 +165,9 @@ type Program struct {
 	// (vars.go's pool), 0 when there is none.
 	DynVars int
 
+	// loops are the shared loops' callbacks (loopfn.go) by symbol.
+	loops map[string]asm.Instructions
+
 	// strtokPos is the offset in the scratch value of strtok()'s
 	// position (-1: no string), which every firing starts without
 	// (Link); 0 when no clause calls strtok().
@@ -186,6 +189,9 @@ type Clause struct {
 	// callbacks), each with its symbol on its first instruction: the
 	// linker places them after the clauses.
 	Funcs asm.Instructions
+	// Shared names the functions of the program (shared loops,
+	// loopfn.go) the clause calls, which the linker places once.
+	Shared []string
 }
 
 // Record describes the data a clause firing records.
@@ -222,11 +228,18 @@ type Agg struct {
 	abi.Agg
 	Keys []*types.Type
 	Map  string
-	// KeySize and ValueSize are the map's; each key is 8 bytes for an
-	// integer and abi.StrSlot(StrSize) bytes for a string, in order.
+	// KeySize is the bytes of the aggregation's keys (8 when it has
+	// none): 8 bytes for an integer and abi.StrSlot(StrSize) bytes for a
+	// string, in order; ValueSize the map's values'.
 	KeySize   int
 	ValueSize int
-	Object    *check.Object
+	// Shared says that Map holds other aggregations too (aggpool.go):
+	// its keys, of MapKeySize bytes, are the aggregation's id (u64), then
+	// its KeySize bytes of keys, then zeros. Otherwise MapKeySize is
+	// KeySize.
+	Shared     bool
+	MapKeySize int
+	Object     *check.Object
 	// KeySyms says, per key, which stack or symbol function it is (nil
 	// for the others; nil when no key is one); such keys are laid out as
 	// stack.go says.
@@ -276,6 +289,8 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	g.prog.CtxUse.NArgs = scanArgs(units)
 	g.scratchBase = g.prog.CtxUse.ScratchStart()
 	g.scanStackKeys(units)
+	g.layoutThis(units)
+	g.poolAggs(units)
 	n, dtNo := 0, 0
 	for i, u := range units {
 		g.info, g.file, g.unit = u.Info, u.File, i
@@ -310,6 +325,7 @@ func Compile(units []Unit, opts Options) (*Program, error) {
 	if len(g.prog.Strings) == 0 {
 		g.prog.Strings = make([]byte, 8)
 	}
+	g.prog.patchStrtabEnd()
 	return g.prog, nil
 }
 
@@ -328,9 +344,10 @@ type gen struct {
 	strtab  []byte
 	globOff int // next free offset in the globals value
 
-	// scratch layout: probe context, this-> variables, temporaries, record
+	// scratch layout: probe context, this-> region (this.go), record,
+	// temporaries
 	scratchBase int
-	thisSize    int
+	this        *thisLayout
 	maxTemp     int
 
 	// per clause
@@ -352,6 +369,14 @@ type gen struct {
 
 	// usesAlloca is set once a clause uses the alloca area (alloca.go).
 	usesAlloca bool
+
+	// aggPools holds the aggregations that share maps (aggpool.go).
+	aggPools map[*check.Object]*aggPool
+
+	// loopFuncs are the shared loops' symbols, loopByKey by their
+	// instructions (loopfn.go).
+	loopFuncs []string
+	loopByKey map[string]string
 }
 
 // Error is a construct the code generator cannot compile yet, located in

@@ -181,7 +181,7 @@ func (c *clauseGen) needChillMap() {
 
 // maxCopyout is the most bytes copyout() copies with a constant size; a
 // size that is not a constant may be at most strsize bytes.
-const maxCopyout = thisRegion
+const maxCopyout = 2048
 
 // copyout compiles copyout(buf, addr, nbytes): nbytes bytes at buf (D
 // memory: alloca'd or copied-in scratch, a variable, kernel memory) are

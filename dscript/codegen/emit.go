@@ -38,6 +38,7 @@ type clauseGen struct {
 	clause int // the clause's index in the program
 	insns  asm.Instructions
 	funcs  asm.Instructions // functions the clause refers to (Clause.Funcs)
+	shared []string         // the program's functions it calls (Clause.Shared)
 	labels int
 	depth  int
 	// temps is the next free byte of the scratch temporaries region,

@@ -262,7 +262,7 @@ func (p *Program) Link(t *Trampoline, e *Enablings) (asm.Instructions, error) {
 		}
 	}
 	insns = p.appendErrorFunc(insns, t, e, order, machinery)
-	insns = appendClauseFuncs(insns, append(order, e.errorClauses()...))
+	insns = p.appendClauseFuncs(insns, append(order, e.errorClauses()...))
 	return withFuncInfo(insns), nil
 }
 
@@ -371,12 +371,13 @@ func withFuncInfo(insns asm.Instructions) asm.Instructions {
 }
 
 // appendClauseFuncs appends to a linked program the functions of the
-// clauses cs whose bodies it holds.
-func appendClauseFuncs(insns asm.Instructions, cs []*Clause) asm.Instructions {
+// clauses cs whose bodies it holds, and the program's functions they
+// call, once each.
+func (p *Program) appendClauseFuncs(insns asm.Instructions, cs []*Clause) asm.Instructions {
 	var have map[string]bool
 	done := map[*Clause]bool{}
 	for _, c := range cs {
-		if len(c.Funcs) == 0 || done[c] {
+		if len(c.Funcs) == 0 && len(c.Shared) == 0 || done[c] {
 			continue
 		}
 		if have == nil {
@@ -390,6 +391,12 @@ func appendClauseFuncs(insns asm.Instructions, cs []*Clause) asm.Instructions {
 		if have[c.Symbol] {
 			done[c] = true
 			insns = append(insns, c.Funcs...)
+			for _, s := range c.Shared {
+				if !have[s] {
+					have[s] = true
+					insns = append(insns, p.loops[s]...)
+				}
+			}
 		}
 	}
 	return insns

@@ -416,7 +416,7 @@ func (c *clauseGen) writable(n ast.Node, lx ast.Expr, k placeKind, size int64) {
 		c.allocaAccess(n, slot, size, -1)
 		return
 	}
-	lo, hi := int64(c.g.scratchBase), int64(c.g.scratchBase+thisRegion)
+	lo, hi := int64(c.g.scratchBase), int64(c.g.scratchBase+c.g.this.size)
 	slot := c.temp(8)
 	c.stSlot(slot, asm.R0)
 	c.ldSlot(asm.R0, slot)

@@ -175,6 +175,19 @@ func (c *clauseGen) strArg(x ast.Expr) (buf, lenSlot int) {
 	return buf, lenSlot
 }
 
+// strArgAt is strArg copying the string to the buffer at buf, its length
+// to lenSlot.
+func (c *clauseGen) strArgAt(x ast.Expr, buf, lenSlot int) {
+	n := c.strSize()
+	c.expr(x)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	c.readStr(buf, n, asm.R0)
+	c.faultIf(x, asm.JSLT, asm.R0, 0, abi.FaultBadAddr, asm.R6)
+	c.retLen()
+	c.clampU(asm.R0, n-1)
+	c.stSlot(lenSlot, asm.R0)
+}
+
 // intArg evaluates the integer x into a new scratch slot and returns its
 // offset.
 func (c *clauseGen) intArg(x ast.Expr) int {
@@ -417,17 +430,18 @@ func subrCopyinstr(c *clauseGen, x *ast.Call) {
 	c.resultStr(dst)
 }
 
-// thisAlloc reserves n bytes of the this-> region for the program's
-// lifetime (per-CPU state that outlives a clause: strtok's, the alloca
-// area's top) and returns their offset from R9.
+// thisAlloc hands out size bytes of the state at the start of the this->
+// region (this.go), which layoutThis reserved for the program's lifetime
+// (per-CPU state that outlives a clause: strtok's, the alloca area's
+// top, speculations' accounting), and returns their offset from R9.
 func (c *clauseGen) thisAlloc(n ast.Node, size int) int {
-	g := c.g
+	l := c.g.this
 	size = align8(size)
-	if g.thisSize+size > thisRegion {
-		c.fail(n, "this many clause-local variables")
+	if l.used+size > l.state {
+		c.fail(n, "this use of per-CPU state")
 	}
-	off := g.scratchBase + g.thisSize
-	g.thisSize += size
+	off := c.g.scratchBase + l.used
+	l.used += size
 	return off
 }
 

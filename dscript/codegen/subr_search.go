@@ -18,6 +18,34 @@ const (
 	searchStrstr                   // strstr(s, t): the rest of s from t, or NULL
 )
 
+// The scratch block of a search (sharedLoop's): its slots, then copies of
+// s and t and KMP's failure table (searchBlock).
+const (
+	swSLen  = 0  // len(s)
+	swTLen  = 8  // len(t)
+	swStart = 16 // the start position
+	swRes   = 24 // the result
+	swI     = 32 // KMP: the position (in t, then in s)
+	swK     = 40 // KMP: the characters of t matched
+	swVal   = 48 // KMP: fail[q]'s new value
+	swOldQ  = 56 // KMP: q before it advanced
+	swFm1   = 64 // KMP, rindex: fail[len(t)-1]
+	swD     = 72 // Shift-And: the state
+	swTab   = 80 // Shift-And: the mask table's offset in the string table
+	swM     = 88 // Shift-And: len(t)-1
+	swOrg   = 96 // Shift-And: where the scan starts
+	swS     = 104
+)
+
+// searchBlock returns the offsets in a search's block of t and of the
+// failure table (2 bytes a position of t), and the block's size.
+func (c *clauseGen) searchBlock() (t, fail, size int) {
+	n := c.strSize()
+	t = swS + align8(n)
+	fail = t + align8(n)
+	return t, fail, fail + align8(2*n)
+}
+
 // search compiles index, rindex and strstr with DTrace's rules (those of
 // illumos's dtrace_dif_subr): both strings empty give 0; index clamps a
 // negative start to 0 and, at or past the end, gives the length for an
@@ -29,20 +57,23 @@ const (
 // over s, each a single loop of at most 2*strsize iterations whose state
 // (positions) lives in scratch slots, so the verifier's cost stays linear
 // in strsize. rindex scans the whole of s and keeps the last match at or
-// before its start.
+// before its start. The loops are shared (sharedLoop) by every search of
+// the program: their state, s and t are in a block of scratch of the
+// call's (searchBlock), so that neither the program nor the verifier's
+// work grows by a loop with each call.
 func (c *clauseGen) search(x *ast.Call, kind searchKind) {
 	n := c.strSize()
-	sBuf, sLen := c.strArg(x.Args[0])
-	tBuf, tLen := c.strArg(x.Args[1])
+	tOff, failOff, size := c.searchBlock()
+	w := c.temp(size)
+	sBuf, sLen := w+swS, w+swSLen
+	tBuf, tLen := w+tOff, w+swTLen
+	c.strArgAt(x.Args[0], sBuf, sLen)
+	c.strArgAt(x.Args[1], tBuf, tLen)
 	posSlot := -1
 	if len(x.Args) > 2 && kind != searchStrstr {
 		posSlot = c.intArg(x.Args[2])
 	}
-	fail := c.temp(2 * n) // u16 per position of t
-	start := c.temp(8)
-	res := c.temp(8)
-	iSlot, kSlot := c.temp(8), c.temp(8)
-	val, oldQ, fm1 := c.temp(8), c.temp(8), c.temp(8)
+	start, res := w+swStart, w+swRes
 	done := c.newLabel()
 	c.stSlotImm(res, -1)
 
@@ -101,7 +132,7 @@ func (c *clauseGen) search(x *ast.Call, kind searchKind) {
 			return
 		}
 		if len(t) <= 64 {
-			c.shiftAnd(kind, t, sBuf, sLen, start, res)
+			c.shiftAnd(x, kind, t, w)
 			c.label(done)
 			c.searchResult(kind, sBuf, res)
 			return
@@ -114,66 +145,66 @@ func (c *clauseGen) search(x *ast.Call, kind searchKind) {
 	//	eq:        fail[q] = k+1, k++, q++
 	//	!eq && kp: k = fail[k-1]
 	//	else:      fail[q] = 0, q++
-	c.emit(asm.StoreImm(regCtx, int16(fail), 0, asm.Half))
-	c.stSlotImm(iSlot, 1) // q
-	c.stSlotImm(kSlot, 0) // k
-	c.loop(asm.R6, 2*n, func(brk, next string) {
-		c.kmpBounds(iSlot, kSlot, tLen, n, brk)
-		c.kmpStep(tBuf, tBuf, fail)
+	c.emit(asm.StoreImm(regCtx, int16(w+failOff), 0, asm.Half))
+	c.stSlotImm(w+swI, 1) // q
+	c.stSlotImm(w+swK, 0) // k
+	c.sharedLoop(x, 2*n, w, func(f *clauseGen, brk, next string) {
+		f.kmpBounds(swI, swK, swTLen, n, brk)
+		f.kmpStep(tOff, tOff, failOff)
 		// R3 = eq, R4 = kp, R5 = fail[k-1]; R1 = q, R2 = k.
 		// fail[q] = eq*(k+1), stored once the registers are free.
-		c.emit(asm.Mov.Reg(asm.R0, asm.R2), asm.Add.Imm(asm.R0, 1), asm.Mul.Reg(asm.R0, asm.R3))
-		c.stSlot(val, asm.R0)
-		c.stSlot(oldQ, asm.R1)
-		c.kmpAdvance(iSlot, kSlot)
-		c.ldSlot(asm.R1, oldQ)
-		c.ldSlot(asm.R2, val)
-		c.clampU(asm.R1, n-1)
-		c.storeHalf(fail, asm.R1, asm.R2)
+		f.emit(asm.Mov.Reg(asm.R0, asm.R2), asm.Add.Imm(asm.R0, 1), asm.Mul.Reg(asm.R0, asm.R3))
+		f.stSlot(swVal, asm.R0)
+		f.stSlot(swOldQ, asm.R1)
+		f.kmpAdvance(swI, swK)
+		f.ldSlot(asm.R1, swOldQ)
+		f.ldSlot(asm.R2, swVal)
+		f.clampU(asm.R1, n-1)
+		f.storeHalf(failOff, asm.R1, asm.R2)
 	})
 
 	// The scan of s: i its position, k the characters of t matched.
-	c.stSlotImm(kSlot, 0)
+	c.stSlotImm(w+swK, 0)
 	if kind == searchRindex {
-		c.stSlotImm(iSlot, 0)
+		c.stSlotImm(w+swI, 0)
 		// where a match goes on from: fail[len(t)-1]
 		c.ldSlot(asm.R2, tLen)
 		c.emit(asm.Add.Imm(asm.R2, -1))
 		c.clampU(asm.R2, n-2)
-		c.scratchAddr(asm.R0, fail, asm.R2, asm.R2)
+		c.scratchAddr(asm.R0, w+failOff, asm.R2, asm.R2)
 		c.emit(asm.LoadMem(asm.R2, asm.R0, 0, asm.Half))
-		c.stSlot(fm1, asm.R2)
+		c.stSlot(w+swFm1, asm.R2)
 	} else {
 		c.ldSlot(asm.R1, start)
-		c.stSlot(iSlot, asm.R1)
+		c.stSlot(w+swI, asm.R1)
 	}
-	c.loop(asm.R6, 2*n, func(brk, next string) {
-		c.kmpBounds(iSlot, kSlot, sLen, n, brk)
-		c.kmpStep(sBuf, tBuf, fail)
-		c.kmpAdvance(iSlot, kSlot)
+	c.sharedLoop(x, 2*n, w, func(f *clauseGen, brk, next string) {
+		f.kmpBounds(swI, swK, swSLen, n, brk)
+		f.kmpStep(swS, tOff, failOff)
+		f.kmpAdvance(swI, swK)
 		// R1 = new i, R2 = new k; found when k == len(t)
-		c.ldSlot(asm.R3, tLen)
+		f.ldSlot(asm.R3, swTLen)
 		if kind != searchRindex {
-			miss := c.newLabel()
-			c.emit(asm.JNE.Reg(asm.R2, asm.R3, miss), asm.Sub.Reg(asm.R1, asm.R3))
-			c.stSlot(res, asm.R1)
-			c.emit(asm.Ja.Label(brk))
-			c.label(miss)
+			miss := f.newLabel()
+			f.emit(asm.JNE.Reg(asm.R2, asm.R3, miss), asm.Sub.Reg(asm.R1, asm.R3))
+			f.stSlot(swRes, asm.R1)
+			f.emit(asm.Ja.Label(brk))
+			f.label(miss)
 			return
 		}
 		// rindex, without branches: f = k == len(t); p = i - len(t);
 		// res = p when f and p <= start; k = fail[len(t)-1] when f.
-		c.isEq(asm.R4, asm.R2, asm.R3)
-		c.emit(asm.Sub.Reg(asm.R1, asm.R3)) // p
-		c.ldSlot(asm.R5, start)
-		c.emit(asm.Sub.Reg(asm.R5, asm.R1), asm.RSh.Imm(asm.R5, 63), asm.Xor.Imm(asm.R5, 1), // p <= start
+		f.isEq(asm.R4, asm.R2, asm.R3)
+		f.emit(asm.Sub.Reg(asm.R1, asm.R3)) // p
+		f.ldSlot(asm.R5, swStart)
+		f.emit(asm.Sub.Reg(asm.R5, asm.R1), asm.RSh.Imm(asm.R5, 63), asm.Xor.Imm(asm.R5, 1), // p <= start
 			asm.And.Reg(asm.R5, asm.R4))
-		c.ldSlot(asm.R0, res)
-		c.emit(asm.Sub.Reg(asm.R1, asm.R0), asm.Mul.Reg(asm.R1, asm.R5), asm.Add.Reg(asm.R0, asm.R1))
-		c.stSlot(res, asm.R0)
-		c.ldSlot(asm.R0, fm1)
-		c.emit(asm.Sub.Reg(asm.R0, asm.R2), asm.Mul.Reg(asm.R0, asm.R4), asm.Add.Reg(asm.R2, asm.R0))
-		c.stSlot(kSlot, asm.R2)
+		f.ldSlot(asm.R0, swRes)
+		f.emit(asm.Sub.Reg(asm.R1, asm.R0), asm.Mul.Reg(asm.R1, asm.R5), asm.Add.Reg(asm.R0, asm.R1))
+		f.stSlot(swRes, asm.R0)
+		f.ldSlot(asm.R0, swFm1)
+		f.emit(asm.Sub.Reg(asm.R0, asm.R2), asm.Mul.Reg(asm.R0, asm.R4), asm.Add.Reg(asm.R2, asm.R0))
+		f.stSlot(swK, asm.R2)
 	})
 
 	c.label(done)
@@ -194,8 +225,10 @@ func (c *clauseGen) searchResult(kind searchKind, sBuf, res int) {
 // Shift-And algorithm: bit j of the state D says that t[0..j] ends at the
 // current byte; D = (D<<1 | 1) & mask[byte], with mask[b] the positions of
 // b in t, a table computed here and put in the string table. One loop
-// over s of a few instructions, without branches but its exits.
-func (c *clauseGen) shiftAnd(kind searchKind, t string, sBuf, sLen, start, res int) {
+// over s of a few instructions, without branches but its exits, shared
+// by every search of the program (the table's offset and t's length are
+// in the search's block w).
+func (c *clauseGen) shiftAnd(x *ast.Call, kind searchKind, t string, w int) {
 	n := c.strSize()
 	g := c.g
 	table := make([]byte, 256*8)
@@ -205,44 +238,53 @@ func (c *clauseGen) shiftAnd(kind searchKind, t string, sBuf, sLen, start, res i
 	}
 	tab := len(g.strtab)
 	g.strtab = append(g.strtab, table...)
-	m := int32(len(t))
-	d := c.temp(8)
-	c.stSlotImm(d, 0)
+	c.stSlotImm(w+swD, 0)
+	c.stSlotImm(w+swTab, int32(tab))
+	c.stSlotImm(w+swM, int32(len(t)-1))
 	if kind == searchRindex {
-		c.emit(asm.Mov.Imm(asm.R5, 0))
+		c.stSlotImm(w+swOrg, 0)
 	} else {
-		c.ldSlot(asm.R5, start)
+		c.ldSlot(asm.R5, w+swStart)
 		c.clampU(asm.R5, n-1)
+		c.stSlot(w+swOrg, asm.R5)
 	}
-	c.loop(asm.R6, n, func(brk, next string) {
-		// R1 = i = R5 + R6 (R5 fixed: where the scan starts)
-		c.scanPos(n, brk)
-		c.scanByte(sBuf, brk)
-		c.emit(
+	c.sharedLoop(x, n, w, func(f *clauseGen, brk, next string) {
+		// R1 = i = the origin + R6 (the iteration)
+		f.ldSlot(asm.R5, swOrg)
+		f.scanPos(n, brk)
+		f.scanByte(swS, brk)
+		// R2 = mask[byte]: the table's offset bounded by the string
+		// table's end (strtabEnd)
+		f.ldSlot(asm.R4, swTab)
+		ok := f.newLabel()
+		f.emit(f.strtabEnd(asm.JLE.Imm(asm.R4, 0, ok)), f.strtabEnd(asm.Mov.Imm(asm.R4, 0)))
+		f.label(ok)
+		f.emit(
 			asm.LSh.Imm(asm.R2, 3),
 			asm.Add.Reg(asm.R2, regStrings),
-			asm.Add.Imm(asm.R2, int32(tab)),
+			asm.Add.Reg(asm.R2, asm.R4),
 			asm.LoadMem(asm.R2, asm.R2, 0, asm.DWord),
 		)
-		c.ldSlot(asm.R3, d)
-		c.emit(asm.LSh.Imm(asm.R3, 1), asm.Or.Imm(asm.R3, 1), asm.And.Reg(asm.R3, asm.R2))
-		c.stSlot(d, asm.R3)
+		f.ldSlot(asm.R3, swD)
+		f.emit(asm.LSh.Imm(asm.R3, 1), asm.Or.Imm(asm.R3, 1), asm.And.Reg(asm.R3, asm.R2))
+		f.stSlot(swD, asm.R3)
 		// found: bit m-1; R1 = the match's start
-		c.emit(asm.RSh.Imm(asm.R3, m-1), asm.And.Imm(asm.R3, 1), asm.Add.Imm(asm.R1, 1-m))
+		f.ldSlot(asm.R4, swM)
+		f.emit(asm.RSh.Reg(asm.R3, asm.R4), asm.And.Imm(asm.R3, 1), asm.Sub.Reg(asm.R1, asm.R4))
 		if kind != searchRindex {
-			miss := c.newLabel()
-			c.emit(asm.JEq.Imm(asm.R3, 0, miss))
-			c.stSlot(res, asm.R1)
-			c.emit(asm.Ja.Label(brk))
-			c.label(miss)
+			miss := f.newLabel()
+			f.emit(asm.JEq.Imm(asm.R3, 0, miss))
+			f.stSlot(swRes, asm.R1)
+			f.emit(asm.Ja.Label(brk))
+			f.label(miss)
 			return
 		}
 		// res += (p - res) * (found && p <= start)
-		c.ldSlot(asm.R4, start)
-		c.emit(asm.Sub.Reg(asm.R4, asm.R1), asm.RSh.Imm(asm.R4, 63), asm.Xor.Imm(asm.R4, 1), asm.And.Reg(asm.R3, asm.R4))
-		c.ldSlot(asm.R4, res)
-		c.emit(asm.Sub.Reg(asm.R1, asm.R4), asm.Mul.Reg(asm.R1, asm.R3), asm.Add.Reg(asm.R4, asm.R1))
-		c.stSlot(res, asm.R4)
+		f.ldSlot(asm.R4, swStart)
+		f.emit(asm.Sub.Reg(asm.R4, asm.R1), asm.RSh.Imm(asm.R4, 63), asm.Xor.Imm(asm.R4, 1), asm.And.Reg(asm.R3, asm.R4))
+		f.ldSlot(asm.R4, swRes)
+		f.emit(asm.Sub.Reg(asm.R1, asm.R4), asm.Mul.Reg(asm.R1, asm.R3), asm.Add.Reg(asm.R4, asm.R1))
+		f.stSlot(swRes, asm.R4)
 	})
 }
 

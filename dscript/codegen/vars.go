@@ -133,11 +133,11 @@ func (c *clauseGen) variable(n ast.Node, o *check.Object) *varInfo {
 		g.prog.Maps = append(g.prog.Maps, &MapDesc{Name: v.mapName, Kind: HashMap, KeySize: v.keySize,
 			ValueSize: v.size, MaxEntries: g.dynEntries(v.keySize, v.size), Object: o})
 	case o.Kind() == check.ObjThis:
-		if g.thisSize+v.size > thisRegion {
-			c.fail(n, "this many clause-local variables")
+		off, ok := g.this.vars[o]
+		if !ok {
+			c.fail(n, "this use of a clause-local variable")
 		}
-		v.off = g.scratchBase + g.thisSize
-		g.thisSize += v.size
+		v.off = g.scratchBase + off
 	default:
 		v.off = g.globOff
 		g.globOff += v.size
@@ -147,7 +147,7 @@ func (c *clauseGen) variable(n ast.Node, o *check.Object) *varInfo {
 }
 
 // tempBase is where the scratch temporaries start.
-func (g *gen) tempBase() int { return g.scratchBase + thisRegion + recordRegion }
+func (g *gen) tempBase() int { return g.recordBase() + recordRegion }
 
 // loadVar loads a scalar variable (global, self->, this->) into R0: its
 // value, or for a string its address.

@@ -1,0 +1,3 @@
+abcd
+efgh
+
