@@ -128,6 +128,14 @@ type Checker struct {
 	allocaVars map[*Object]allocaFlags
 	// lib is the D library, checked on demand (library.go).
 	lib *library
+	// builtinObjs holds the Object of each builtin variable used with
+	// its own type: one Object per builtin for the life of the Checker,
+	// and none shared with another Checker, which may check a program at
+	// the same time.
+	builtinObjs map[string]*Object
+	// modules is the set of kernel modules /proc/modules listed when the
+	// Checker first asked (moduleKnown).
+	modules map[string]bool
 
 	info *Info
 	// per clause
