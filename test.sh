@@ -18,3 +18,10 @@ go vet ./...
 # (internal/vm): on a loaded machine a package's tests take longer than go
 # test's default 10 minutes.
 go test -count=1 -timeout 30m ./...
+# The race detector over what two compilations or two handles at once
+# share: the root package's TestConcurrentHandles (two handles compiling
+# and running in two goroutines) and the packages of the compiler and of
+# the sinks, whose tables are package-level (a few minutes on 2 cores
+# with an empty build cache, under a minute with a warm one).
+go test -race -count=1 -run '^TestConcurrentHandles$' .
+go test -race -count=1 ./dscript ./dscript/check ./dscript/codegen ./dscript/parse ./sink/...
