@@ -48,6 +48,9 @@ type clauseGen struct {
 	key     int // offset of the map key mapKey built last
 	line    int
 	comment string
+	// recording holds the clause's if statements that record data
+	// (recordingIfs).
+	recording map[*ast.IfStmt]bool
 	// spec is set in a clause that calls speculate() (spec.go).
 	spec *specClause
 	// exitLabel ends the clause.

@@ -19,3 +19,7 @@ type ErrorStacks = errorStacks
 func (p *Program) ErrorFunc(errorID uint32, handlers []*Clause, stacks ErrorStacks) asm.Instructions {
 	return p.errorFunc(errorID, handlers, stacks)
 }
+
+// Work returns what compiling p took of the work the tests count
+// (Program.work).
+func (p *Program) Work() int { return p.work }
