@@ -2,6 +2,7 @@ package codegen_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -64,5 +65,37 @@ func TestDeepPrograms(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "memory exhausted") {
 			t.Errorf("%.40s...: %v, want memory exhausted", src, err)
 		}
+	}
+}
+
+// An inline expands where it is used, and its value may use others: the
+// code they expand to may grow exponentially with their number, and as
+// deep as their values' trees together. Compiling stops with an error at
+// the most instructions the kernel loads, and as deep as the parser lets
+// one expression's tree be.
+func TestInlineExpansion(t *testing.T) {
+	if codegen.MaxExprNesting != parse.MaxExprDepth {
+		t.Fatalf("codegen's maxExprNesting %d is not parse.MaxExprDepth %d", codegen.MaxExprNesting, parse.MaxExprDepth)
+	}
+	var b strings.Builder
+	b.WriteString("inline int i0 = (int)arg0;\n")
+	for k := 1; k < 40; k++ {
+		fmt.Fprintf(&b, "inline int i%d = i%d + i%d;\n", k, k-1, k-1)
+	}
+	b.WriteString("BEGIN { trace(i39); }\n")
+	if _, err := build(b.String()); err == nil || !strings.Contains(err.Error(), "more than 1,000,000 instructions") {
+		t.Errorf("2^39 additions: %v, want more than 1,000,000 instructions", err)
+	}
+	// Inlines whose values are 10,000 deep, each using the one before:
+	// together deeper than an expression may be.
+	b.Reset()
+	b.WriteString("inline int i0 = (int)arg0;\n")
+	n := parse.MaxExprDepth/10000 + 1
+	for k := 1; k <= n; k++ {
+		fmt.Fprintf(&b, "inline int i%d = i%d%s;\n", k, k-1, strings.Repeat(" + 1", 10000))
+	}
+	fmt.Fprintf(&b, "BEGIN { trace(i%d); }\n", n)
+	if _, err := build(b.String()); err == nil || !strings.Contains(err.Error(), "an expression nested this deeply") {
+		t.Errorf("%d inlines 10,000 deep: %v, want an expression nested this deeply", n, err)
 	}
 }

@@ -4,6 +4,9 @@ import "github.com/cilium/ebpf/asm"
 
 // What the package's external tests look at that is not API.
 
+// MaxExprNesting is maxExprNesting.
+const MaxExprNesting = maxExprNesting
+
 var (
 	CanFault           = canFault
 	HandlersReadRawCtx = handlersReadRawCtx
