@@ -20,3 +20,12 @@ go vet ./...
 # instead (a guest that prints nothing for a while on a clock the load
 # slows is stopped and fails). The wall-clock bound is CI's own.
 go test -count=1 -timeout 0 ./...
+# The race detector over what two compilations or two handles at once
+# share: the root package's TestConcurrentHandles (two handles compiling
+# and running in two goroutines) and the packages of the compiler and of
+# the sinks, whose tables are package-level (two minutes on 2 cores with
+# an empty build cache, half a minute with a warm one). -short
+# leaves out the megabyte inputs of the nesting limits' tests, which the
+# run above has tried and which take minutes under the race detector.
+go test -race -short -count=1 -run '^TestConcurrentHandles$' .
+go test -race -short -count=1 ./dscript ./dscript/check ./dscript/codegen ./dscript/parse ./sink/...

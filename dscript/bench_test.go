@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dtrace-go/dtrace/dscript/parse"
 )
 
 // bigScript returns a realistic D script of about n lines: declarations,
@@ -71,6 +73,17 @@ func FuzzCheck(f *testing.F) {
 		}
 	}
 	f.Add([]byte("BEGIN { x = 1; y = x + 1; @[x] = count(); printa(@); exit(0); }"))
+	// Nesting as deep as the parser takes, for the checker, and deeper.
+	n := parse.MaxNesting - 20
+	for _, s := range []string{
+		"BEGIN { x = " + strings.Repeat("!", n) + "arg0; }",
+		"BEGIN { x = " + strings.Repeat("(int)", n) + "-arg0; }",
+		"BEGIN /" + strings.Repeat("arg0 ? ", n/2) + "1" + strings.Repeat(" : 0", n/2) + "/ { trace(1); }",
+		"BEGIN { " + strings.Repeat("if (arg0) ", n/2) + "self->x = (char *)alloca(1) + 1; }",
+		"BEGIN { x = " + strings.Repeat("~", n+40) + "arg0; }",
+	} {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		c := New(Config{Args: []string{"fuzz.d", "1", "two"}})
 		c.Compile(Source{Kind: Script, Name: "fuzz.d", Text: src})

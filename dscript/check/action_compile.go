@@ -21,12 +21,14 @@ const (
 	actDestructive                // destructive actions and subroutines
 )
 
-// compileState is what compiling one clause's statements accumulates: the
-// actions of its ECB so far, and the line libdtrace's yylineno holds, where
-// the errors it raises with xyerror are reported.
+// compileState is what compiling one clause's statements accumulates: what
+// the actions of its ECB so far are (stmtAppend), and the line libdtrace's
+// yylineno holds, where the errors it raises with xyerror are reported.
 type compileState struct {
-	acts   []actKind
-	lineno ast.Pos
+	// commit, speculate, datarec: the actions so far hold a commit(), a
+	// speculate(), an action that records data not speculatively.
+	commit, speculate, datarec bool
+	lineno                     ast.Pos
 }
 
 // compileClause compiles the predicate and then each statement, as
@@ -92,45 +94,53 @@ func (c *Checker) compileStmt(cs *compileState, s ast.Stmt) {
 
 // stmtAppend adds a statement's actions to the clause's and checks the
 // clause's actions in order, as dt_stmt_append does: commit() and
-// speculate() rules. Errors are reported at the new statement.
+// speculate() rules. Errors are reported at the new statement. The
+// actions before passed the rules: what they leave in cs is all the new
+// ones are checked against, so that a clause's statements are checked in
+// time linear in their number.
 func (c *Checker) stmtAppend(cs *compileState, n ast.Node, acts []actKind) {
-	cs.acts = append(cs.acts, acts...)
-	var commit, speculate, datarec bool
-	for i, a := range cs.acts {
+	aggAfter := func(acts []actKind) {
+		for _, t := range acts {
+			if t == actAgg {
+				c.errorf(n, diag.D_AGG_COMM, "aggregating actions may not follow commit( )")
+			}
+		}
+	}
+	if cs.commit {
+		aggAfter(acts)
+	}
+	for i, a := range acts {
+		c.work++
 		switch a {
 		case actCommit:
 			// commit() may follow commit(): DTrace for Linux no longer
 			// reports D_COMM_COMM (dt_cg_clsflags).
-			if datarec {
+			if cs.datarec {
 				c.errorf(n, diag.D_COMM_DREC, "commit( ) may not follow data-recording action(s)")
 			}
-			for _, t := range cs.acts[i:] {
-				if t == actAgg {
-					c.errorf(n, diag.D_AGG_COMM, "aggregating actions may not follow commit( )")
-				}
-			}
-			commit = true
+			aggAfter(acts[i:])
+			cs.commit = true
 			continue
 		case actSpeculate:
-			if speculate {
+			if cs.speculate {
 				c.errorf(n, diag.D_SPEC_SPEC, "speculate( ) may not follow speculate( )")
 			}
-			if commit {
+			if cs.commit {
 				c.errorf(n, diag.D_SPEC_COMM, "speculate( ) may not follow commit( )")
 			}
-			if datarec {
+			if cs.datarec {
 				c.errorf(n, diag.D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)")
 			}
-			speculate = true
+			cs.speculate = true
 			continue
 		case actAgg:
-			if speculate {
+			if cs.speculate {
 				c.errorf(n, diag.D_AGG_SPEC, "aggregating actions may not follow speculate( )")
 			}
-			datarec = true
+			cs.datarec = true
 			continue
 		}
-		if speculate {
+		if cs.speculate {
 			if a == actDestructive {
 				c.errorf(n, diag.D_ACT_SPEC, "destructive actions may not follow speculate( )")
 			}
@@ -141,11 +151,11 @@ func (c *Checker) stmtAppend(cs *compileState, n ast.Node, acts []actKind) {
 		if a == actDestructive || a == actDiscard || a == actVoid {
 			continue
 		}
-		if commit {
+		if cs.commit {
 			c.errorf(n, diag.D_DREC_COMM, "data-recording actions may not follow commit( )")
 		}
-		if !speculate {
-			datarec = true
+		if !cs.speculate {
+			cs.datarec = true
 		}
 	}
 }

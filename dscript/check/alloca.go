@@ -46,6 +46,8 @@ func (c *Checker) allocaRules(clauses []*ast.Clause) {
 		c.allocaVars = map[*Object]allocaFlags{}
 	}
 	c.info.Alloca = map[ast.Expr]bool{}
+	c.allocaMemo = map[ast.Expr]allocaAnswer{}
+	defer func() { c.allocaMemo = nil }()
 	// The rules, in source order, with what the variables have been
 	// assigned so far: DTrace compiles clause after clause, and refuses
 	// the assignment that makes a variable hold both kinds of values.
@@ -112,6 +114,7 @@ func (c *Checker) allocaAssign(a *ast.Assign) bool {
 		return false
 	}
 	c.allocaVars[o] |= f
+	c.allocaGen++ // the answers isAlloca gave may change
 	return true
 }
 
@@ -181,8 +184,31 @@ func (c *Checker) allocaVar(x ast.Expr) *Object {
 	return nil
 }
 
-// isAlloca reports whether the value of x is an alloca pointer.
+// allocaAnswer is isAlloca's answer for an expression while allocaVars
+// is the same: while allocaGen is gen.
+type allocaAnswer struct {
+	gen    uint32
+	alloca bool
+}
+
+// isAlloca reports whether the value of x is an alloca pointer. The
+// answers are kept until what a variable is assigned changes, so that
+// asking of every node of an expression takes time linear in its size,
+// not in its size times its depth.
 func (c *Checker) isAlloca(x ast.Expr) bool {
+	if a, ok := c.allocaMemo[x]; ok && a.gen == c.allocaGen {
+		return a.alloca
+	}
+	v := c.computeAlloca(x)
+	if c.allocaMemo != nil {
+		c.allocaMemo[x] = allocaAnswer{gen: c.allocaGen, alloca: v}
+	}
+	return v
+}
+
+// computeAlloca is isAlloca without its memory.
+func (c *Checker) computeAlloca(x ast.Expr) bool {
+	c.work++
 	switch e := x.(type) {
 	case *ast.Paren:
 		return c.isAlloca(e.X)

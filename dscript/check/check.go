@@ -135,8 +135,25 @@ type Checker struct {
 	decls      declState // decl.go and pragma.go's state
 	// allocaVars records what each variable is assigned (alloca.go).
 	allocaVars map[*Object]allocaFlags
+	// allocaMemo holds isAlloca's answers, each valid while allocaGen,
+	// which every change of allocaVars moves, is the one it records.
+	allocaMemo map[ast.Expr]allocaAnswer
+	allocaGen  uint32
+	// work counts what the passes over a program that once were
+	// quadratic do: the expressions isAlloca computes an answer for, the
+	// actions stmtAppend checks. Tests check that it grows linearly with
+	// the program.
+	work int
 	// lib is the D library, checked on demand (library.go).
 	lib *library
+	// builtinObjs holds the Object of each builtin variable used with
+	// its own type: one Object per builtin for the life of the Checker,
+	// and none shared with another Checker, which may check a program at
+	// the same time.
+	builtinObjs map[string]*Object
+	// modules is the set of kernel modules /proc/modules listed when the
+	// Checker first asked (moduleKnown).
+	modules map[string]bool
 
 	info *Info
 	// per clause

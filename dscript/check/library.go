@@ -129,7 +129,7 @@ func (c *Checker) AddLibrary(file *ast.File) (note string) {
 				return fmt.Sprintf("%s left out: it requires provider %s", file.Name, p.Words[3])
 			}
 		case "module":
-			if !moduleKnown(p.Words[3]) {
+			if !c.moduleKnown(p.Words[3]) {
 				return fmt.Sprintf("%s left out: it requires module %s", file.Name, p.Words[3])
 			}
 		}

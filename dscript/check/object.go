@@ -163,9 +163,6 @@ func (c *Checker) useInline(n ast.Node, in *inline) {
 	c.info.Uses[n] = in.obj
 }
 
-// builtinObjs holds one Object per builtin variable.
-var builtinObjs = map[string]*Object{}
-
 // useKernel records that n names the kernel symbol name, of type t.
 func (c *Checker) useKernel(n ast.Node, name string, t *types.Type) {
 	o, ok := c.kernelObjs[name]
@@ -179,12 +176,18 @@ func (c *Checker) useKernel(n ast.Node, name string, t *types.Type) {
 	c.info.Uses[n] = o
 }
 
+// useBuiltin records that n names the builtin variable name, of type t.
+// The Objects are the Checker's own: two Checkers may check programs at
+// once.
 func (c *Checker) useBuiltin(n ast.Node, name string, t *types.Type) {
-	o, ok := builtinObjs[name]
+	o, ok := c.builtinObjs[name]
 	if !ok || o.t != t {
 		o = &Object{kind: ObjBuiltin, name: name, t: t}
 		if t == builtinVars[name].typ {
-			builtinObjs[name] = o
+			if c.builtinObjs == nil {
+				c.builtinObjs = map[string]*Object{}
+			}
+			c.builtinObjs[name] = o
 		}
 	}
 	c.info.Uses[n] = o

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
@@ -220,7 +219,7 @@ func (c *Checker) pragmaDepends(p *ast.Pragma, prname string, args []string) {
 	case "provider":
 		found = c.providerKnown(args[1])
 	case "module":
-		found = moduleKnown(args[1])
+		found = c.moduleKnown(args[1])
 	case "library":
 		// Only DTrace's own .d libraries may depend on one another.
 		c.errorf(p, diag.D_PRAGMA_DEPEND, "main program may not explicitly depend on a library")
@@ -250,27 +249,21 @@ func (c *Checker) providerKnown(name string) bool {
 	return ok
 }
 
-var (
-	modulesOnce sync.Once
-	modules     map[string]bool
-)
-
 // moduleKnown reports whether a kernel module of that name is loaded:
-// vmlinux or one /proc/modules lists.
-func moduleKnown(name string) bool {
-	modulesOnce.Do(func() {
-		modules = map[string]bool{"vmlinux": true}
-		data, err := os.ReadFile("/proc/modules")
-		if err != nil {
-			return
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if f := strings.Fields(line); len(f) > 0 {
-				modules[f[0]] = true
+// vmlinux or one /proc/modules lists when the Checker first asks (as
+// libdtrace reads the kernel's modules when its handle opens).
+func (c *Checker) moduleKnown(name string) bool {
+	if c.modules == nil {
+		c.modules = map[string]bool{"vmlinux": true}
+		if data, err := os.ReadFile("/proc/modules"); err == nil {
+			for _, line := range strings.Split(string(data), "\n") {
+				if f := strings.Fields(line); len(f) > 0 {
+					c.modules[f[0]] = true
+				}
 			}
 		}
-	})
-	return modules[name]
+	}
+	return c.modules[name]
 }
 
 // pragmaUnused reports the first #pragma attributes or binding whose

@@ -61,6 +61,7 @@ func (g *gen) clause(n int, cl *ast.Clause) (out *Clause, err error) {
 		c.record(cl) // the default action: a record with no data
 	}
 	c.specPrologue(cl)
+	c.recording = c.g.recordingIfs(cl.Body)
 	for _, s := range cl.Body {
 		c.stmt(s)
 	}
@@ -92,7 +93,7 @@ func (c *clauseGen) stmt(s ast.Stmt) {
 		// A branch that records data sends a record of its own, as if the
 		// branch were a clause of its own (FreeBSD's D compiles if/else
 		// that way): what came before is sent first.
-		split := records(s)
+		split := c.recording[s]
 		if split {
 			c.finishRecord()
 		}
@@ -134,10 +135,46 @@ func (c *clauseGen) exprStmt(x ast.Expr) {
 	c.expr(x)
 }
 
-// records reports whether s holds a data-recording action.
-func records(s ast.Stmt) bool {
+// recordingIfs returns the if statements of a clause's body that hold a
+// data-recording action, each statement looked at once (asking records
+// of every if would look at nested ones again at each level).
+func (g *gen) recordingIfs(body []ast.Stmt) map[*ast.IfStmt]bool {
+	ifs := map[*ast.IfStmt]bool{}
+	var rec func(s ast.Stmt) bool
+	rec = func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			found := g.records(s.Cond)
+			if s.Then != nil && rec(s.Then) {
+				found = true
+			}
+			if s.Else != nil && rec(s.Else) {
+				found = true
+			}
+			ifs[s] = found
+			return found
+		case *ast.BlockStmt:
+			found := false
+			for _, t := range s.List {
+				if rec(t) {
+					found = true
+				}
+			}
+			return found
+		}
+		return g.records(s)
+	}
+	for _, s := range body {
+		rec(s)
+	}
+	return ifs
+}
+
+// records reports whether n holds a data-recording action.
+func (g *gen) records(n ast.Node) bool {
 	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
+		g.prog.work++
 		if _, ok := n.(*ast.Agg); ok {
 			return false // stack() and friends as keys record nothing
 		}
@@ -316,7 +353,7 @@ func (c *clauseGen) ringOutput(off, size int, force bool) {
 // fillReserve returns (-1 when there is no check). R1 to R4 are
 // clobbered.
 func (c *clauseGen) fillReserve(cl *ast.Clause) int {
-	if !c.g.opts.Fill || len(cl.Body) > 0 && !slices.ContainsFunc(cl.Body, records) {
+	if !c.g.opts.Fill || len(cl.Body) > 0 && !slices.ContainsFunc(cl.Body, func(s ast.Stmt) bool { return c.g.records(s) }) {
 		return -1
 	}
 	fits, filled := c.newLabel(), c.newLabel()

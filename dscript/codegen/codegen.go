@@ -168,6 +168,10 @@ type Program struct {
 	// loops are the shared loops' callbacks (loopfn.go) by symbol.
 	loops map[string]asm.Instructions
 
+	// work counts the nodes records looked at: tests check that it
+	// grows linearly with the program.
+	work int
+
 	// strtokPos is the offset in the scratch value of strtok()'s
 	// position (-1: no string), which every firing starts without
 	// (Link); 0 when no clause calls strtok().

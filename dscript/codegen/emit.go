@@ -48,6 +48,13 @@ type clauseGen struct {
 	key     int // offset of the map key mapKey built last
 	line    int
 	comment string
+	// recording holds the clause's if statements that record data
+	// (recordingIfs).
+	recording map[*ast.IfStmt]bool
+	// node is the statement or expression at was last called for.
+	node ast.Node
+	// exprNesting counts the calls of expr under way.
+	exprNesting int
 	// spec is set in a clause that calls speculate() (spec.go).
 	spec *specClause
 	// exitLabel ends the clause.
@@ -67,9 +74,18 @@ func (c *clauseGen) fail(n ast.Node, what string) {
 	panic(cgError{c.g.notSupported(n, what)})
 }
 
+// maxClauseInsns is the most instructions a clause compiles to: the most
+// the kernel loads in a program (BPF_COMPLEXITY_LIMIT_INSNS).
+const maxClauseInsns = 1000000
+
 // emit appends instructions, putting any pending source comment on the
 // first.
 func (c *clauseGen) emit(ins ...asm.Instruction) {
+	if len(c.insns)+len(ins) > maxClauseInsns {
+		// Inlines that refer to others twice double the code at
+		// each level: stop before the time and memory run out.
+		c.fail(c.node, "a clause of more than 1,000,000 instructions")
+	}
 	for _, in := range ins {
 		if c.comment != "" {
 			in = in.WithSource(asm.Comment(c.comment))
@@ -82,6 +98,7 @@ func (c *clauseGen) emit(ins ...asm.Instruction) {
 // at starts the code for node n: the next instruction carries a comment
 // naming its source line.
 func (c *clauseGen) at(n ast.Node) {
+	c.node = n
 	p := n.Pos()
 	if p.Line == c.line && c.comment == "" {
 		return

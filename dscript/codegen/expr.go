@@ -26,9 +26,18 @@ func (c *clauseGen) constOf(x ast.Expr) (int64, bool) {
 	return v, ok
 }
 
+// maxExprNesting is how deep expr may recurse: as deep as the parser
+// lets an expression's tree be (parse.MaxExprDepth). Only inlines, whose
+// values expand where they are used, nest deeper.
+const maxExprNesting = 1 << 17
+
 // expr evaluates x into R0: an integer's value, extended to 64 bits, or a
 // string's address (a strsize buffer).
 func (c *clauseGen) expr(x ast.Expr) {
+	if c.exprNesting++; c.exprNesting > maxExprNesting {
+		c.fail(x, "an expression nested this deeply")
+	}
+	defer func() { c.exprNesting-- }()
 	if v, ok := c.constOf(x); ok && (c.typeOf(x).IsInteger() || c.typeOf(x).IsPointer()) {
 		c.emit(asm.LoadImm(asm.R0, v, asm.DWord))
 		return

@@ -17,10 +17,16 @@ type builder struct {
 	ts     *tokenSource
 	cfg    Config
 	stream *antlr.CommonTokenStream
-	// ends holds the last token of each expression built; lines the
-	// positions recorded in ast.File.Lines.
-	ends  map[ast.Expr]antlr.Token
+	// built holds the last token of each expression built and how deep
+	// its tree is; lines the positions recorded in ast.File.Lines.
+	built map[ast.Expr]builtExpr
 	lines map[ast.Node]ast.Pos
+}
+
+// builtExpr is what the builder keeps of an expression it built.
+type builtExpr struct {
+	end   antlr.Token // its last token
+	depth int         // how deep its tree is: 1 for a leaf
 }
 
 // next returns the token after t: the lookahead DTrace's parser holds
@@ -32,15 +38,21 @@ func (b *builder) next(t antlr.Token) antlr.Token {
 	return t
 }
 
-// mark records that x ends with token stop, and where DTrace's parser
-// stands when it builds x's node, if that is not where x starts: at stop
+// mark records that x ends with token stop and how deep its tree is
+// (refusing it beyond MaxExprDepth, near the token after stop, the
+// lookahead DTrace's parser holds), and where DTrace's parser stands
+// when it builds x's node, if that is not where x starts: at stop
 // for a construct its grammar reduces without a lookahead (x[i], x->m,
 // self->m, x++, sizeof (type), offsetof, xlate), at the token after stop
 // for one it reduces on seeing what follows (operators, casts, sizeof
 // and stringof of an expression). Errors found in x are reported there,
 // as DTrace reports them at the node's dn_line.
 func (b *builder) mark(x ast.Expr, stop antlr.Token) ast.Expr {
-	b.ends[x] = stop
+	depth := b.depthOf(x)
+	if depth > MaxExprDepth {
+		b.fail(b.ts.exhausted(b.next(stop)))
+	}
+	b.built[x] = builtExpr{end: stop, depth: depth}
 	var at ast.Pos
 	switch x := x.(type) {
 	case *ast.Index, *ast.Member, *ast.ScopedVar, *ast.SizeofType, *ast.Offsetof, *ast.Xlate:
@@ -237,7 +249,7 @@ func (b *builder) expression(c p.IExpressionContext) ast.Expr {
 	x := b.expr(list[0])
 	for _, a := range list[1:] {
 		y := b.expr(a)
-		x = b.mark(&ast.Binary{At: x.Pos(), Op: ast.Comma, X: x, Y: y}, b.ends[y])
+		x = b.mark(&ast.Binary{At: x.Pos(), Op: ast.Comma, X: x, Y: y}, b.built[y].end)
 	}
 	return x
 }
@@ -328,15 +340,92 @@ func (b *builder) climb(xs []ast.Expr, ops []antlr.Token, pos *int, min int) ast
 		}
 		*pos++
 		rhs := b.climb(xs, ops, pos, prec+1)
-		lhs = b.mark(&ast.Binary{At: lhs.Pos(), Op: binaryOps[op.GetTokenType()], X: lhs, Y: rhs}, b.ends[rhs])
+		lhs = b.mark(&ast.Binary{At: lhs.Pos(), Op: binaryOps[op.GetTokenType()], X: lhs, Y: rhs}, b.built[rhs].end)
 	}
 	return lhs
 }
 
 func (b *builder) unaryExpr(c p.IUnaryExprContext) ast.Expr {
-	return b.mark(b.unaryExpr1(c), c.GetStop())
+	// A run of postfix operators is a chain of contexts, each holding the
+	// operand before it, as long as the run: it is built from the
+	// innermost out, in a loop (MaxExprDepth limits the tree).
+	var chain []p.IUnaryExprContext
+	for {
+		operand := postfixOperand(c)
+		if operand == nil {
+			break
+		}
+		chain = append(chain, c)
+		c = operand
+	}
+	x := b.mark(b.unaryExpr1(c), c.GetStop())
+	for i := len(chain) - 1; i >= 0; i-- {
+		x = b.mark(b.postfix(chain[i], x), chain[i].GetStop())
+	}
+	return x
 }
 
+// postfixOperand returns the operand of a postfix operator's context
+// (x[i], f(...), x.m, x->m, x++, x--), or nil for another context.
+func postfixOperand(c p.IUnaryExprContext) p.IUnaryExprContext {
+	switch x := c.(type) {
+	case *p.IndexContext:
+		return x.UnaryExpr()
+	case *p.CallContext:
+		return x.UnaryExpr()
+	case *p.MemberContext:
+		return x.UnaryExpr()
+	case *p.PostfixContext:
+		return x.UnaryExpr()
+	}
+	return nil
+}
+
+// postfix builds the postfix operator of context c applied to y, its
+// operand built.
+func (b *builder) postfix(c p.IUnaryExprContext, y ast.Expr) ast.Expr {
+	switch x := c.(type) {
+	case *p.IndexContext:
+		args := b.arguments(x.ArgumentList())
+		if agg, ok := y.(*ast.Agg); ok && agg.Keys == nil {
+			agg.Keys = args
+			return agg
+		}
+		return &ast.Index{At: y.Pos(), X: y, Index: args}
+	case *p.CallContext:
+		fun, ok := ast.Unparen(y).(*ast.Ident)
+		if !ok {
+			b.fail(diag.Errorf(y.Pos(), diag.D_FUNC_IDENT, "function designator is not of function type"))
+		}
+		var args []ast.Expr
+		if al := x.ArgumentList(); al != nil {
+			args = b.arguments(al)
+		}
+		return &ast.Call{At: y.Pos(), Fun: fun, Args: args}
+	case *p.MemberContext:
+		name := x.IDENT().GetText()
+		arrow := x.GetOp().GetTokenType() == p.DParserARROW
+		if id, ok := y.(*ast.Ident); ok && arrow && !id.Backquote && (id.Name == "self" || id.Name == "this") {
+			// The keywords self and this: an identifier cannot be
+			// spelled so.
+			sv := ast.Self
+			if id.Name == "this" {
+				sv = ast.This
+			}
+			return &ast.ScopedVar{At: id.At, Scope: sv, Name: name}
+		}
+		return &ast.Member{At: y.Pos(), X: y, Arrow: arrow, Name: name}
+	case *p.PostfixContext:
+		op := ast.PostInc
+		if x.GetOp().GetTokenType() == p.DParserMINUSMINUS {
+			op = ast.PostDec
+		}
+		return &ast.Unary{At: y.Pos(), Op: op, X: y}
+	}
+	panic("parse: unknown postfix expression")
+}
+
+// unaryExpr1 builds an expression that is not a postfix operator's.
 func (b *builder) unaryExpr1(c p.IUnaryExprContext) ast.Expr {
 	switch x := c.(type) {
 	case *p.AtomContext:
@@ -353,46 +442,6 @@ func (b *builder) unaryExpr1(c p.IUnaryExprContext) ast.Expr {
 		return &ast.Offsetof{At: b.ctxPos(x), Type: b.typeName(x.TypeName()), Member: member}
 	case *p.XlateContext:
 		return &ast.Xlate{At: b.ctxPos(x), Type: b.typeName(x.TypeName()), X: b.expression(x.Expression())}
-	case *p.IndexContext:
-		y := b.unaryExpr(x.UnaryExpr())
-		args := b.arguments(x.ArgumentList())
-		if agg, ok := y.(*ast.Agg); ok && agg.Keys == nil {
-			agg.Keys = args
-			return agg
-		}
-		return &ast.Index{At: y.Pos(), X: y, Index: args}
-	case *p.CallContext:
-		y := b.unaryExpr(x.UnaryExpr())
-		fun, ok := ast.Unparen(y).(*ast.Ident)
-		if !ok {
-			b.fail(diag.Errorf(y.Pos(), diag.D_FUNC_IDENT, "function designator is not of function type"))
-		}
-		var args []ast.Expr
-		if al := x.ArgumentList(); al != nil {
-			args = b.arguments(al)
-		}
-		return &ast.Call{At: y.Pos(), Fun: fun, Args: args}
-	case *p.MemberContext:
-		y := b.unaryExpr(x.UnaryExpr())
-		name := x.IDENT().GetText()
-		arrow := x.GetOp().GetTokenType() == p.DParserARROW
-		if id, ok := y.(*ast.Ident); ok && arrow && !id.Backquote && (id.Name == "self" || id.Name == "this") {
-			// The keywords self and this: an identifier cannot be
-			// spelled so.
-			sv := ast.Self
-			if id.Name == "this" {
-				sv = ast.This
-			}
-			return &ast.ScopedVar{At: id.At, Scope: sv, Name: name}
-		}
-		return &ast.Member{At: y.Pos(), X: y, Arrow: arrow, Name: name}
-	case *p.PostfixContext:
-		y := b.unaryExpr(x.UnaryExpr())
-		op := ast.PostInc
-		if x.GetOp().GetTokenType() == p.DParserMINUSMINUS {
-			op = ast.PostDec
-		}
-		return &ast.Unary{At: y.Pos(), Op: op, X: y}
 	case *p.PrefixContext:
 		op := ast.PreInc
 		if x.GetOp().GetTokenType() == p.DParserMINUSMINUS {

@@ -141,11 +141,13 @@ func (b *builder) declarator(c p.IDeclaratorContext) *ast.Declarator {
 func (b *builder) declaratorInto(c p.IDeclaratorContext, d *ast.Declarator) {
 	if pc := c.Pointer(); pc != nil {
 		d.Mods = append(d.Mods, b.pointer(pc)...)
+		b.limitMods(d, pc.GetStop())
 	}
 	dd := c.DirectDeclarator()
 	suffixes := dd.AllDeclaratorSuffix()
 	for i := len(suffixes) - 1; i >= 0; i-- {
 		d.Mods = append(d.Mods, b.suffix(suffixes[i]))
+		b.limitMods(d, suffixes[i].GetStart())
 	}
 	if id := dd.IDENT(); id != nil {
 		d.Name = id.GetText()
@@ -154,11 +156,23 @@ func (b *builder) declaratorInto(c p.IDeclaratorContext, d *ast.Declarator) {
 	b.declaratorInto(dd.Declarator(), d)
 }
 
+// limitMods refuses a declarator of more than MaxNesting modifiers (the
+// types derived from it would nest as deep), near tok.
+func (b *builder) limitMods(d *ast.Declarator, tok antlr.Token) {
+	if len(d.Mods) > MaxNesting {
+		b.fail(b.ts.exhausted(tok))
+	}
+}
+
 func (b *builder) pointer(c p.IPointerContext) []*ast.DeclMod {
 	var mods []*ast.DeclMod
 	for _, ch := range c.GetChildren() {
 		switch x := ch.(type) {
 		case antlr.TerminalNode:
+			if len(mods) == MaxNesting {
+				// DTrace's grammar stacks a pointer's '*'s.
+				b.fail(b.ts.exhausted(x.GetSymbol()))
+			}
 			mods = append(mods, &ast.DeclMod{At: b.pos(x.GetSymbol()), Kind: ast.PointerMod})
 		case *p.TypeQualifierContext:
 			mods[len(mods)-1].Quals |= qualOf(x.GetStart())
@@ -257,6 +271,7 @@ func (b *builder) abstract(c p.IAbstractDeclaratorContext) *ast.Declarator {
 func (b *builder) abstractInto(c p.IAbstractDeclaratorContext, d *ast.Declarator) {
 	if pc := c.Pointer(); pc != nil {
 		d.Mods = append(d.Mods, b.pointer(pc)...)
+		b.limitMods(d, pc.GetStop())
 	}
 	dd := c.DirectAbstractDeclarator()
 	if dd == nil {
@@ -265,6 +280,7 @@ func (b *builder) abstractInto(c p.IAbstractDeclaratorContext, d *ast.Declarator
 	suffixes := dd.AllDeclaratorSuffix()
 	for i := len(suffixes) - 1; i >= 0; i-- {
 		d.Mods = append(d.Mods, b.suffix(suffixes[i]))
+		b.limitMods(d, suffixes[i].GetStart())
 	}
 	if inner := dd.AbstractDeclarator(); inner != nil {
 		b.abstractInto(inner, d)

@@ -49,7 +49,10 @@ type Config struct {
 }
 
 // Parse parses the D program src, named name. The error, if any, is a
-// *diag.Error for the first problem found, worded as DTrace words it.
+// *diag.Error for the first problem found, worded as DTrace words it. A
+// program nested deeper than MaxNesting, MaxExprDepth and MaxStatements
+// allow is refused as DTrace refuses one that overflows its parser's
+// stack, so that no later pass overflows its goroutine's.
 func Parse(name string, src []byte, cfg Config) (f *ast.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -64,17 +67,26 @@ func Parse(name string, src []byte, cfg Config) (f *ast.File, err error) {
 	p.SetErrorHandler(&bailStrategy{antlr.NewDefaultErrorStrategy()})
 	p.BuildParseTrees = true
 	p.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
+	guard := &nestingGuard{parser: p}
+	p.AddParseListener(guard)
 
-	tree, bail := parseProgram(p)
+	tree, bail, deep := parseProgram(p)
 	if bail != nil {
 		// SLL may fail where LL succeeds: parse again with full LL to
 		// know whether, and where, the program is wrong.
 		stream.Seek(0)
 		stream.far = 0
+		guard.depth, guard.stmts = 0, 0
 		p.SetError(nil)
 		p.SetInputStream(stream)
 		p.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
-		tree, bail = parseProgram(p)
+		tree, bail, deep = parseProgram(p)
+	}
+	if deep != nil {
+		if ts.err != nil && ts.errTok <= deep.tok.GetTokenIndex() {
+			return nil, ts.err
+		}
+		return nil, ts.exhausted(deep.tok)
 	}
 	if bail != nil {
 		// The parser stops where a prediction started; the error is at
@@ -84,7 +96,7 @@ func Parse(name string, src []byte, cfg Config) (f *ast.File, err error) {
 	if ts.err != nil {
 		return nil, ts.err
 	}
-	b := &builder{ts: ts, cfg: cfg, stream: stream.CommonTokenStream, ends: map[ast.Expr]antlr.Token{}, lines: map[ast.Node]ast.Pos{}}
+	b := &builder{ts: ts, cfg: cfg, stream: stream.CommonTokenStream, built: map[ast.Expr]builtExpr{}, lines: map[ast.Node]ast.Pos{}}
 	f = &ast.File{Name: name, Interpreter: ts.interp, Lines: b.lines}
 	if err := b.program(tree, f); err != nil {
 		return nil, err
@@ -97,17 +109,22 @@ type syntaxBail struct {
 	tok antlr.Token
 }
 
-func parseProgram(p *parser.DParser) (tree parser.IProgramContext, bail *syntaxBail) {
+// parseProgram parses the program; it stops at the first syntax error
+// (bail) or where the program nests too deep (deep).
+func parseProgram(p *parser.DParser) (tree parser.IProgramContext, bail *syntaxBail, deep *nestingBail) {
 	defer func() {
 		if r := recover(); r != nil {
-			b, ok := r.(*syntaxBail)
-			if !ok {
+			switch r := r.(type) {
+			case *syntaxBail:
+				bail = r
+			case *nestingBail:
+				deep = r
+			default:
 				panic(r)
 			}
-			bail = b
 		}
 	}()
-	return p.Program(), nil
+	return p.Program(), nil, nil
 }
 
 // bailStrategy stops the parser at the first syntax error, with the token

@@ -565,6 +565,14 @@ func TestNoPanic(t *testing.T) {
 			Parse("t", []byte(s[:i]), Config{IsType: testTypes})
 		}
 	}
+	if testing.Short() {
+		return // the deep ones are slow under the race detector
+	}
+	for _, s := range deepSeeds() {
+		for i := 0; i <= len(s); i += len(s) / 10 {
+			Parse("t", []byte(s[:i]), Config{IsType: testTypes})
+		}
+	}
 }
 
 func fuzzSeeds() []string {
@@ -605,8 +613,22 @@ func fuzzSeeds() []string {
 	return seeds
 }
 
+// deepSeeds nest past the limits (depth_test.go has more), for the fuzzer
+// to cut and splice.
+func deepSeeds() []string {
+	deep := func(s string) string { return strings.Repeat(s, MaxNesting+1) }
+	return []string{
+		"BEGIN { x = " + deep("!") + "1; }",
+		"BEGIN { x = " + deep("(") + "1" + deep(")") + "; }",
+		"BEGIN { x = " + deep("(int)") + "- - 1; }",
+		"BEGIN /" + deep("c ? ") + "1" + deep(" : 0") + "/ { " + deep("{") + deep("}") + " }",
+		"int " + deep("*") + "x" + deep("[1]") + ";",
+		"BEGIN { x = a" + deep("[1]") + deep("->b") + deep("+ 1") + "; }",
+	}
+}
+
 func FuzzParse(f *testing.F) {
-	for _, s := range fuzzSeeds() {
+	for _, s := range append(fuzzSeeds(), deepSeeds()...) {
 		f.Add([]byte(s))
 	}
 	files, _ := filepath.Glob("../testdata/*/*.d")
