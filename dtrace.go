@@ -49,6 +49,9 @@ type Config struct {
 	// read: tracefs's directory and the kernel's BTF file. Empty: the
 	// running system's (tracefs is mounted when it is not).
 	Tracefs, BTF string
+	// PMUs is the directory of the kernel's PMUs, which the cpc provider
+	// reads; empty: the running system's, /sys/bus/event_source/devices.
+	PMUs string
 	// Args are the programs' macro arguments: Args[0] is $0 (the name of
 	// the program), Args[1] is $1, and so on.
 	Args []string
@@ -82,7 +85,7 @@ func Open(cfg Config) (*Handle, error) {
 	h := &Handle{cfg: cfg, ksyms: &symtab.KernelSymbols{}}
 	// One System: the registry's providers and the checker's kernel types
 	// read tracefs and the kernel's BTF once between them.
-	h.sys = providers.System{Tracefs: cfg.Tracefs, BTF: cfg.BTF}.Shared()
+	h.sys = providers.System{Tracefs: cfg.Tracefs, BTF: cfg.BTF, PMUs: cfg.PMUs}.Shared()
 	h.reg = builtin.Registry(h.sys)
 	// dtrace(1) sets these before reading any option.
 	for _, o := range [][2]string{{"bufsize", "4m"}, {"aggsize", "4m"}, {"temporal", "yes"}} {

@@ -11,10 +11,12 @@
 //     DTrace's 1 Hz switchrate), or at once on RingForceWakeup. Records
 //     are handed out in place, without a copy.
 //   - AttachRawTracepoint, AttachTracepoint (which finds tracefs, and
-//     mounts it when it is mounted nowhere) and AttachCPUClock (on every
-//     online CPU, OnlineCPUs) attach programs through file descriptors
-//     only, so the kernel drops everything when the process dies; every
-//     perf event goes through one path (AttachCPUClockOn: on one CPU).
+//     mounts it when it is mounted nowhere), AttachCPUClock and
+//     AttachPerfEvents (any sampling perf event; both on every online CPU,
+//     OnlineCPUs) attach programs through file descriptors only, so the
+//     kernel drops everything when the process dies; every perf event goes
+//     through one path (AttachCPUClockOn: on one CPU). CheckPerfEvent
+//     says whether the kernel opens an event.
 //     Trigger runs a raw tracepoint program once (BEGIN, END) with
 //     BPF_PROG_TEST_RUN.
 //   - ForEachPerCPU reads per-CPU maps, in batches where the kernel can.

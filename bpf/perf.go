@@ -47,25 +47,71 @@ func (s Sampling) attr() (unix.PerfEventAttr, error) {
 // it fails on every CPU, and the error then joins every CPU's. Closing the
 // returned set detaches everything.
 func AttachCPUClock(prog *ebpf.Program, s Sampling) (*Links, error) {
-	cpus, err := OnlineCPUs()
+	attr, err := s.attr()
 	if err != nil {
 		return nil, fmt.Errorf("attach cpu-clock: %w", err)
+	}
+	links, err := attachEachCPU(prog, &attr)
+	if err != nil {
+		return nil, fmt.Errorf("attach cpu-clock: %w", err)
+	}
+	return links, nil
+}
+
+// AttachPerfEvents attaches prog, of type ebpf.PerfEvent, to the perf
+// event attr describes (a sampling one: a period or a frequency) on every
+// online CPU, counting every task there, as DTrace's cpc probes are
+// attached. attr is opened disabled and enabled once prog is attached.
+// CPUs are passed over as AttachCPUClock passes them over.
+func AttachPerfEvents(prog *ebpf.Program, attr unix.PerfEventAttr) (*Links, error) {
+	links, err := attachEachCPU(prog, perfAttr(attr))
+	if err != nil {
+		return nil, fmt.Errorf("attach perf event: %w", err)
+	}
+	return links, nil
+}
+
+// CheckPerfEvent opens the perf event attr describes on cpu, for every
+// task there, and closes it: an error says the kernel would not open it
+// (ENOENT for a hardware event where there is no PMU, EOPNOTSUPP for a
+// counter that cannot sample).
+func CheckPerfEvent(attr unix.PerfEventAttr, cpu int) error {
+	fd, err := unix.PerfEventOpen(perfAttr(attr), -1, cpu, -1, unix.PERF_FLAG_FD_CLOEXEC)
+	if err != nil {
+		return fmt.Errorf("open perf event: %w", err)
+	}
+	return unix.Close(fd)
+}
+
+// perfAttr returns a copy of attr, its size set and disabled.
+func perfAttr(attr unix.PerfEventAttr) *unix.PerfEventAttr {
+	attr.Size = uint32(unsafe.Sizeof(unix.PerfEventAttr{}))
+	attr.Bits |= unix.PerfBitDisabled
+	return &attr
+}
+
+// attachEachCPU attaches prog to the perf event attr on every online CPU,
+// passing over the CPUs where that fails unless it fails on all.
+func attachEachCPU(prog *ebpf.Program, attr *unix.PerfEventAttr) (*Links, error) {
+	cpus, err := OnlineCPUs()
+	if err != nil {
+		return nil, err
 	}
 	links := &Links{}
 	var errs []error
 	for _, cpu := range cpus {
-		c, err := attachCPUClockOn(prog, cpu, s)
+		pa, err := attachPerfEvent(prog, attr, -1, cpu)
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, fmt.Errorf("cpu %d: %w", cpu, err))
 			continue
 		}
-		links.Add(c)
+		links.Add(pa)
 	}
 	if len(errs) == len(cpus) {
 		if len(errs) == 0 {
 			errs = append(errs, errors.New("no cpu online"))
 		}
-		return nil, fmt.Errorf("attach cpu-clock: %w", errors.Join(errs...))
+		return nil, errors.Join(errs...)
 	}
 	return links, nil
 }

@@ -26,6 +26,12 @@ import (
 type System struct {
 	// Tracefs is the directory tracefs is mounted on; "" finds it.
 	Tracefs string
+	// PMUs is the directory of the kernel's PMUs (each with its type,
+	// formats and named events); "" is /sys/bus/event_source/devices,
+	// the running system's, whose events the cpc provider opens to see
+	// which it has. Another directory (a fixture) describes another
+	// system, whose events are taken as it lists them (see cpc.New).
+	PMUs string
 	// BTF is the kernel's BTF; "" is /sys/kernel/btf/vmlinux. The BTF of
 	// a kernel module is the file of the module's name beside it.
 	BTF string

@@ -7,6 +7,7 @@ package builtin
 
 import (
 	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/cpc"
 	"github.com/dtrace-go/dtrace/providers/dtrace"
 	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/providers/internal/uproc"
@@ -20,7 +21,7 @@ import (
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
 // syscall, the tracepoint provider as perf, sdt and rawtp, the stable
-// providers proc, sched and io, then fbt (last,
+// providers proc, sched and io, cpc, then fbt (last,
 // so that its hundred thousand probes number after the others' and a
 // description naming another provider never lists them), those that
 // read the kernel's description of itself reading it from sys. They share
@@ -32,7 +33,7 @@ func Providers(sys providers.System) []providers.Provider {
 	ps := []providers.Provider{dtrace.New(), profile.New(), syscall.New(sys)}
 	ps = append(ps, perf.Providers(sys)...)
 	ps = append(ps, stable.Providers(sys)...)
-	return append(ps, fbt.New(sys))
+	return append(ps, cpc.New(sys), fbt.New(sys))
 }
 
 // Registry returns a registry of Providers, with the factories of the

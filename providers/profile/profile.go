@@ -241,7 +241,7 @@ func (*Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error
 			Name:     "profile_" + p.Name,
 			Type:     ebpf.PerfEvent,
 			Probes:   []*providers.Probe{p},
-			Fragment: fragment(p.ID),
+			Fragment: Fragment(p.ID),
 			Attach: func(prog *ebpf.Program) (io.Closer, error) {
 				return attach(prog, d)
 			},
@@ -257,11 +257,14 @@ const (
 	ptCS = 136
 )
 
-// fragment fills arg0 and arg1 with the interrupted PC, as DTrace does:
-// arg0 is the PC when the sample interrupted the kernel (0 otherwise),
-// arg1 the PC when it interrupted a user process (0 otherwise). The
-// sample's registers tell the mode by the privilege level in cs.
-func fragment(id uint32) func(abi.CtxUse) (asm.Instructions, error) {
+// Fragment is the trampoline of a perf event sample, which fires probe
+// id: it fills arg0 and arg1 with the interrupted PC, as DTrace does
+// (dt_cg_tramp_copy_pc_from_regs): arg0 is the PC when the sample
+// interrupted the kernel (0 otherwise), arg1 the PC when it interrupted a
+// user process (0 otherwise), and clears the other arguments. The
+// sample's registers tell the mode by the privilege level in cs. The cpc
+// provider's probes fire through it too.
+func Fragment(id uint32) func(abi.CtxUse) (asm.Instructions, error) {
 	return func(use abi.CtxUse) (asm.Instructions, error) { return pcFragment(id, use), nil }
 }
 
@@ -313,7 +316,7 @@ func tickAttachment(p *providers.Probe, d Probe) *providers.Attachment {
 		Name:     "tick_" + p.Name,
 		Type:     ebpf.PerfEvent,
 		Probes:   []*providers.Probe{p},
-		Fragment: fragment(p.ID),
+		Fragment: Fragment(p.ID),
 		AttachOn: func(prog *ebpf.Program, cpu int) (io.Closer, error) {
 			c, err := bpf.AttachCPUClockOn(prog, cpu, bpf.Sampling{Period: d.duration()})
 			if err != nil {

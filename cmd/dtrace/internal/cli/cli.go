@@ -150,7 +150,7 @@ func (s *state) run(args []string) error {
 	// The handle sets dtrace's own defaults (bufsize, aggsize, temporal)
 	// before any option.
 	h, err := dtrace.Open(dtrace.Config{Tracefs: os.Getenv("_DTRACE_TRACEFS"), BTF: os.Getenv("_DTRACE_BTF"),
-		Args: s.macroArgs(opts), Stderr: s.stderr})
+		PMUs: os.Getenv("_DTRACE_PMUS"), Args: s.macroArgs(opts), Stderr: s.stderr})
 	if err != nil {
 		return s.errorf(exitError, "failed to initialize dtrace: %v", err)
 	}

@@ -22,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestListGol
 // testdata/list/NAME.out: stdout, then "-- @@stderr --" and stderr, then
 // the exit status. go test -run TestListGolden -update rewrites them.
 func TestListGolden(t *testing.T) {
-	missing := dtrace.Config{Tracefs: "testdata/list/nosuchdir", BTF: fixtureSystem.BTF}
+	missing := dtrace.Config{Tracefs: "testdata/list/nosuchdir", BTF: fixtureSystem.BTF, PMUs: fixtureSystem.PMUs}
 	for _, c := range []struct {
 		name string
 		args string
@@ -46,6 +46,8 @@ func TestListGolden(t *testing.T) {
 		{"on-demand", "-l -n tick-1s -n profile:::profile-1234", fixtureSystem},
 		{"verbose", "-lv -n BEGIN -n syscall::openat: -n sdt:sched::sched_switch -n profile-97 -n perf:skb::", fixtureSystem},
 		{"verbose-all", "-lv", fixtureSystem},
+		{"cpc", "-l -P cpc", fixtureSystem},
+		{"cpc-verbose", "-lv -n cpc:::cpu_clock-kernel-1000000 -n cpc:::instructions-all-10000000", fixtureSystem},
 		{"no-tracefs", "-l", missing},
 		{"no-tracefs-match", "-l -n sched_switch -n syscall::read:entry", missing},
 	} {

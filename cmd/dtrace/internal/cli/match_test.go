@@ -14,6 +14,8 @@ import (
 
 	"github.com/dtrace-go/dtrace"
 	"github.com/dtrace-go/dtrace/internal/kbtf"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/cpc"
 )
 
 // fixtureSystem is the fixture copy of a system's tracefs and BTF the
@@ -21,12 +23,14 @@ import (
 var fixtureSystem = dtrace.Config{
 	Tracefs: "../../../../providers/testdata/system/tracing",
 	BTF:     "../../../../providers/testdata/system/btf/vmlinux",
+	PMUs:    "../../../../providers/testdata/system/event_source",
 }
 
 // useSystem makes dtrace runs in this test read sys.
 func useSystem(t *testing.T, sys dtrace.Config) {
 	t.Setenv("_DTRACE_TRACEFS", sys.Tracefs)
 	t.Setenv("_DTRACE_BTF", sys.BTF)
+	t.Setenv("_DTRACE_PMUS", sys.PMUs)
 }
 
 // open returns a handle on sys.
@@ -263,8 +267,9 @@ func fnmatchRegexp(pat string) *regexp.Regexp {
 
 // TestListLiveCounts compares what dtrace -l lists on this machine with
 // what its tracefs has: an entry and a return probe for every system call
-// with a syscalls:sys_enter_ event, and a perf, an sdt and a rawtp probe
-// for every other kernel tracepoint.
+// with a syscalls:sys_enter_ event, a perf, an sdt and a rawtp probe
+// for every other kernel tracepoint, and a cpc probe for every event that
+// opens.
 func TestListLiveCounts(t *testing.T) {
 	liveSystem(t)
 	useSystem(t, dtrace.Config{})
@@ -310,8 +315,12 @@ func TestListLiveCounts(t *testing.T) {
 			}
 		}
 	}
+	pmc, err := cpc.New(providers.System{}).Table()
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := map[string]int{"dtrace": 3, "profile": 13, "syscall": 2 * calls, "perf": tracepoints, "sdt": tracepoints, "rawtp": tracepoints,
-		"fbt": 2 * btfFunctions(t)}
+		"cpc": len(pmc.Events), "fbt": 2 * btfFunctions(t)}
 	for p, n := range want {
 		if counts[p] != n {
 			t.Errorf("%s: %d probes listed, tracefs says %d", p, counts[p], n)

@@ -1,0 +1,2 @@
+both 0, neither 0
+

@@ -1,0 +1,2 @@
+cpu 0 fired
+

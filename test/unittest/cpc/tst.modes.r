@@ -1,0 +1,3 @@
+user-mode faults elsewhere: 0
+kernel faults elsewhere: 0
+
