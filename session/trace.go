@@ -105,13 +105,14 @@ func (r *run) trace(ctx context.Context) (int, error) {
 	out := newDecoder(r.prog, r.cfg.Registry, r.maps, r.cfg.Sink, r.cfg.Notify, r.ksyms)
 	// The memory maps of the processes of -c and -p, read while they are
 	// there to read (a created process waits at its entry point, its
-	// libraries mapped): their stacks resolve after they exit. Only for
-	// a program that records user addresses (the objects' symbols are
-	// read with the map).
+	// libraries mapped), and read again while they live, with their perf
+	// maps (symtab.Processes.Watch): their stacks resolve after they
+	// exit. Only for a program that records user addresses (the objects'
+	// symbols are read with the map).
 	if slices.ContainsFunc(r.prog.Maps, func(m *codegen.MapDesc) bool { return m.Name == abi.UPIDMap }) {
 		for _, p := range r.cfg.Procs {
 			out.syms.unwindTables(uint64(p.Pid()))
-			out.syms.procs.Note(p.Pid())
+			out.syms.procs.Watch(p.Pid())
 		}
 	}
 	// A live sink snapshots the aggregations from its own goroutines:

@@ -23,6 +23,11 @@ import (
 // process whose address space is being torn down, a kernel thread), leaves
 // what was known of the process in place.
 //
+// Addresses in anonymous executable memory (code generated at run time)
+// resolve from the process's perf map, /tmp/perf-PID.map, when it writes
+// one (see perfmap.go): their module is the file's base name,
+// "perf-PID.map".
+//
 // A Processes is not safe for concurrent use.
 type Processes struct {
 	// Proc is the proc file system's mount point ("/proc" when empty).
@@ -30,15 +35,22 @@ type Processes struct {
 	// DebugDir is where separate debug files are found (DebugDir when
 	// empty).
 	DebugDir string
+	// PerfMapLimit bounds the bytes read of a process's perf map
+	// (PerfMapLimit when 0).
+	PerfMapLimit int64
 
 	procs   map[int]*process
 	pending map[int]bool       // processes whose map looked incomplete
+	watched map[int]bool       // processes Watch names
+	jitWait map[int]bool       // processes whose perf map is not open
 	objs    map[string]*Object // by build ID
 	byFile  map[fileKey]*Object
 	failed  map[fileKey]bool
 	refresh time.Duration // see Frame
 	settle  time.Duration // see Update
 	seed    maphash.Seed
+	// perfMapsOpen counts the perf maps held open.
+	perfMapsOpen int
 }
 
 // fileKey identifies a mapped file as /proc/PID/maps shows it.
@@ -64,6 +76,9 @@ type process struct {
 	// misses holds addresses in no mapping that did not make the map
 	// read again (it had not changed); emptied when it changes.
 	misses map[uint64]struct{}
+	// jit is what was read of its perf map; nil when it was not looked
+	// for (no anonymous executable memory).
+	jit *perfMap
 }
 
 // mapping is one executable mapping of a process.
@@ -84,6 +99,8 @@ func NewProcesses() *Processes {
 	return &Processes{
 		procs:   map[int]*process{},
 		pending: map[int]bool{},
+		watched: map[int]bool{},
+		jitWait: map[int]bool{},
 		objs:    map[string]*Object{},
 		byFile:  map[fileKey]*Object{},
 		failed:  map[fileKey]bool{},
@@ -114,6 +131,19 @@ func (ps *Processes) Note(pid int) {
 // cannot be read or reads empty: then what was known stays.
 func (ps *Processes) Refresh(pid int) { ps.read(pid, false) }
 
+// Watch has pid's memory map read (as Note does) and read again by every
+// Update, at most once a second, while the process lives, with its perf
+// map: what a caller does for the processes it was asked to trace, whose
+// addresses it resolves when they have exited (the objects they map
+// later, the code they generate after they were first read).
+func (ps *Processes) Watch(pid int) {
+	ps.Note(pid)
+	ps.watched[pid] = true
+}
+
+// maxPerfMapPolls bounds the perf maps Update looks for at each call.
+const maxPerfMapPolls = 32
+
 // Update reads again the memory maps of the live processes whose map
 // looked incomplete when last read (read while exec or the dynamic loader
 // was still mapping the process's objects: its executable, or a library
@@ -123,6 +153,12 @@ func (ps *Processes) Refresh(pid int) { ps.read(pid, false) }
 // event is traced) calls it whenever it wakes, so that their addresses
 // resolve even when they are looked up only after the processes exit.
 // When no process looks incomplete, it costs nothing.
+//
+// Update also reads the maps of the processes Watch names, at most once a
+// second each, and looks for the perf maps of the live processes that map
+// anonymous executable memory and whose perf map is not open (not written
+// yet), each at most once a second (less often as it stays missing), a
+// bounded number of them per call.
 func (ps *Processes) Update() int {
 	for pid := range ps.pending {
 		p := ps.procs[pid]
@@ -132,14 +168,38 @@ func (ps *Processes) Update() int {
 		}
 		ps.read(pid, true)
 	}
+	for pid := range ps.watched {
+		p := ps.procs[pid]
+		if p == nil || p.gone {
+			delete(ps.watched, pid)
+			continue
+		}
+		if time.Since(p.read) >= ps.refresh {
+			ps.read(pid, true)
+		}
+	}
+	polls := 0
+	for pid := range ps.jitWait {
+		p := ps.procs[pid]
+		if p == nil || p.gone || p.jit != nil && p.jit.f != nil {
+			delete(ps.jitWait, pid)
+			continue
+		}
+		if polls < maxPerfMapPolls && (p.jit == nil || time.Since(p.jit.tried) >= max(ps.refresh, p.jit.wait)) {
+			polls++
+			ps.readPerfMap(pid, p)
+		}
+	}
 	return len(ps.pending)
 }
 
-// Lookup resolves the user address pc of process pid, as Frame does.
+// Lookup resolves the user address pc of process pid, as Frame does. The
+// Base of a function of a perf map is 0: the code it names is spread over
+// the process's anonymous memory.
 func (ps *Processes) Lookup(pid int, pc uint64) Symbol {
-	f := ps.Frame(pid, pc)
+	f, jit := ps.frame(pid, pc)
 	s := Symbol{Module: f.Module, Name: f.Func, Start: f.FuncStart}
-	if f.Mapping != nil {
+	if f.Mapping != nil && !jit {
 		s.Base = f.Mapping.Start
 	}
 	return s
@@ -152,26 +212,42 @@ func (ps *Processes) Lookup(pid int, pc uint64) Symbol {
 // or all of them when the process has exec'd since (its executable or
 // vDSO is mapped elsewhere). An address that stays in none reads the map
 // again only after it has changed or a second has passed.
+//
+// An address in anonymous executable memory resolves from the process's
+// perf map (its Mapping the anonymous mapping, its Module the map's base
+// name, "perf-PID.map"), else has no module.
 func (ps *Processes) Frame(pid int, pc uint64) Frame {
+	f, _ := ps.frame(pid, pc)
+	return f
+}
+
+// frame is Frame, and reports whether the function is a perf map's.
+func (ps *Processes) frame(pid int, pc uint64) (Frame, bool) {
 	f := Frame{PC: pc}
-	m := ps.mappingOf(pid, pc)
+	p, m := ps.mappingOf(pid, pc)
 	if m == nil {
-		return f
+		return f, false
 	}
 	f.Module, f.Mapping = m.module, m.Mapping
 	if m.obj == nil {
-		return f
+		if m.isAnonymous() {
+			if s, ok := ps.jitFunc(pid, p, pc); ok {
+				f.Module, f.Func, f.FuncStart = p.jit.module, s.name, s.start
+				return f, true
+			}
+		}
+		return f, false
 	}
 	addr, ok := m.obj.linkAddr(pc - m.Start + m.Offset)
 	if !ok {
-		return f
+		return f, false
 	}
 	name, start, ok := m.obj.Lookup(addr)
 	if !ok {
-		return f
+		return f, false
 	}
 	f.Func, f.FuncStart = name, pc-(addr-start)
-	return f
+	return f, false
 }
 
 // Mappings returns the executable mappings known of process pid (its
@@ -198,19 +274,19 @@ func (ps *Processes) Mappings(pid int) []*Mapping {
 	return out
 }
 
-// mappingOf returns the mapping of pid holding pc, reading pid's map when
-// Frame says to.
-func (ps *Processes) mappingOf(pid int, pc uint64) *mapping {
+// mappingOf returns the mapping of pid holding pc, and the process,
+// reading pid's map when Frame says to.
+func (ps *Processes) mappingOf(pid int, pc uint64) (*process, *mapping) {
 	p, ok := ps.procs[pid]
 	if !ok {
 		p = ps.read(pid, false)
 	}
 	if m := p.find(pc); m != nil || p.gone {
-		return m
+		return p, m
 	}
 	_, missed := p.misses[pc]
 	if (missed || len(p.misses) >= maxMisses) && time.Since(p.read) < ps.refresh {
-		return nil
+		return p, nil
 	}
 	p = ps.read(pid, true)
 	m := p.find(pc)
@@ -222,7 +298,7 @@ func (ps *Processes) mappingOf(pid int, pc uint64) *mapping {
 			p.misses[pc] = struct{}{}
 		}
 	}
-	return m
+	return p, m
 }
 
 // find returns the mapping holding pc, or nil.
@@ -283,9 +359,33 @@ func (ps *Processes) read(pid int, keep bool) *process {
 		p.first = old.first
 	}
 	p.incomplete = !p.complete()
+	if old != nil && old.jit != nil {
+		if p.image() == old.image() {
+			p.jit = old.jit
+		} else {
+			ps.closePerfMap(old.jit)
+		}
+	}
 	ps.procs[pid] = p
 	ps.track(pid, p)
+	ps.lookForPerfMap(pid, p)
 	return p
+}
+
+// lookForPerfMap reads the perf map of live process p when it maps
+// anonymous executable memory: the lines appended when the map is open,
+// else the whole map, unless it was looked for less than a refresh
+// interval ago. Update looks for a map not found again later.
+func (ps *Processes) lookForPerfMap(pid int, p *process) {
+	if p.gone || !p.hasAnonymous() {
+		return
+	}
+	if j := p.jit; j == nil || j.f != nil || time.Since(j.tried) >= ps.refresh {
+		ps.readPerfMap(pid, p)
+	}
+	if p.jit.f == nil {
+		ps.jitWait[pid] = true
+	}
 }
 
 // imageKey tells the images a process runs apart: an exec maps its

@@ -1,7 +1,8 @@
 // Package symtab resolves code addresses to the functions that hold them:
 // kernel addresses from /proc/kallsyms (Kernel), user addresses of a
-// process from the ELF symbol tables of the objects it has mapped
-// (Processes). It knows nothing of D: it answers "which module, which
+// process from the ELF symbol tables of the objects it has mapped, and
+// those of the code it generated at run time from the perf map it writes,
+// /tmp/perf-PID.map (Processes). It knows nothing of D: it answers "which module, which
 // function, where does it start, which mapping of which object holds it"
 // and leaves the printing to its callers.
 //
@@ -31,10 +32,12 @@ type Frame struct {
 	Func      string
 	FuncStart uint64
 	// Module names the object holding PC as DTrace prints it: "vmlinux",
-	// a kernel module's name, or the base name of a user object's file.
-	// Empty where DTrace prints the address alone: a kernel address in no
-	// known function, a user address in no mapping of a file (anonymous
-	// memory, [vdso]) or in none known.
+	// a kernel module's name, the base name of a user object's file, or,
+	// for code generated at run time that the process's perf map names,
+	// the map's base name ("perf-1234.map"). Empty where DTrace prints
+	// the address alone: a kernel address in no known function, a user
+	// address in no mapping of a file (anonymous memory no perf map
+	// names, [vdso]) or in none known.
 	Module string
 	// Mapping is the mapping holding PC, nil when none is known. It is
 	// shared by every frame of that mapping and must not be modified.
@@ -72,9 +75,10 @@ type Mapping struct {
 // Symbol is what an address resolves to.
 type Symbol struct {
 	// Module names the object holding the address: "vmlinux" for the
-	// core kernel, a kernel module's name ("ext4"), or the base name of a
-	// user object's file ("libc.so.6", "a.out"). Empty when no object is
-	// known to hold it.
+	// core kernel, a kernel module's name ("ext4"), the base name of a
+	// user object's file ("libc.so.6", "a.out"), or of the perf map that
+	// names the code generated at run time holding it ("perf-1234.map").
+	// Empty when no object is known to hold it.
 	Module string
 	// Name is the function holding the address; empty when none is known.
 	Name string
@@ -82,7 +86,8 @@ type Symbol struct {
 	Start uint64
 	// Base is the module's first address when Module is set: a kernel
 	// module's lowest function address, or the start of the user
-	// object's mapping that holds the address.
+	// object's mapping that holds the address; 0 for a perf map's (the
+	// code it names is spread over the process's anonymous memory).
 	Base uint64
 }
 

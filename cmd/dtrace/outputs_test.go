@@ -315,3 +315,76 @@ func query(t *testing.T, ctx context.Context, prom, expr string, ok func(float64
 	t.Fatalf("%s: no answer (last: %s)", expr, last)
 	return 0
 }
+
+// Code a process generates at run time and names in /tmp/perf-PID.map
+// (test/unittest/stack/testdata/jitprog.c): its function names the JIT
+// frame in the profile, the folded stacks and the JSON output, in module
+// perf-PID.map; the code the map does not name stays an address.
+func TestJITOutputs(t *testing.T) {
+	needRoot(t)
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "jitprog")
+	build := exec.Command(cc, "-O0", "-fno-omit-frame-pointer", "-o", prog, "../../test/unittest/stack/testdata/jitprog.c")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	cmd := exec.Command(prog)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		os.Remove(fmt.Sprintf("/tmp/perf-%d.map", pid))
+	})
+	module := fmt.Sprintf("perf-%d.map", pid)
+	pb, fold := filepath.Join(dir, "out.pb.gz"), filepath.Join(dir, "out.folded")
+	r := run(t, "", "-q", "-x", "oformat=json", "-x", "pprof="+pb, "-x", "folded="+fold, "-p", strconv.Itoa(pid), "-n",
+		`syscall::getppid:entry /pid == $target/ { @[ustack()] = count(); n++; } syscall::getppid:entry /n == 5/ { exit(0); }`)
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("dtrace: %v", r)
+	}
+	f, err := os.Open(pb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := profile.Parse(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckValid(); err != nil {
+		t.Error(err)
+	}
+	var named, unnamed bool
+	for _, s := range p.Sample {
+		if len(s.Location) < 3 {
+			continue
+		}
+		top, next := s.Location[0], s.Location[1]
+		named = named || len(top.Line) == 1 && top.Line[0].Function.Name == "jit_getppid" && top.Mapping != nil && top.Mapping.File == ""
+		unnamed = unnamed || len(next.Line) == 0 && next.Mapping != nil && next.Address == top.Address-0xb+0x50
+	}
+	if !named || !unnamed {
+		t.Errorf("profile: jit_getppid %v, the unnamed JIT code %v:\n%s", named, unnamed, p)
+	}
+	if traces := goPprof(t, "-traces", pb); !strings.Contains(traces, "jit_getppid") {
+		t.Errorf("go tool pprof -traces:\n%s", traces)
+	}
+	b, err := os.ReadFile(fold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), ";jitprog`main;0x") || !strings.Contains(string(b), ";"+module+"`jit_getppid 5\n") {
+		t.Errorf("folded stacks:\n%s", b)
+	}
+	want := `{"symbol":"` + module + "`jit_getppid+0xb" + `","module":"` + module + `","name":"jit_getppid","offset":"0xb","address":"0x`
+	if !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, `,{"symbol":"0x7`) {
+		t.Errorf("JSON output lacks %s and an unnamed frame:\n%s", want, r.stdout)
+	}
+}

@@ -717,14 +717,15 @@ func (c *clauseGen) stackBuiltin(n ast.Node, name string) bool {
 	case "stackdepth", "ustackdepth":
 		user := name == "ustackdepth"
 		if user {
-			// The frames ustack() would show: the stack unwound as it
-			// unwinds it (with call-frame information where the
-			// process has tables), counted up to its first zero PC.
+			// The stack unwound as ustack() unwinds it (with
+			// call-frame information where the process has tables),
+			// counted up to its first zero PC: all of it, up to
+			// illumos' dtrace_ustackdepth_max, where ustack() shows
+			// at most abi.MaxStackFrames.
 			off := c.temp(8 + 8*abi.MaxStackFrames)
 			c.storePID(off)
 			c.announcePID(off)
-			c.userStack(off+8, 8*abi.MaxStackFrames)
-			c.countPCs(off+8, abi.MaxStackFrames)
+			c.userDepth(off + 8)
 		} else {
 			off := c.temp(8 * abi.MaxStackFrames)
 			c.getStack(off, 8*abi.MaxStackFrames, false)

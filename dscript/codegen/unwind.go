@@ -58,22 +58,47 @@ func unwinds() bool { return runtime.GOARCH == "amd64" }
 // whatever the scratch held), the pid being at R9+off-8 (a u32 key of the
 // procs map).
 func (c *clauseGen) userStack(off, size int) {
-	if !unwinds() || size == 0 {
+	if !unwinds() || size == 0 || c.depth+unwSize/8 > maxDepth {
 		c.getStack(off, size, true)
 		return
 	}
-	if c.depth+unwSize/8 > maxDepth {
-		c.getStack(off, size, true)
+	c.unwindLoop(off, size/8, false, func() { c.getStack(off, size, true) })
+}
+
+// maxUStackDepth bounds the frames ustackdepth counts when the stack is
+// unwound here: illumos' dtrace_ustackdepth_max.
+const maxUStackDepth = 2048
+
+// userDepth sets R0 to the depth of the current process's user stack: the
+// frames unwound as userStack unwinds them, counted up to the first zero
+// PC, at most maxUStackDepth (the kernel's walk, where the stack is not
+// unwound here, reaches abi.MaxStackFrames). It uses the scratch at
+// R9+off, of 8*abi.MaxStackFrames bytes, the pid being at R9+off-8.
+func (c *clauseGen) userDepth(off int) {
+	kernel := func() {
+		c.getStack(off, 8*abi.MaxStackFrames, true)
+		c.countPCs(off, abi.MaxStackFrames)
+	}
+	if !unwinds() || c.depth+unwSize/8 > maxDepth {
+		kernel()
 		return
 	}
+	c.unwindLoop(off, maxUStackDepth, true, kernel)
+}
+
+// unwindLoop unwinds the current process's user stack, up to frames
+// frames, with bpf_loop: it records the PCs at R9+off, up to the first
+// zero, or, when count is set, counts them into R0 (recording each at
+// R9+off in turn). Where the process has no tables, fallback does the
+// work.
+func (c *clauseGen) unwindLoop(off, frames int, count bool, fallback func()) {
 	c.g.needUnwind()
-	frames := size / 8
 	state := c.slot(c.depth + unwSize/8 - 1) // the lowest slot
-	fallback, done := c.newLabel(), c.newLabel()
+	kernel, done := c.newLabel(), c.newLabel()
 	// The process's mappings, else the kernel's walk.
 	c.lookupAt(abi.UnwindProcsMap, off-8)
 	c.emit(
-		asm.JEq.Imm(asm.R0, 0, fallback),
+		asm.JEq.Imm(asm.R0, 0, kernel),
 		asm.StoreMem(asm.RFP, state+unwProc, asm.R0, asm.DWord),
 		storeImm64(asm.RFP, state+unwAdj, 0),
 	)
@@ -87,8 +112,8 @@ func (c *clauseGen) userStack(off, size int) {
 		asm.LoadMem(asm.R3, asm.R0, ptRegsBP, asm.DWord),
 		// A PC outside user space (a kernel thread's): the kernel's
 		// walk, which finds nothing.
-		asm.JEq.Imm(asm.R1, 0, fallback),
-		asm.Mov.Reg(asm.R4, asm.R1), asm.RSh.Imm(asm.R4, 47), asm.JNE.Imm(asm.R4, 0, fallback),
+		asm.JEq.Imm(asm.R1, 0, kernel),
+		asm.Mov.Reg(asm.R4, asm.R1), asm.RSh.Imm(asm.R4, 47), asm.JNE.Imm(asm.R4, 0, kernel),
 		asm.StoreMem(asm.RFP, state+unwPC, asm.R1, asm.DWord),
 		asm.StoreMem(asm.RFP, state+unwSP, asm.R2, asm.DWord),
 		asm.StoreMem(asm.RFP, state+unwBP, asm.R3, asm.DWord),
@@ -106,12 +131,14 @@ func (c *clauseGen) userStack(off, size int) {
 		asm.Mov.Reg(asm.R3, asm.RFP), asm.Add.Imm(asm.R3, int32(state)),
 		asm.Mov.Imm(asm.R4, 0),
 	)
+	// bpf_loop returns the iterations run: the frames recorded (the
+	// callback ends the stack after recording one).
 	c.call(asm.FnLoop)
 	c.emit(asm.Ja.Label(done))
-	c.label(fallback)
-	c.getStack(off, size, true)
+	c.label(kernel)
+	fallback()
 	c.label(done)
-	c.funcs = append(c.funcs, c.unwindStep(cb, off, frames)...)
+	c.funcs = append(c.funcs, c.unwindStep(cb, off, frames, count)...)
 }
 
 // needUnwind adds the unwind maps to the program, once.
@@ -121,9 +148,10 @@ func (g *gen) needUnwind() {
 }
 
 // unwindStep returns bpf_loop's callback sym that records frame R1 (the
-// iteration) at scratch offset off, of frames, and unwinds to the next
-// one; R2 is the state. It returns 1 to end the stack.
-func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
+// iteration) at scratch offset off, of frames (each at off itself when
+// count is set), and unwinds to the next one; R2 is the state. It returns
+// 1 to end the stack.
+func (c *clauseGen) unwindStep(sym string, off, frames int, count bool) asm.Instructions {
 	var out asm.Instructions
 	n := 0
 	label := func() string { n++; return sym + "_L" + strconv.Itoa(n) }
@@ -153,7 +181,11 @@ func (c *clauseGen) unwindStep(sym string, off, frames int) asm.Instructions {
 		// The record's PCs, in the firing's scratch frame.
 		asm.LoadMem(asm.R0, asm.R6, unwDst, asm.DWord),
 		asm.LSh.Imm(asm.R7, 3),
-		asm.Add.Reg(asm.R0, asm.R7),
+	)
+	if !count {
+		emit(asm.Add.Reg(asm.R0, asm.R7))
+	}
+	emit(
 		asm.LoadMem(asm.R1, asm.R6, unwPC, asm.DWord),
 		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
 		asm.JGE.Imm(asm.R7, int32(8*(frames-1)), end), // the last frame asked

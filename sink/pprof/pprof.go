@@ -162,7 +162,9 @@ type mapInfo struct {
 }
 
 // locKey identifies a location: its address in its mapping (in its
-// process when it has none).
+// process when it has none, or maps no file: the same address of
+// anonymous memory in two processes may hold different code, which their
+// perf maps name).
 type locKey struct {
 	m   *mapInfo
 	pc  uint64
@@ -340,7 +342,7 @@ func (b *builder) stack(s *profile.Sample, pid uint64, frames []sink.Frame, kern
 func (b *builder) location(pid uint64, f sink.Frame, kernel bool) *profile.Location {
 	mi := b.mapping(f.Mapping, kernel)
 	k := locKey{m: mi, pc: f.PC}
-	if mi == nil && !kernel {
+	if !kernel && (mi == nil || !isFile(f.Mapping.Path)) {
 		k.pid = pid
 	}
 	if l, ok := b.locs[k]; ok {
@@ -403,11 +405,14 @@ func (b *builder) newMapping(m *symtab.Mapping, kernel bool) *mapInfo {
 }
 
 // isExecutable reports whether a mapping's path names an executable: a
-// file ("", "[vdso]", "[heap]" are not) that is not a shared object
-// ("libc.so.6", "ld-linux-x86-64.so.2").
+// file that is not a shared object ("libc.so.6", "ld-linux-x86-64.so.2").
 func isExecutable(path string) bool {
-	return path != "" && path[0] != '[' && !strings.Contains(filepath.Base(path), ".so")
+	return isFile(path) && !strings.Contains(filepath.Base(path), ".so")
 }
+
+// isFile reports whether a mapping's path names a file ("", "[vdso]",
+// "[heap]" do not).
+func isFile(path string) bool { return path != "" && path[0] != '[' }
 
 // finish returns the profile, its tables numbered.
 func (b *builder) finish(aggs []*sink.Aggregation) *profile.Profile {

@@ -145,6 +145,45 @@ func TestShared(t *testing.T) {
 	}
 }
 
+// Code generated at run time by two processes, at the same address of
+// anonymous mappings alike (a process forked from the other), named by
+// each process's perf map: a location each, with its own function, in the
+// mapping of no file.
+func TestJITFrames(t *testing.T) {
+	anon1 := &symtab.Mapping{Start: 0x7f0000000000, Limit: 0x7f0000001000}
+	anon2 := &symtab.Mapping{Start: 0x7f0000000000, Limit: 0x7f0000001000}
+	jit := func(pid uint64, m *symtab.Mapping, fn string) sink.Value {
+		f := sink.Frame{PC: 0x7f0000000010, Func: fn, FuncStart: 0x7f0000000000,
+			Module: fmt.Sprintf("perf-%d.map", pid), Mapping: m}
+		return sink.UStack(pid, []sink.Frame{f, uframe(exe, "main", 0x555555555010)}, nil)
+	}
+	a := &sink.Aggregation{ID: 1, Name: "samples", Agg: abi.Agg{Func: abi.AggCount}, Entries: []*sink.Entry{
+		{Key: []sink.Value{sink.String("node", 0), sink.Int(7, 4), sink.Stack(nil, nil), jit(7, anon1, "LazyCompile:*fib /app/fib.js:3")},
+			AggValue: abi.AggValue{Value: 5}},
+		{Key: []sink.Value{sink.String("node", 0), sink.Int(8, 4), sink.Stack(nil, nil), jit(8, anon2, "LazyCompile:*sum /app/sum.js:1")},
+			AggValue: abi.AggValue{Value: 2}},
+	}}
+	p, err := Build([]*sink.Aggregation{a}, Options{Program: prog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckValid(); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int64{}
+	for _, s := range p.Sample {
+		l := s.Location[0]
+		if len(l.Line) != 1 || l.Mapping == nil || l.Mapping.File != "" || l.Address != 0x7f0000000010 {
+			t.Errorf("JIT location %+v", l)
+			continue
+		}
+		got[l.Line[0].Function.Name] += s.Value[0]
+	}
+	if got["LazyCompile:*fib /app/fib.js:3"] != 5 || got["LazyCompile:*sum /app/sum.js:1"] != 2 {
+		t.Errorf("JIT functions %v", got)
+	}
+}
+
 // go tool pprof reads the profile without binaries: -top lists the
 // functions by name, -traces the stacks, -tags the labels.
 func TestGoToolPprof(t *testing.T) {
