@@ -22,7 +22,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "building dtrace..."
-(cd "$root" && go build -o "$work/dtrace" ./cmd/dtrace)
+(cd "$root" && CGO_ENABLED=0 go build -o "$work/dtrace" ./cmd/dtrace)
 dtrace=$work/dtrace
 
 # A 2,000-line script: 250 clauses of 8 lines using predicates, macros,

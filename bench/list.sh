@@ -41,7 +41,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 dtrace=${DTRACE:-$work/dtrace}
 if [ -z "${DTRACE:-}" ]; then
-	go build -o "$dtrace" ./cmd/dtrace
+	CGO_ENABLED=0 go build -o "$dtrace" ./cmd/dtrace
 fi
 
 # mean_ms CMD: hyperfine's mean wall time of CMD in milliseconds.

@@ -161,7 +161,7 @@ log "building dtrace, bench/baseline and bench/loadgen"
 if [[ -n ${DTRACE:-} ]]; then
 	dtrace=$(command -v "$DTRACE")
 else
-	(cd "$root" && go build -o "$work/dtrace" ./cmd/dtrace)
+	(cd "$root" && CGO_ENABLED=0 go build -o "$work/dtrace" ./cmd/dtrace)
 	dtrace=$work/dtrace
 fi
 have_baseline=1

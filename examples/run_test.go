@@ -43,7 +43,9 @@ func buildAsRoot(t *testing.T, pkg string) string {
 		t.Skip("running the examples needs root")
 	}
 	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
-	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-o", bin, pkg)
+	build.Env = append(os.Environ(), "CGO_ENABLED=0") // as users build it (README)
+	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", pkg, err, out)
 	}
 	return bin

@@ -51,6 +51,7 @@ func TestMain(m *testing.M) {
 	}
 	dtraceBin = filepath.Join(dir, "dtrace")
 	build := exec.Command("go", "build", "-o", dtraceBin, "../cmd/dtrace")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0") // as users build it (README)
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
 		panic(err)

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"debug/elf"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,7 +38,9 @@ func testMain(m *testing.M) int {
 	if _, err := os.Stat(gobin); err != nil {
 		gobin = "go"
 	}
+	// Built as users build it (README): without cgo, one static binary.
 	build := exec.Command(gobin, "build", "-o", dtrace, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building dtrace:", err)
@@ -181,6 +185,26 @@ func TestVersion(t *testing.T) {
 		if r.code != 2 || r.stderr != "dtrace: only one of the [-AGhlV] options can be specified at a time\n" {
 			t.Errorf("dtrace %q: %v", args, r)
 		}
+	}
+}
+
+// dtrace is one static binary, as built for users (CGO_ENABLED=0): no
+// ELF interpreter to load it, no shared library to load, whatever it
+// links (package net would take the C library's resolver through cgo).
+func TestStatic(t *testing.T) {
+	f, err := elf.Open(dtrace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			b, _ := io.ReadAll(p.Open())
+			t.Errorf("dtrace has an ELF interpreter, %q", bytes.TrimRight(b, "\x00"))
+		}
+	}
+	if libs, err := f.ImportedLibraries(); err != nil || len(libs) > 0 {
+		t.Errorf("dtrace needs shared libraries %q (%v)", libs, err)
 	}
 }
 

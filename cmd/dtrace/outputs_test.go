@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -179,6 +180,26 @@ func TestOutputErrors(t *testing.T) {
 	r = run(t, "", "-x", "httpserver=1.2.3.4.5:80", "-n", "BEGIN { exit(0); }")
 	if r.code != 1 || r.stderr != "dtrace: failed to listen on 1.2.3.4.5:80: \"1.2.3.4.5\" is not an IP address\n" {
 		t.Errorf("%v", r)
+	}
+}
+
+// Serving on every interface is warned of, in one line after the one
+// that says where dtrace serves; on the loopback it is not.
+func TestHTTPServerAllInterfaces(t *testing.T) {
+	needRoot(t)
+	for addr, want := range map[string]string{
+		"0.0.0.0:0": `dtrace: serving /metrics and /debug/pprof/ on http://0\.0\.0\.0:(\d+)/\n` +
+			`dtrace: warning: serving on all interfaces \(0\.0\.0\.0:(\d+)\): anyone who can reach this host can read the traced data\n`,
+		"[::]:0": `dtrace: serving /metrics and /debug/pprof/ on http://\[::\]:(\d+)/\n` +
+			`dtrace: warning: serving on all interfaces \(\[::\]:(\d+)\): anyone who can reach this host can read the traced data\n`,
+		"127.0.0.1:0": `dtrace: serving /metrics and /debug/pprof/ on http://127\.0\.0\.1:(\d+)/\n`,
+		":0":          `dtrace: serving /metrics and /debug/pprof/ on http://127\.0\.0\.1:(\d+)/\n`,
+	} {
+		r := run(t, "", "-q", "-x", "httpserver="+addr, "-n", "BEGIN { exit(0); }")
+		m := regexp.MustCompile(`^` + want + `$`).FindStringSubmatch(r.stderr)
+		if r.code != 0 || m == nil || len(m) == 3 && m[1] != m[2] {
+			t.Errorf("httpserver=%s: %v", addr, r)
+		}
 	}
 }
 

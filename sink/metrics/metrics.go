@@ -4,11 +4,10 @@
 // Pyroscope scrape. It serves only what the D program aggregates, and
 // only reads: every endpoint is GET (or HEAD).
 //
-// In /metrics (Prometheus' text exposition format, version 0.0.4), each
-// aggregation without stack
-// keys is a metric family named dtrace_NAME (the anonymous aggregation
-// after its function, dtrace_count for @ = count()), its keys labels named
-// after them (sink.KeyInfo; names sanitized by Prometheus' rules):
+// In /metrics, each aggregation without stack keys is a metric family
+// named dtrace_NAME (the anonymous aggregation after its function,
+// dtrace_count for @ = count()), its keys labels named after them
+// (sink.KeyInfo; names sanitized by Prometheus' rules):
 //
 //	count(), sum()                        counters, dtrace_NAME_total
 //	min(), max(), avg(), stddev()         gauges
@@ -17,180 +16,169 @@
 //	                                      below the lowest non-empty one
 //
 // A histogram's le is its bucket's greatest integer; its _sum is NaN, the
-// quantizations keeping no sum.
+// quantizations keeping no sum. A family's name never collides with the
+// samples of another (dtrace_x_total of @x = count() and a gauge @x_total,
+// dtrace_lat_count of a histogram @lat and a gauge @lat_count): the later
+// aggregation's name takes a number (dtrace_x_2_total).
 //
-// The exposition and the HTTP server are this package's own, on the
-// kernel's sockets: Prometheus' client library and net/http would make
-// dtrace a dynamically linked program (package net's resolver is cgo's)
-// and add 3 ms to every start of it. The tests check the exposition with
-// Prometheus' own parser and a real Prometheus server.
+// The metrics are Prometheus' client library's const metrics, made by a
+// prometheus.Collector of the aggregations (NewCollector), and the
+// exposition is its own: promhttp negotiates the format with the scraper
+// (OpenMetrics when it asks for it, as Prometheus does, else the text
+// format 0.0.4; gzipped when asked). The server is net/http's
+// (server.go).
 //
 // It is part of dtrace-go's API.
 package metrics
 
 import (
-	"errors"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
 
 	"github.com/dtrace-go/dtrace/abi"
 	"github.com/dtrace-go/dtrace/sink"
-	"github.com/dtrace-go/dtrace/sink/pprof"
 )
 
-// Server is an HTTP server of a run's aggregations. It is a
-// sink.LiveSink: the runner hands it the function that reads the
-// aggregations while tracing runs; once tracing has ended it serves the
-// aggregations End delivered, until it is closed.
-type Server struct {
-	prog  *sink.Program
-	start time.Time
-	ln    *listener
-
-	mu    sync.Mutex
-	snap  func() ([]*sink.Aggregation, error)
-	final []*sink.Aggregation
+// NewCollector returns a prometheus.Collector of the metrics of the
+// aggregations aggs returns, called at each collection (a
+// sink.LiveSink's snapshot function, or one returning what End
+// delivered); prog labels them. An error of aggs is the collection's
+// (prometheus.NewInvalidMetric). The collector is unchecked: which
+// metrics there are is known only from the data, so Describe describes
+// none.
+func NewCollector(prog *sink.Program, aggs func() ([]*sink.Aggregation, error)) prometheus.Collector {
+	return &collector{prog: prog, aggs: aggs}
 }
 
-// ErrNotStarted is the error of a request served before tracing started.
-var ErrNotStarted = errors.New("tracing has not started")
+type collector struct {
+	prog *sink.Program
+	aggs func() ([]*sink.Aggregation, error)
+}
 
-// Listen binds addr, "HOST:PORT" (HOST an IPv4 address, an IPv6 address
-// in brackets, or localhost; left empty, 127.0.0.1: listening on other
-// interfaces has to be asked for; PORT 0 picks a free port), and serves
-// the run of the programs prog describes on it.
-func Listen(addr string, prog *sink.Program) (*Server, error) {
-	ln, err := listen(addr)
+// Describe implements prometheus.Collector.
+func (c *collector) Describe(chan<- *prometheus.Desc) {}
+
+// Collect implements prometheus.Collector.
+func (c *collector) Collect(ch chan<- prometheus.Metric) {
+	aggs, err := c.aggs()
 	if err != nil {
-		return nil, err
+		ch <- prometheus.NewInvalidMetric(prometheus.NewDesc("dtrace_aggregations", "DTrace's aggregations", nil, nil), err)
+		return
 	}
-	s := &Server{prog: prog, start: time.Now(), ln: ln}
-	go ln.serve(s.handle)
-	return s, nil
+	for _, m := range constMetrics(aggs, c.prog) {
+		ch <- m
+	}
 }
 
-// Addr returns the address the server listens on ("127.0.0.1:9100").
-func (s *Server) Addr() string { return s.ln.addr }
-
-// Close stops the server: it no longer accepts connections.
-func (s *Server) Close() error { return s.ln.close() }
-
-// Live implements sink.LiveSink.
-func (s *Server) Live(snapshot func() ([]*sink.Aggregation, error)) {
-	s.mu.Lock()
-	s.snap = snapshot
-	s.mu.Unlock()
-}
-
-// Record implements sink.Sink.
-func (s *Server) Record(*sink.Record) error { return nil }
-
-// Flush implements sink.Sink.
-func (s *Server) Flush() error { return nil }
-
-// End implements sink.Sink: the aggregations are served as they are at
-// the end from now on.
-func (s *Server) End(aggs []*sink.Aggregation) error {
-	final := make([]*sink.Aggregation, len(aggs))
-	for i, a := range aggs {
-		c := *a
-		c.Entries = slices.Clone(a.Entries)
-		final[i] = &c
+// Expose writes the metrics of aggs (those without stack keys) in
+// Prometheus' text exposition format (0.0.4), as a registry gathers them:
+// families sorted by name, metrics by labels.
+func Expose(w io.Writer, aggs []*sink.Aggregation, prog *sink.Program) error {
+	fams, err := gather(aggs, prog)
+	if err != nil {
+		return err
 	}
-	s.mu.Lock()
-	s.final = final
-	s.mu.Unlock()
+	enc := expfmt.NewEncoder(w, expfmt.NewFormat(expfmt.TypeTextPlain))
+	for _, f := range fams {
+		if err := enc.Encode(f); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
-// aggregations returns the aggregations' current data.
-func (s *Server) aggregations() ([]*sink.Aggregation, error) {
-	s.mu.Lock()
-	snap, final := s.snap, s.final
-	s.mu.Unlock()
-	if final != nil {
-		return final, nil
+// gather returns the metric families of aggs as a registry gathers them,
+// with its checks of their names, labels and types.
+func gather(aggs []*sink.Aggregation, prog *sink.Program) ([]*dto.MetricFamily, error) {
+	reg := prometheus.NewRegistry()
+	if err := reg.Register(NewCollector(prog, func() ([]*sink.Aggregation, error) { return aggs, nil })); err != nil {
+		return nil, err
 	}
-	if snap == nil {
-		return nil, ErrNotStarted
-	}
-	aggs, err := snap()
-	if errors.Is(err, sink.ErrEnded) {
-		// Tracing ended between the two: End brings the data soon.
-		s.mu.Lock()
-		final = s.final
-		s.mu.Unlock()
-		if final != nil {
-			return final, nil
-		}
-	}
-	return aggs, err
+	return reg.Gather()
 }
 
-// profileName is the name an aggregation is served under: its own, its
-// function's for the anonymous aggregation.
-func profileName(a *sink.Aggregation) string {
-	if a.Name != "" {
-		return a.Name
-	}
-	return a.Func.String()
-}
-
-// handle answers a GET of path: /metrics, /debug/pprof/ (the list of
-// profiles), /debug/pprof/NAME.
-func (s *Server) handle(path string) response {
+// metricType returns the type of the metrics of aggregating function f.
+func metricType(f abi.AggFunc) dto.MetricType {
 	switch {
-	case path == "/metrics":
-		aggs, err := s.aggregations()
-		if err != nil {
-			return unavailable(err)
-		}
-		var b strings.Builder
-		Expose(&b, aggs, s.prog)
-		return response{status: 200, ctype: "text/plain; version=0.0.4; charset=utf-8", body: []byte(b.String())}
-	case path == "/debug/pprof/" || path == "/debug/pprof":
-		aggs, err := s.aggregations()
-		if err != nil {
-			return unavailable(err)
-		}
-		var b strings.Builder
-		for _, a := range aggs {
-			if hasStack(a, s.prog.Agg(a)) {
-				fmt.Fprintf(&b, "/debug/pprof/%s\n", profileName(a))
-			}
-		}
-		return response{status: 200, ctype: "text/plain; charset=utf-8", body: []byte(b.String())}
-	case strings.HasPrefix(path, "/debug/pprof/"):
-		// Query parameters (Parca's seconds) are ignored: the profile
-		// covers the run so far.
-		name := strings.TrimPrefix(path, "/debug/pprof/")
-		aggs, err := s.aggregations()
-		if err != nil {
-			return unavailable(err)
-		}
-		for _, a := range aggs {
-			if profileName(a) != name || !hasStack(a, s.prog.Agg(a)) {
-				continue
-			}
-			var b strings.Builder
-			if err := pprof.Write(&b, []*sink.Aggregation{a}, pprof.Options{Program: s.prog, Start: s.start, End: time.Now()}); err != nil {
-				return response{status: 500, ctype: "text/plain; charset=utf-8", body: []byte(err.Error() + "\n")}
-			}
-			return response{status: 200, ctype: "application/octet-stream", body: []byte(b.String()),
-				extra: `Content-Disposition: attachment; filename="` + name + `.pb.gz"` + "\r\n"}
-		}
+	case f.IsQuantization():
+		return dto.MetricType_HISTOGRAM
+	case f == abi.AggCount || f == abi.AggSum:
+		return dto.MetricType_COUNTER
 	}
-	return response{status: 404, ctype: "text/plain; charset=utf-8", body: []byte("404 page not found\n")}
+	return dto.MetricType_GAUGE
 }
 
-func unavailable(err error) response {
-	return response{status: 503, ctype: "text/plain; charset=utf-8", body: []byte(err.Error() + "\n")}
+// constMetrics returns the metrics of aggs, a family per aggregation
+// without stack keys.
+func constMetrics(aggs []*sink.Aggregation, prog *sink.Program) []prometheus.Metric {
+	var ms []prometheus.Metric
+	used := map[string]bool{}
+	for _, a := range aggs {
+		info := prog.Agg(a)
+		if hasStack(a, info) {
+			continue
+		}
+		typ := metricType(a.Func)
+		name := metricName(a, typ, used)
+		labels := labelNames(a, info)
+		help := fmt.Sprintf("DTrace aggregation @%s = %s()", a.Name, a.Func)
+		if len(labels) > 0 {
+			help += " by " + strings.Join(labels, ", ")
+		}
+		desc := prometheus.NewDesc(name, help, labels, nil)
+		es := slices.Clone(a.Entries)
+		vals := make(map[*sink.Entry][]string, len(es))
+		for _, e := range es {
+			vals[e] = labelValues(e.Key)
+		}
+		slices.SortFunc(es, func(x, y *sink.Entry) int { return slices.Compare(vals[x], vals[y]) })
+		var last []string
+		for i, e := range es {
+			lv := vals[e]
+			if i > 0 && slices.Equal(lv, last) {
+				continue // keys that print alike
+			}
+			last = lv
+			var m prometheus.Metric
+			var err error
+			switch typ {
+			case dto.MetricType_HISTOGRAM:
+				count, buckets := histogram(a, e)
+				les := make(map[float64]uint64, len(buckets))
+				for _, b := range buckets {
+					les[float64(b.le)] = b.count
+				}
+				m, err = prometheus.NewConstHistogram(desc, count, math.NaN(), les, lv...)
+			case dto.MetricType_COUNTER:
+				m, err = prometheus.NewConstMetric(desc, prometheus.CounterValue, value(a, e), lv...)
+			default:
+				m, err = prometheus.NewConstMetric(desc, prometheus.GaugeValue, value(a, e), lv...)
+			}
+			if err != nil {
+				m = prometheus.NewInvalidMetric(desc, err)
+			}
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+// value returns the value of entry e of aggregation a (not a
+// quantization).
+func value(a *sink.Aggregation, e *sink.Entry) float64 {
+	if a.Func == abi.AggCount || a.Func == abi.AggStddev {
+		return float64(uint64(a.Scalar(e)))
+	}
+	return float64(a.Scalar(e))
 }
 
 // hasStack reports whether aggregation a is keyed by a stack.
@@ -211,91 +199,14 @@ func hasStack(a *sink.Aggregation, info *sink.AggInfo) bool {
 	return false
 }
 
-// Expose writes the metrics of aggs (those without stack keys) in
-// Prometheus' text exposition format.
-func Expose(b *strings.Builder, aggs []*sink.Aggregation, prog *sink.Program) {
-	used := map[string]bool{}
-	for _, a := range aggs {
-		info := prog.Agg(a)
-		if hasStack(a, info) {
-			continue
-		}
-		name := metricName(a, used)
-		labels := labelNames(a, info)
-		help := fmt.Sprintf("DTrace aggregation @%s = %s()", a.Name, a.Func)
-		if len(labels) > 0 {
-			help += " by " + strings.Join(labels, ", ")
-		}
-		typ := "gauge"
-		switch {
-		case a.Func.IsQuantization():
-			typ = "histogram"
-		case a.Func == abi.AggCount || a.Func == abi.AggSum:
-			typ = "counter"
-		}
-		b.WriteString("# HELP " + name + " " + strings.NewReplacer(`\`, `\\`, "\n", `\n`).Replace(help) + "\n")
-		b.WriteString("# TYPE " + name + " " + typ + "\n")
-		es := slices.Clone(a.Entries)
-		vals := make(map[*sink.Entry][]string, len(es))
-		for _, e := range es {
-			vals[e] = labelValues(e.Key)
-		}
-		slices.SortFunc(es, func(x, y *sink.Entry) int { return slices.Compare(vals[x], vals[y]) })
-		var last []string
-		for i, e := range es {
-			lv := vals[e]
-			if i > 0 && slices.Equal(lv, last) {
-				continue // keys that print alike
-			}
-			last = lv
-			ls := labelSet(labels, lv)
-			switch {
-			case a.Func.IsQuantization():
-				count, buckets := histogram(a, e)
-				for _, bk := range buckets {
-					b.WriteString(name + "_bucket" + withLabel(ls, "le", strconv.FormatInt(bk.le, 10)) + " " +
-						strconv.FormatUint(bk.count, 10) + "\n")
-				}
-				b.WriteString(name + "_bucket" + withLabel(ls, "le", "+Inf") + " " + strconv.FormatUint(count, 10) + "\n")
-				b.WriteString(name + "_sum" + ls + " NaN\n")
-				b.WriteString(name + "_count" + ls + " " + strconv.FormatUint(count, 10) + "\n")
-			case a.Func == abi.AggCount || a.Func == abi.AggStddev:
-				b.WriteString(name + ls + " " + strconv.FormatUint(uint64(a.Scalar(e)), 10) + "\n")
-			default:
-				b.WriteString(name + ls + " " + strconv.FormatInt(a.Scalar(e), 10) + "\n")
-			}
-		}
+// profileName is the name an aggregation is served under: its own, its
+// function's for the anonymous aggregation.
+func profileName(a *sink.Aggregation) string {
+	if a.Name != "" {
+		return a.Name
 	}
+	return a.Func.String()
 }
-
-// labelSet returns {name="value",...}, "" without labels.
-func labelSet(names, values []string) string {
-	if len(names) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, n := range names {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(n + `="` + escapeValue(values[i]) + `"`)
-	}
-	b.WriteByte('}')
-	return b.String()
-}
-
-// withLabel returns the label set ls with name="value" added.
-func withLabel(ls, name, value string) string {
-	if ls == "" {
-		return "{" + name + `="` + value + `"}`
-	}
-	return ls[:len(ls)-1] + "," + name + `="` + value + `"}`
-}
-
-var valueEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-
-func escapeValue(s string) string { return valueEscaper.Replace(s) }
 
 // bucket is a histogram's bucket: its upper bound and cumulative count.
 type bucket struct {
@@ -338,19 +249,37 @@ func histogram(a *sink.Aggregation, e *sink.Entry) (uint64, []bucket) {
 // invalid matches what may not be in a metric or label name.
 var invalid = regexp.MustCompile(`[^a-zA-Z0-9_]`)
 
-// metricName returns aggregation a's metric name, not one of used.
-func metricName(a *sink.Aggregation, used map[string]bool) string {
+// metricName returns the name of the family of aggregation a, of type
+// typ, and marks used the names its samples take in either exposition
+// format: none of them was used before.
+func metricName(a *sink.Aggregation, typ dto.MetricType, used map[string]bool) string {
 	base := "dtrace_" + invalid.ReplaceAllString(profileName(a), "_")
 	suffix := ""
-	if a.Func == abi.AggCount || a.Func == abi.AggSum {
+	if typ == dto.MetricType_COUNTER {
 		base, suffix = strings.TrimSuffix(base, "_total"), "_total"
 	}
 	name := base + suffix
-	for i := 2; used[name]; i++ {
+	for i := 2; slices.ContainsFunc(sampleNames(name, typ), func(n string) bool { return used[n] }); i++ {
 		name = base + "_" + strconv.Itoa(i) + suffix
 	}
-	used[name] = true
+	for _, n := range sampleNames(name, typ) {
+		used[n] = true
+	}
 	return name
+}
+
+// sampleNames returns the names a family named name, of type typ, takes:
+// its samples' and, in OpenMetrics, the family's own (a counter's without
+// _total) and its _created samples'.
+func sampleNames(name string, typ dto.MetricType) []string {
+	switch typ {
+	case dto.MetricType_COUNTER:
+		base := strings.TrimSuffix(name, "_total")
+		return []string{base, base + "_total", base + "_created"}
+	case dto.MetricType_HISTOGRAM:
+		return []string{name, name + "_bucket", name + "_sum", name + "_count", name + "_created"}
+	}
+	return []string{name}
 }
 
 // labelNames returns the names of aggregation a's keys as labels: valid,

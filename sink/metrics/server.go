@@ -4,67 +4,110 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
 	"net/netip"
-	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	dto "github.com/prometheus/client_model/go"
+
+	"github.com/dtrace-go/dtrace/sink"
+	"github.com/dtrace-go/dtrace/sink/pprof"
 )
 
-// The HTTP/1.1 server of the endpoints: requests are read up to the end of
-// their header, answered, and the connection closed (Connection: close),
-// which Prometheus' scraper and go tool pprof's fetcher take as any
-// server's. Sockets are non-blocking and waited on by Go's poller, through
-// os.File.
+// The server is net/http's, its timeouts these: a request's header has
+// readHeaderTimeout to arrive and the whole request readTimeout; its
+// answer (the aggregations' snapshot, the profile, the writing) has
+// writeTimeout from the end of its header; a kept-alive connection (as
+// Prometheus keeps one between scrapes) is closed after idleTimeout
+// without a request. Variables for the tests.
+var (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = time.Minute
+	idleTimeout       = 2 * time.Minute
+)
 
 // maxHeader bounds a request's header.
 const maxHeader = 16 << 10
 
-// ioTimeout bounds the reading of a request and the writing of its
-// answer.
-const ioTimeout = 30 * time.Second
-
-// listener is a listening TCP socket.
-type listener struct {
-	f    *os.File
-	addr string
+// Server is an HTTP server of a run's aggregations. It is a
+// sink.LiveSink: the runner hands it the function that reads the
+// aggregations while tracing runs; once tracing has ended it serves the
+// aggregations End delivered, until it is closed.
+type Server struct {
+	prog   *sink.Program
+	start  time.Time
+	addr   string
+	srv    *http.Server
+	served chan struct{} // closed when the server has stopped accepting
 
 	mu     sync.Mutex
+	snap   func() ([]*sink.Aggregation, error)
+	final  []*sink.Aggregation
 	closed bool
-	open   map[*os.File]bool // the connections being answered
-	conns  sync.WaitGroup
+	busy   sync.WaitGroup // the requests being answered
 }
 
-// response is an answer.
-type response struct {
-	status int
-	ctype  string
-	body   []byte
-	extra  string // more header lines, each ending in CRLF
-}
+// ErrNotStarted is the error of a request served before tracing started.
+var ErrNotStarted = errors.New("tracing has not started")
 
-// listen binds addr (see Listen).
-func listen(addr string) (*listener, error) {
-	l, err := bind(addr)
+// errClosed is the error of a request that came as the server closed.
+var errClosed = errors.New("the server is closing")
+
+// Listen binds addr, "HOST:PORT" (HOST an IPv4 address, an IPv6 address
+// in brackets, or localhost; left empty, 127.0.0.1: listening on other
+// interfaces has to be asked for; PORT 0 picks a free port), and serves
+// the run of the programs prog describes on it. An unspecified HOST
+// (0.0.0.0, [::]) listens on every interface: Addr tells it.
+func Listen(addr string, prog *sink.Program) (*Server, error) {
+	ln, ap, err := listen(addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
-	return l, nil
+	s := &Server{prog: prog, start: time.Now(), addr: ap.String(), served: make(chan struct{})}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /metrics", s.metrics)
+	mux.HandleFunc("GET /debug/pprof", s.profiles)
+	mux.HandleFunc("GET /debug/pprof/{$}", s.profiles)
+	mux.HandleFunc("GET /debug/pprof/{name}", s.profile)
+	s.srv = &http.Server{
+		Handler:           s.track(mux),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeader,
+		// What it would log (a client's malformed request, an accept
+		// that failed and is retried) is no concern of the trace.
+		ErrorLog: log.New(io.Discard, "", 0),
+	}
+	go func() {
+		defer close(s.served)
+		s.srv.Serve(ln)
+	}()
+	return s, nil
 }
 
-// bind makes the listening socket of addr.
-func bind(addr string) (*listener, error) {
+// listen parses addr (see Listen) and listens on it, with no name
+// looked up.
+func listen(addr string) (net.Listener, netip.AddrPort, error) {
 	i := strings.LastIndexByte(addr, ':')
 	if i < 0 {
-		return nil, errors.New("missing port")
+		return nil, netip.AddrPort{}, errors.New("missing port")
 	}
 	host, portText := addr[:i], addr[i+1:]
 	port, err := strconv.ParseUint(portText, 10, 16)
 	if err != nil {
-		return nil, fmt.Errorf("bad port %q", portText)
+		return nil, netip.AddrPort{}, fmt.Errorf("bad port %q", portText)
 	}
 	var ip netip.Addr
 	switch host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"); host {
@@ -72,182 +115,173 @@ func bind(addr string) (*listener, error) {
 		ip = netip.AddrFrom4([4]byte{127, 0, 0, 1})
 	default:
 		if ip, err = netip.ParseAddr(host); err != nil {
-			return nil, fmt.Errorf("%q is not an IP address", host)
+			return nil, netip.AddrPort{}, fmt.Errorf("%q is not an IP address", host)
 		}
 	}
-	family := unix.AF_INET6
-	var sa unix.Sockaddr = &unix.SockaddrInet6{Port: int(port), Addr: ip.As16()}
+	// "tcp4" for an IPv4 address: "tcp" would make 0.0.0.0 an IPv6
+	// socket taking IPv6 connections too. An IPv6 address's socket is
+	// as the system makes them ([::] takes IPv4 connections unless
+	// net.ipv6.bindv6only is set).
+	network := "tcp"
 	if ip.Is4() {
-		family, sa = unix.AF_INET, &unix.SockaddrInet4{Port: int(port), Addr: ip.As4()}
+		network = "tcp4"
 	}
-	fd, err := unix.Socket(family, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+	ln, err := net.Listen(network, netip.AddrPortFrom(ip, uint16(port)).String())
 	if err != nil {
-		return nil, err
+		return nil, netip.AddrPort{}, err
 	}
-	if err := unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1); err != nil {
-		unix.Close(fd)
-		return nil, err
+	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
+		port = uint64(ta.Port)
 	}
-	if err := unix.Bind(fd, sa); err != nil {
-		unix.Close(fd)
-		return nil, err
-	}
-	if err := unix.Listen(fd, 128); err != nil {
-		unix.Close(fd)
-		return nil, err
-	}
-	bound, err := unix.Getsockname(fd)
-	if err != nil {
-		unix.Close(fd)
-		return nil, err
-	}
-	switch b := bound.(type) {
-	case *unix.SockaddrInet4:
-		port = uint64(b.Port)
-	case *unix.SockaddrInet6:
-		port = uint64(b.Port)
-	}
-	// A non-blocking descriptor: os.File waits on it with the poller.
-	f := os.NewFile(uintptr(fd), "httpserver")
-	return &listener{f: f, addr: netip.AddrPortFrom(ip, uint16(port)).String()}, nil
+	return ln, netip.AddrPortFrom(ip, uint16(port)), nil
 }
 
-// serve accepts connections and answers each, with handle, until the
-// listener is closed.
-func (l *listener) serve(handle func(path string) response) {
-	rc, err := l.f.SyscallConn()
-	if err != nil {
-		return
-	}
-	for {
-		var nfd int
-		var aerr error
-		err := rc.Read(func(fd uintptr) bool {
-			nfd, _, aerr = unix.Accept4(int(fd), unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
-			return aerr != unix.EAGAIN && aerr != unix.EINTR
-		})
-		if err != nil {
-			return // closed
-		}
-		if aerr != nil {
-			if errors.Is(aerr, unix.EMFILE) || errors.Is(aerr, unix.ENFILE) || errors.Is(aerr, unix.ENOBUFS) || errors.Is(aerr, unix.ENOMEM) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			continue // ECONNABORTED and the like
-		}
-		l.mu.Lock()
-		if l.closed {
-			l.mu.Unlock()
-			unix.Close(nfd)
-			return
-		}
-		c := os.NewFile(uintptr(nfd), "http connection")
-		// Before close can see it: close's deadline is the last one.
-		c.SetDeadline(time.Now().Add(ioTimeout))
-		if l.open == nil {
-			l.open = map[*os.File]bool{}
-		}
-		l.open[c] = true
-		l.conns.Add(1)
-		l.mu.Unlock()
-		go func() {
-			defer l.conns.Done()
-			defer func() {
-				l.mu.Lock()
-				delete(l.open, c)
-				l.mu.Unlock()
-				c.Close()
-			}()
-			answer(c, handle)
-		}()
-	}
-}
+// Addr returns the address the server listens on ("127.0.0.1:9100").
+func (s *Server) Addr() string { return s.addr }
 
-// close stops accepting connections, ends those being answered (a client
-// that sends half a request, or reads slowly, does not hold up the end of
-// tracing), and waits for their goroutines.
-func (l *listener) close() error {
-	l.mu.Lock()
-	l.closed = true
-	for c := range l.open {
-		c.SetDeadline(time.Now())
-	}
-	l.mu.Unlock()
-	err := l.f.Close()
-	l.conns.Wait()
+// Close stops the server: it no longer accepts connections, and closes
+// those it has, the requests being read and the answers being written
+// alike: a client that sends half a request, or reads slowly, does not
+// hold up the end of tracing. It returns once the answers that were being
+// made have ended (a snapshot of the aggregations, a profile), their
+// writing failing.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	err := s.srv.Close()
+	<-s.served
+	s.busy.Wait()
 	return err
 }
 
-// answer reads a request from c and writes the answer.
-func answer(c *os.File, handle func(path string) response) {
-	buf := make([]byte, 0, 4096)
-	for !bytes.Contains(buf, []byte("\r\n\r\n")) && !bytes.Contains(buf, []byte("\n\n")) {
-		if len(buf) >= maxHeader {
-			write(c, "", response{status: 431, ctype: "text/plain; charset=utf-8", body: []byte("request header too large\n")})
+// track counts the requests being answered, for Close to wait for; once
+// the server is closing it answers no more.
+func (s *Server) track(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		if s.closed {
+			s.mu.Unlock()
+			unavailable(w, errClosed)
 			return
 		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := c.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err != nil {
-			return
-		}
-	}
-	line, _, _ := bytes.Cut(buf, []byte("\n"))
-	fields := strings.Fields(string(line))
-	if len(fields) != 3 || !strings.HasPrefix(fields[2], "HTTP/1.") {
-		write(c, "", response{status: 400, ctype: "text/plain; charset=utf-8", body: []byte("bad request\n")})
-		return
-	}
-	method, target := fields[0], fields[1]
-	if method != "GET" && method != "HEAD" {
-		write(c, method, response{status: 405, ctype: "text/plain; charset=utf-8", body: []byte("only GET and HEAD are served\n"),
-			extra: "Allow: GET, HEAD\r\n"})
-		return
-	}
-	path, _, _ := strings.Cut(target, "?")
-	if u, err := unescapePath(path); err == nil {
-		path = u
-	}
-	write(c, method, handle(path))
+		s.busy.Add(1)
+		s.mu.Unlock()
+		defer s.busy.Done()
+		h.ServeHTTP(w, r)
+	})
 }
 
-// unescapePath decodes a path's %XX escapes.
-func unescapePath(p string) (string, error) {
-	if !strings.Contains(p, "%") {
-		return p, nil
+// Live implements sink.LiveSink.
+func (s *Server) Live(snapshot func() ([]*sink.Aggregation, error)) {
+	s.mu.Lock()
+	s.snap = snapshot
+	s.mu.Unlock()
+}
+
+// Record implements sink.Sink.
+func (s *Server) Record(*sink.Record) error { return nil }
+
+// Flush implements sink.Sink.
+func (s *Server) Flush() error { return nil }
+
+// End implements sink.Sink: the aggregations are served as they are at
+// the end from now on.
+func (s *Server) End(aggs []*sink.Aggregation) error {
+	final := make([]*sink.Aggregation, len(aggs))
+	for i, a := range aggs {
+		c := *a
+		c.Entries = slices.Clone(a.Entries)
+		final[i] = &c
+	}
+	s.mu.Lock()
+	s.final = final
+	s.mu.Unlock()
+	return nil
+}
+
+// aggregations returns the aggregations' current data.
+func (s *Server) aggregations() ([]*sink.Aggregation, error) {
+	s.mu.Lock()
+	snap, final := s.snap, s.final
+	s.mu.Unlock()
+	if final != nil {
+		return final, nil
+	}
+	if snap == nil {
+		return nil, ErrNotStarted
+	}
+	aggs, err := snap()
+	if errors.Is(err, sink.ErrEnded) {
+		// Tracing ended between the two: End brings the data soon.
+		s.mu.Lock()
+		final = s.final
+		s.mu.Unlock()
+		if final != nil {
+			return final, nil
+		}
+	}
+	return aggs, err
+}
+
+// metrics answers /metrics: the exposition of the aggregations' current
+// data in the format the client asks for.
+func (s *Server) metrics(w http.ResponseWriter, r *http.Request) {
+	aggs, err := s.aggregations()
+	if err != nil {
+		unavailable(w, err)
+		return
+	}
+	g := prometheus.GathererFunc(func() ([]*dto.MetricFamily, error) { return gather(aggs, s.prog) })
+	promhttp.HandlerFor(g, promhttp.HandlerOpts{EnableOpenMetrics: true}).ServeHTTP(w, r)
+}
+
+// profiles answers /debug/pprof/: the list of profiles.
+func (s *Server) profiles(w http.ResponseWriter, r *http.Request) {
+	aggs, err := s.aggregations()
+	if err != nil {
+		unavailable(w, err)
+		return
 	}
 	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		if p[i] != '%' {
-			b.WriteByte(p[i])
-			continue
+	for _, a := range aggs {
+		if hasStack(a, s.prog.Agg(a)) {
+			fmt.Fprintf(&b, "/debug/pprof/%s\n", profileName(a))
 		}
-		if i+2 >= len(p) {
-			return "", errors.New("bad escape")
-		}
-		v, err := strconv.ParseUint(p[i+1:i+3], 16, 8)
-		if err != nil {
-			return "", err
-		}
-		b.WriteByte(byte(v))
-		i += 2
 	}
-	return b.String(), nil
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, b.String())
 }
 
-var statusText = map[int]string{200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
-	431: "Request Header Fields Too Large", 500: "Internal Server Error", 503: "Service Unavailable"}
-
-// write writes response r (without its body for HEAD).
-func write(c *os.File, method string, r response) {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nConnection: close\r\n%s\r\n",
-		r.status, statusText[r.status], r.ctype, len(r.body), r.extra)
-	if method != "HEAD" {
-		b.Write(r.body)
+// profile answers /debug/pprof/NAME: the profile of the stack-keyed
+// aggregation NAME. Query parameters (Parca's seconds) are ignored: the
+// profile covers the run so far.
+func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	aggs, err := s.aggregations()
+	if err != nil {
+		unavailable(w, err)
+		return
 	}
-	c.Write(b.Bytes())
+	for _, a := range aggs {
+		if profileName(a) != name || !hasStack(a, s.prog.Agg(a)) {
+			continue
+		}
+		var b bytes.Buffer
+		if err := pprof.Write(&b, []*sink.Aggregation{a}, pprof.Options{Program: s.prog, Start: s.start, End: time.Now()}); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.pb.gz"`)
+		w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+		w.Write(b.Bytes())
+		return
+	}
+	http.NotFound(w, r)
+}
+
+// unavailable answers 503 with err.
+func unavailable(w http.ResponseWriter, err error) {
+	http.Error(w, err.Error(), http.StatusServiceUnavailable)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"os"
 	"os/signal"
 	"syscall"
@@ -38,6 +39,9 @@ func (s *state) trace() error {
 	defer o.Close()
 	if a := o.HTTPAddr(); a != "" {
 		fmt.Fprintf(s.stderr, "dtrace: serving /metrics and /debug/pprof/ on http://%s/\n", a)
+		if ap, err := netip.ParseAddrPort(a); err == nil && ap.Addr().IsUnspecified() {
+			fmt.Fprintf(s.stderr, "%s: warning: serving on all interfaces (%s): anyone who can reach this host can read the traced data\n", s.pname, a)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
