@@ -156,7 +156,7 @@ type Checker struct {
 	xlators    []*translator
 	providers  map[string]*ast.ProviderDecl
 	provInfo   map[string]*Provider // the providers' first declarations, as Info tells them
-	decls      declState // decl.go and pragma.go's state
+	decls      declState            // decl.go and pragma.go's state
 	// allocaVars records what each variable is assigned (alloca.go).
 	allocaVars map[*Object]allocaFlags
 	// allocaMemo holds isAlloca's answers, each valid while allocaGen,

@@ -143,4 +143,3 @@ func (s *state) link() error {
 	}
 	return nil
 }
-
