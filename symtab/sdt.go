@@ -59,7 +59,7 @@ type SDTArg struct {
 	// "8f@": newer sys/sdt.h's notes, and dtrace -h's): its bits, which
 	// are read as an unsigned integer's.
 	Float bool
-	Kind   SDTArgKind
+	Kind  SDTArgKind
 	// Reg is the register of an SDTRegister argument.
 	Reg Register
 	// Base and Index are the registers of an SDTMemory argument (Index
