@@ -131,7 +131,10 @@ func typeList(ts []string) string {
 // The compiler gives each argument's size and kind as a constant
 // operand, _s<N>: SIZE for an unsigned integer or a pointer (arrays are
 // passed as pointers), 200 + SIZE for a signed integer, 100 + SIZE for a
-// floating-point value; the assembler chooses the note's text from it.
+// floating-point value; the assembler writes the note's text for it, in
+// a macro of its own (_dtrace_sdt_size) that the asm statement defines
+// and removes, as sys/sdt.h's do (a probe's statement stays short enough
+// for compilers' limits on a string's length, 4095 bytes in C99).
 // (Neither the header nor its expansions cast in C++, for builds that
 // forbid old-style casts.) The argument itself is operand _a<N>, of the constraint
 // STAP_SDT_ARG_CONSTRAINT when the build defines it (as sys/sdt.h
@@ -216,16 +219,7 @@ template <> struct __dtrace_sdt_signed<wchar_t> { enum { value = 1 }; };
 	!_DTRACE_SDT_ISPTR(x) && _DTRACE_SDT_SIGNED(x) ? 200 : 0))
 
 #define _DTRACE_SDT_ARG(n) \
-	".if %c[_s" #n "] == 104\n.ascii \"4f\"\n" \
-	".elseif %c[_s" #n "] == 108\n.ascii \"8f\"\n" \
-	".elseif %c[_s" #n "] == 116\n.ascii \"16f\"\n" \
-	".elseif %c[_s" #n "] == 201\n.ascii \"-1\"\n" \
-	".elseif %c[_s" #n "] == 202\n.ascii \"-2\"\n" \
-	".elseif %c[_s" #n "] == 204\n.ascii \"-4\"\n" \
-	".elseif %c[_s" #n "] == 208\n.ascii \"-8\"\n" \
-	".elseif %c[_s" #n "] == 216\n.ascii \"-16\"\n" \
-	".else\n.ascii \"%c[_s" #n "]\"\n.endif\n" \
-	".ascii \"@" _DTRACE_SDT_OPTEXT(n) "\"\n"
+	"_dtrace_sdt_size %c[_s" #n "]\n.ascii \"@" _DTRACE_SDT_OPTEXT(n) "\"\n"
 #define _DTRACE_SDT_SEP ".ascii \" \"\n"
 #define _DTRACE_SDT_OPERAND(n, x) \
 	[_s##n] "n" (_DTRACE_SDT_CODE(x)), [_a##n] _DTRACE_SDT_CONSTRAINT (x)
@@ -242,6 +236,17 @@ template <> struct __dtrace_sdt_signed<wchar_t> { enum { value = 1 }; };
 	".endif\n"
 
 #define _DTRACE_SDT_NOTE(provider, name, semaphore, args) \
+	".macro _dtrace_sdt_size code\n" \
+	".if \\code == 104\n.ascii \"4f\"\n" \
+	".elseif \\code == 108\n.ascii \"8f\"\n" \
+	".elseif \\code == 116\n.ascii \"16f\"\n" \
+	".elseif \\code == 201\n.ascii \"-1\"\n" \
+	".elseif \\code == 202\n.ascii \"-2\"\n" \
+	".elseif \\code == 204\n.ascii \"-4\"\n" \
+	".elseif \\code == 208\n.ascii \"-8\"\n" \
+	".elseif \\code == 216\n.ascii \"-16\"\n" \
+	".else\n.ascii \"\\code\"\n.endif\n" \
+	".endm\n" \
 	"8810: " _DTRACE_SDT_NOP "\n" \
 	".pushsection .note.stapsdt,\"?\",\"note\"\n" \
 	".balign 4\n" \
@@ -256,7 +261,8 @@ template <> struct __dtrace_sdt_signed<wchar_t> { enum { value = 1 }; };
 	args \
 	".byte 0\n" \
 	"8814: .balign 4\n" \
-	".popsection\n"
+	".popsection\n" \
+	".purgem _dtrace_sdt_size\n"
 
 #endif /* _DTRACE_SDT_COMMON */
 
