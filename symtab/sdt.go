@@ -55,7 +55,11 @@ type Register struct {
 type SDTArg struct {
 	Size   int  // bytes: 1, 2, 4 or 8
 	Signed bool // a negative size: sign-extended
-	Kind   SDTArgKind
+	// Float says the value is floating-point (an "f" after the size,
+	// "8f@": newer sys/sdt.h's notes, and dtrace -h's): its bits, which
+	// are read as an unsigned integer's.
+	Float bool
+	Kind  SDTArgKind
 	// Reg is the register of an SDTRegister argument.
 	Reg Register
 	// Base and Index are the registers of an SDTMemory argument (Index
@@ -168,8 +172,9 @@ func parseSDTNotes(data []byte, bo interface {
 
 // ParseSDTArgs parses an SDT probe's argument string (x86-64, AT&T
 // syntax): arguments separated by blanks, each "SIZE@OPERAND", SIZE one of
-// 1, 2, 4, 8, negative for a signed value. An argument without "SIZE@" is
-// taken as 8 bytes, unsigned.
+// 1, 2, 4, 8, negative for a signed value, followed by "f" for a
+// floating-point one. An argument without "SIZE@" is taken as 8 bytes,
+// unsigned.
 func ParseSDTArgs(s string) ([]SDTArg, error) {
 	var out []SDTArg
 	for _, f := range strings.Fields(s) {
@@ -185,12 +190,19 @@ func ParseSDTArgs(s string) ([]SDTArg, error) {
 func parseSDTArg(f string) (SDTArg, error) {
 	a := SDTArg{Size: 8}
 	if at := strings.IndexByte(f, '@'); at >= 0 {
-		n, err := strconv.Atoi(f[:at])
+		size := f[:at]
+		if strings.HasSuffix(size, "f") {
+			a.Float, size = true, size[:len(size)-1]
+		}
+		n, err := strconv.Atoi(size)
 		if err != nil {
 			return a, fmt.Errorf("bad size %q", f[:at])
 		}
 		if n < 0 {
 			a.Signed, n = true, -n
+		}
+		if a.Float {
+			a.Signed = false
 		}
 		switch n {
 		case 1, 2, 4, 8:

@@ -37,6 +37,8 @@ func TestParseSDTArgs(t *testing.T) {
 		{"-4@40+CheckpointStats(%rip)", SDTArg{Size: 4, Signed: true, Kind: SDTMemory, Base: reg("rip", 64, 0), Symbol: "CheckpointStats", Disp: 40}},
 		{"8@sym-8(%rip)", SDTArg{Size: 8, Kind: SDTMemory, Base: reg("rip", 64, 0), Symbol: "sym", Disp: -8}},
 		{"%rdx", SDTArg{Size: 8, Kind: SDTRegister, Reg: reg("rdx", 64, 0)}},
+		{"8f@%r13", SDTArg{Size: 8, Float: true, Kind: SDTRegister, Reg: reg("r13", 64, 0)}},
+		{"4f@-20(%rbp)", SDTArg{Size: 4, Float: true, Kind: SDTMemory, Base: reg("rbp", 64, 0), Disp: -20}},
 	} {
 		got, err := ParseSDTArgs(tc.in)
 		if err != nil {
@@ -47,7 +49,7 @@ func TestParseSDTArgs(t *testing.T) {
 			t.Errorf("ParseSDTArgs(%q) = %+v, want %+v", tc.in, got, tc.want)
 		}
 	}
-	for _, bad := range []string{"3@%rax", "8@%xyz", "8@%r16", "8@%r08", "8@(%eax)", "8@1(%rax", "8@$x", "8@", "8@1(%rax,%rip)", "8@1+2+a+b(%rip)", "x@%rax"} {
+	for _, bad := range []string{"3@%rax", "8@%xyz", "8@%r16", "8@%r08", "8@(%eax)", "8@1(%rax", "8@$x", "8@", "8@1(%rax,%rip)", "8@1+2+a+b(%rip)", "x@%rax", "8ff@%rax", "f@%rax", "3f@%rax"} {
 		if got, err := ParseSDTArgs(bad); err == nil {
 			t.Errorf("ParseSDTArgs(%q) = %+v, want an error", bad, got)
 		}

@@ -12,7 +12,8 @@
 // (seconds, default 10; none in a guest), "@@nosort", "@@trigger: CMD" (a shell command run
 // alongside; tracing it is the test's business), "@@pre: CMD" (a shell
 // command run from this directory, to its end, before dtrace starts: it
-// builds the programs a -c option names), "@@post: CMD" (a shell
+// builds the programs a -c option names, with the dtrace under test as
+// $DTRACE, as the triggers have it, for dtrace -h and -G), "@@post: CMD" (a shell
 // command, run from this directory, that filters stdout before it is
 // compared: for output only partly deterministic, such as the runtime
 // frames of a Go program's stack).
@@ -162,15 +163,18 @@ func runTest(t *testing.T, path string) {
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 	}
 	defer cancel()
+	// Scripts the suite runs (triggers, @@pre) reach dtrace as $DTRACE,
+	// under its own name: its messages begin with the name it is run by.
+	env := append(os.Environ(), "DTRACE="+dtraceBin)
 	if pre := tags["pre"]; pre != "" {
-		if out, err := exec.CommandContext(ctx, "/bin/sh", "-c", pre).CombinedOutput(); err != nil {
+		pc := exec.CommandContext(ctx, "/bin/sh", "-c", pre)
+		pc.Env = env
+		if out, err := pc.CombinedOutput(); err != nil {
 			t.Fatalf("@@pre %s: %v\n%s", pre, err, out)
 		}
 	}
 	cmd := exec.CommandContext(ctx, dtraceBin, args...)
-	// Scripts the suite runs (triggers, @@pre) reach dtrace as $DTRACE,
-	// under its own name: its messages begin with the name it is run by.
-	cmd.Env = append(os.Environ(), "_DTRACE_TESTING=1", "DTRACE="+dtraceBin)
+	cmd.Env = append(env, "_DTRACE_TESTING=1")
 	// On a timeout dtrace and what it started (-c commands, the scripts
 	// they run) are killed as a group, and a descendant that still holds
 	// the output pipes does not keep the suite waiting.
@@ -181,6 +185,7 @@ func runTest(t *testing.T, path string) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if trig := tags["trigger"]; trig != "" {
 		tc := exec.CommandContext(ctx, "/bin/sh", "-c", trig)
+		tc.Env = env
 		// A process group of its own, killed whole: a trigger's children
 		// (a nested sh -c loop) must not outlive the test.
 		tc.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -95,6 +95,29 @@ type Info struct {
 	// type for it differs from its native type). The code generator
 	// translates the members a clause reads, one by one.
 	Xlators map[ast.Expr]*Translator
+	// Providers are the providers the program declares ("provider NAME
+	// { probe ...; };"), in the order of their declarations, each once:
+	// a provider declared again, here or by a program checked before,
+	// is its first declaration. dtrace -h and -G write them out.
+	Providers []*Provider
+}
+
+// Provider is a provider a program declares: the user-space probes
+// (USDT) an application defines.
+type Provider struct {
+	Name   string
+	Probes []*ProviderProbe
+}
+
+// ProviderProbe is one probe of a declared provider.
+type ProviderProbe struct {
+	// Name is the probe's name as declared, each "__" not yet turned
+	// into "-": the name sys/sdt.h's notes carry.
+	Name string
+	// Args are the native argument types, what the application passes;
+	// XArgs the translated ones D sees (": (...)" in the declaration),
+	// nil when the declaration has none.
+	Args, XArgs []*types.Type
 }
 
 // Translator is a translator definition as the code generator compiles
@@ -132,7 +155,8 @@ type Checker struct {
 	kernelObjs map[string]*Object // the kernel symbols used, by name
 	xlators    []*translator
 	providers  map[string]*ast.ProviderDecl
-	decls      declState // decl.go and pragma.go's state
+	provInfo   map[string]*Provider // the providers' first declarations, as Info tells them
+	decls      declState            // decl.go and pragma.go's state
 	// allocaVars records what each variable is assigned (alloca.go).
 	allocaVars map[*Object]allocaFlags
 	// allocaMemo holds isAlloca's answers, each valid while allocaGen,
@@ -225,6 +249,7 @@ func New(cfg Config) *Checker {
 		aggs:       map[string]*aggregation{},
 		inlines:    map[string]*inline{},
 		providers:  map[string]*ast.ProviderDecl{},
+		provInfo:   map[string]*Provider{},
 	}
 }
 
@@ -302,6 +327,10 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	// DTrace checks declarations, pragmas, inlines and translators while
 	// it parses, and clauses after the whole program has parsed.
 	var clauses []*ast.Clause
+	// A program of declarations alone is empty, as DTrace's parser
+	// makes no node of a declaration; a provider, an inline or a
+	// translator is not (dtrace -h -s provider.d).
+	defs := 0
 	for i, it := range file.Items {
 		switch it := it.(type) {
 		case *ast.Pragma:
@@ -310,10 +339,13 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 			c.decl(it)
 		case *ast.InlineDecl:
 			c.inlineDecl(it)
+			defs++
 		case *ast.TranslatorDecl:
 			c.translatorDecl(it)
+			defs++
 		case *ast.ProviderDecl:
 			c.providerDecl(it)
+			defs++
 		case *ast.Clause:
 			next := file.End
 			if i+1 < len(file.Items) {
@@ -335,7 +367,7 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	if n := len(c.cfg.Args); n > 1 && !c.cfg.ArgRef && !c.argRefs[n-1] {
 		c.errorf(endNode{file.End}, diag.D_MACRO_UNUSED, "extraneous argument '%s' ($%d is not referenced)", c.cfg.Args[n-1], n-1)
 	}
-	if len(clauses) == 0 {
+	if len(clauses) == 0 && defs == 0 {
 		c.errorf(endNode{file.End}, diag.D_EMPTY, "empty D program translation unit")
 	}
 	for _, cl := range clauses {

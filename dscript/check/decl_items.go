@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -131,8 +132,9 @@ func hyphenate(s string) string { return strings.ReplaceAll(s, "__", "-") }
 // against an earlier definition (dt_cook_provider).
 func (c *Checker) providerDecl(d *ast.ProviderDecl) {
 	type probe struct {
-		p    *ast.ProviderProbe
-		name string
+		p            *ast.ProviderProbe
+		name         string
+		nargs, xargs []*types.Type
 	}
 	var probes []probe
 	for _, p := range d.Probes {
@@ -154,7 +156,7 @@ func (c *Checker) providerDecl(d *ast.ProviderDecl) {
 		if len(xargs) > 255 {
 			c.errorf(p, diag.D_PROV_PRARGLEN, "probe %s output prototype exceeds %d parameters: %d params used", name, 255, len(xargs))
 		}
-		probes = append(probes, probe{p: p, name: name})
+		probes = append(probes, probe{p: p, name: name, nargs: nargs, xargs: xargs})
 	}
 	if strings.Contains(d.Name, "`") {
 		c.errorf(d, diag.D_PROV_BADNAME, "provider name may not contain scoping operator: %s", d.Name)
@@ -188,6 +190,21 @@ func (c *Checker) providerDecl(d *ast.ProviderDecl) {
 	}
 	if !redecl {
 		c.providers[d.Name] = d
+		pv := &Provider{Name: d.Name}
+		for _, pr := range probes {
+			pp := &ProviderProbe{Name: pr.p.Name, Args: pr.nargs}
+			if pr.p.XParams != nil {
+				pp.XArgs = pr.xargs
+				if pp.XArgs == nil {
+					pp.XArgs = []*types.Type{}
+				}
+			}
+			pv.Probes = append(pv.Probes, pp)
+		}
+		c.provInfo[d.Name] = pv
+	}
+	if pv := c.provInfo[d.Name]; !slices.Contains(c.info.Providers, pv) {
+		c.info.Providers = append(c.info.Providers, pv)
 	}
 }
 

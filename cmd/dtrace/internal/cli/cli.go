@@ -6,9 +6,10 @@
 // its passes over argv); where Oracle's Linux port differs in what a Linux
 // user sees, comments say which was followed.
 //
-// Compiling (-e), tracing (with -c and -p) and listing (-l) work, through
-// the module's Go API alone (package dtrace); the other modes (-A, -G, -h)
-// say they are not supported yet.
+// Compiling (-e), tracing (with -c and -p), listing (-l), and the
+// headers (-h) and objects (-G) of the providers applications declare
+// work, through the module's Go API alone (package dtrace); -A says it is
+// not supported yet.
 package cli
 
 import (
@@ -82,6 +83,8 @@ type state struct {
 	output  *os.File
 
 	progs []*dtrace.Program // the compiled programs, in command-line order
+	// cmdProgs holds each command's program, by the command's index.
+	cmdProgs []*dtrace.Program
 
 	scripts map[string][]byte // the -s scripts read, by path (script)
 }
@@ -375,6 +378,7 @@ func (s *state) compile() error {
 		if prog != nil {
 			s.progs = append(s.progs, prog)
 		}
+		s.cmdProgs = append(s.cmdProgs, prog)
 	}
 	return nil
 }
@@ -460,20 +464,12 @@ func (s *state) finish() error {
 		if len(s.cmds) == 0 {
 			return s.errorf(exitUsage, "-G requires one or more scripts or enabling options")
 		}
-		return s.errorf(exitError, "-G is not supported yet")
+		return s.link()
 	case modeHeader:
 		if len(s.cmds) == 0 {
 			return s.errorf(exitUsage, "-h requires one or more scripts or enabling options")
 		}
-		if s.ofile == "" {
-			if len(s.cmds) > 1 {
-				return s.errorf(exitUsage, "-h requires an output file if multiple scripts are specified")
-			}
-			if !strings.HasSuffix(s.cmds[0].arg, ".d") {
-				return s.errorf(exitUsage, "-h requires an output file if no scripts are specified")
-			}
-		}
-		return s.errorf(exitError, "-h is not supported yet")
+		return s.header()
 	case modeList:
 		return s.list()
 	}
@@ -497,6 +493,17 @@ func (s *state) finish() error {
 		return nil
 	case len(s.cmds) == 0 && !s.zdefs:
 		return s.errorf(exitError, "no probes specified")
+	case !s.zdefs && s.matchedNone():
+		// Programs of declarations alone (a provider's .d file run
+		// rather than given to -h or -G): dtrace.c's g_total of 0,
+		// after each program's "matched 0 probes".
+		if !s.h.BoolOption("quiet") {
+			for _, c := range s.cmds {
+				desc, name := describe(c)
+				fmt.Fprintf(s.stderr, "%s: %s '%s' matched 0 probes\n", s.pname, desc, name)
+			}
+		}
+		return s.errorf(exitError, "no probes matched")
 	}
 	return s.trace()
 }

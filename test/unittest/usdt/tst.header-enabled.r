@@ -1,0 +1,6 @@
+app: query-start disabled
+app: query-start disabled
+app: query-start disabled
+app: tick enabled
+tick fired
+
