@@ -551,7 +551,10 @@ func (c *Checker) enumType(e *ast.EnumSpec) *types.Type {
 		}
 		c.enumConsts[m.Name] = enumConst{typ: t, value: next}
 		c.defineGlobal(m.Name)
-		next++
+		// The next implicit value is this one plus one in C's int, as
+		// dt_decl_enumerator computes it: past INT_MAX it wraps to
+		// INT_MIN, with no error (only an explicit value is checked).
+		next = int64(int32(next + 1))
 	}
 	t.Complete = true
 	return t
