@@ -186,7 +186,10 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 		}
 		return operand{t: types.IntType}
 	case ast.Add, ast.Sub:
-		lp, rp := isPtrLike(l.t), isPtrLike(r.t)
+		// A pointer to void or to a function is no pointer to add to
+		// (dt_cook_op2: dt_node_is_pointer && !dt_node_is_vfptr).
+		lp := isPtrLike(l.t) && !isVFPtr(l.t)
+		rp := isPtrLike(r.t) && !isVFPtr(r.t)
 		switch {
 		case lp && r.t.IsInteger() && !r.t.IsSpecial():
 			c.ptrArith(n, op, l.t)
@@ -269,6 +272,17 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 		v = a ^ b
 	}
 	return constOp(t, v)
+}
+
+// isVFPtr reports whether t is a pointer to void or to a function,
+// which D does no arithmetic on (dt_node_is_vfptr).
+func isVFPtr(t *types.Type) bool {
+	r := t.Resolve()
+	if r == nil || r.Kind != types.Pointer {
+		return false
+	}
+	e := r.Elem.Resolve()
+	return e == nil || e.Kind == types.Void || e.Kind == types.Func
 }
 
 func isPtrLike(t *types.Type) bool {
@@ -730,12 +744,20 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		return operand{t: l.t}
 	}
 	switch base := x.Op.Base(); {
-	case (base == ast.Add || base == ast.Sub) && isPtrLike(l.t) && !l.t.IsString():
-		if !r.t.IsInteger() || !l.t.Resolve().Elem.IsComplete() {
+	case base == ast.Add || base == ast.Sub:
+		// dt_cook_op2's DT_TOK_ADD_EQ and DT_TOK_SUB_EQ: strings
+		// are incompatible; unless both sides are integers, the left
+		// must be a pointer to something of known size, and a right
+		// side that is no integer a compatible pointer.
+		switch {
+		case l.t.IsString() || r.t.IsString():
+			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
+		case l.t.IsInteger() && r.t.IsInteger():
+		case !isPtrLike(l.t) || isVFPtr(l.t) || !l.t.Resolve().Elem.IsComplete():
 			c.errorf(x, diag.D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size", x.Op)
+		case !r.t.IsInteger() && !types.PointerCompatible(l.t, r.t):
+			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
 		}
-	case (base == ast.Add || base == ast.Sub) && (!l.t.IsInteger() || !r.t.IsInteger()):
-		c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
 	default:
 		c.binop(x, base, x.Op.String(), operand{t: l.t}, r)
 	}

@@ -335,11 +335,31 @@ func (c *clauseGen) compound(x *ast.Assign, t *types.Type) {
 	c.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	c.pop(asm.R0)
 	op := x.Op.Base()
+	yt := c.typeOf(x.Y)
+	if t.IsPointer() && isPtr(yt) {
+		// p += q and p -= q of compatible pointers, which the checker
+		// lets through as DTrace does: p - q is the elements between
+		// them, as a subtraction of pointers is; p + q their sum.
+		if op == ast.Add {
+			c.emit(asm.Add.Reg(asm.R0, asm.R1))
+		} else {
+			c.emit(asm.Sub.Reg(asm.R0, asm.R1))
+		}
+		if esz := c.elemSize(x, t); op == ast.Sub && esz > 1 {
+			if esz&(esz-1) == 0 {
+				c.emit(asm.ArSh.Imm(asm.R0, log2(esz)))
+			} else {
+				c.emit(asm.Mov.Imm(asm.R1, int32(esz)))
+				c.divide(ast.Div, asm.R0, asm.R1, true)
+			}
+		}
+		return
+	}
 	if t.IsPointer() && (op == ast.Add || op == ast.Sub) {
 		c.scale(asm.R1, c.elemSize(x, t))
 	}
 	r1 := asm.R1
-	c.arith(x, op, asm.R0, &r1, 0, t, c.typeOf(x.Y))
+	c.arith(x, op, asm.R0, &r1, 0, t, yt)
 }
 
 // assignWhole assigns a struct or union to the D variable v (keys: an
