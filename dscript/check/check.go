@@ -62,6 +62,12 @@ type Config struct {
 	// match no probe.
 	Probes     Catalog
 	ZeroProbes bool
+	// ScratchSize returns scratchsize as set so far (-x, earlier
+	// programs' pragmas); nil is DTrace's default, 256. ParseSize
+	// parses a size option's value, for the program's own pragmas
+	// (nil ignores them).
+	ScratchSize func() int64
+	ParseSize   func(value string) (int64, bool)
 }
 
 // Info records what Check learned about one program.
