@@ -250,6 +250,12 @@ func (c *Checker) specType(s *ast.TypeSpec) *types.Type {
 		t = c.recordType(s.Record)
 	case s.Enum != nil:
 		t = c.enumType(s.Enum)
+	}
+	if s.Combo != nil {
+		c.errorf(comboNode{*s.Combo}, diag.D_DECL_COMBO, "invalid type combination")
+	}
+	switch {
+	case s.Record != nil, s.Enum != nil:
 	case s.Named != "":
 		t = c.namedType(s, s.Named, s.Module)
 	default:
@@ -270,6 +276,11 @@ func (c *Checker) specType(s *ast.TypeSpec) *types.Type {
 	}
 	return types.WithQual(t, types.Qual(s.Quals))
 }
+
+// comboNode places the error of TypeSpec.Combo.
+type comboNode struct{ at ast.Pos }
+
+func (n comboNode) Pos() ast.Pos { return n.at }
 
 // isVoidSpec reports whether s names the void keyword itself (dd_name
 // "void"), not a typedef of it.
