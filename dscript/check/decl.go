@@ -698,9 +698,10 @@ func (c *Checker) checkSuffixes(spec *ast.TypeSpec, d *ast.Declarator) {
 // function's parameters.
 func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 	type param struct {
-		n    ast.Node
-		name string
-		t    *types.Type
+		n     ast.Node
+		name  string
+		t     *types.Type
+		assoc bool // an associative array: of dynamic type
 	}
 	var list []param
 	if m.Kind == ast.ArrayMod {
@@ -721,7 +722,7 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 			t := c.specType(p.Spec)
 			pp := param{n: p, t: t}
 			if p.Decl != nil {
-				t, _ = c.derive(t, p.Spec, p.Decl)
+				t, pp.assoc = c.derive(t, p.Spec, p.Decl)
 				pp.t, pp.name = t, p.Decl.Name
 			}
 			list = append(list, pp)
@@ -729,6 +730,9 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 	}
 	voids := 0
 	for i, p := range list {
+		if p.assoc {
+			c.dynamicParam(p.n, kind, p.name, i+1)
+		}
 		isVoid := p.t.IsVoid()
 		if isVoid {
 			voids++
@@ -757,6 +761,17 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 	if voids != 0 && len(list)+boolInt(m.Variadic) > 1 {
 		c.errorf(m, diag.D_DECL_PROTO_VOID, "void must be sole parameter")
 	}
+}
+
+// dynamicParam refuses a parameter declared an associative array, of
+// dynamic type, which no prototype D has may use (dt_decl_prototype
+// without DT_DP_DYNAMIC); DTrace names the type of a type node so typed
+// "dynamic variable".
+func (c *Checker) dynamicParam(n ast.Node, kind, name string, i int) {
+	if name == "" {
+		name = "(anonymous)"
+	}
+	c.errorf(n, diag.D_DECL_PROTO_TYPE, "%s prototype may not use parameter of type dynamic variable: %s, parameter #%d", kind, name, i)
 }
 
 func boolInt(b bool) int {

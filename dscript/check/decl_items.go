@@ -203,9 +203,13 @@ func (c *Checker) probeProto(params, inputs []*ast.Param, kind string) []*types.
 		}
 		t := c.specType(p.Spec)
 		name := ""
+		assoc := false
 		if p.Decl != nil {
-			t, _ = c.derive(t, p.Spec, p.Decl)
+			t, assoc = c.derive(t, p.Spec, p.Decl)
 			name = p.Decl.Name
+		}
+		if assoc {
+			c.dynamicParam(p, kind, name, i+1)
 		}
 		isVoid := t.IsVoid()
 		if isVoid {
