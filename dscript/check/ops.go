@@ -403,6 +403,15 @@ func (c *Checker) cast(x *ast.Cast) operand {
 	o := c.rvalue(x.X)
 	switch {
 	case t.IsVoid():
+	case o.xl != nil:
+		// Translated data is of dynamic type: no scalar, pointer or
+		// type to cast to but void (dt_cook_op2's DT_TOK_LPAR), named
+		// by its identifier's kind.
+		what := "translated data"
+		if isPtrLike(o.t) {
+			what = "pointer to translated data"
+		}
+		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", what, t)
 	case t.IsScalar() && (o.t.IsScalar() || o.t.Resolve().Kind == types.Array):
 	case t.IsString() && o.t.IsStringLike():
 	case types.Same(t, o.t):
