@@ -274,6 +274,16 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 	return constOp(t, v)
 }
 
+// translatedName is what DTrace calls the type of translated data, o
+// (o.xl set), after its identifier's kind (dt_node_type_name of a dynamic
+// node, dt_idkind_name).
+func translatedName(o operand) string {
+	if isPtrLike(o.t) {
+		return "pointer to translated data"
+	}
+	return "translated data"
+}
+
 // isVFPtr reports whether t is a pointer to void or to a function,
 // which D does no arithmetic on (dt_node_is_vfptr).
 func isVFPtr(t *types.Type) bool {
@@ -407,11 +417,7 @@ func (c *Checker) cast(x *ast.Cast) operand {
 		// Translated data is of dynamic type: no scalar, pointer or
 		// type to cast to but void (dt_cook_op2's DT_TOK_LPAR), named
 		// by its identifier's kind.
-		what := "translated data"
-		if isPtrLike(o.t) {
-			what = "pointer to translated data"
-		}
-		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", what, t)
+		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", translatedName(o), t)
 	case t.IsScalar() && (o.t.IsScalar() || o.t.Resolve().Kind == types.Array):
 	case t.IsString() && o.t.IsStringLike():
 	case types.Same(t, o.t):
@@ -664,6 +670,8 @@ func (c *Checker) keyOperand(k ast.Expr, i int, kind string) operand {
 	switch {
 	case o.dynamic():
 		c.errorf(k, diag.D_KEY_TYPE, "aggregation expression may not be used as %s index: key #%d", kind, i+1)
+	case o.xl != nil:
+		c.errorf(k, diag.D_KEY_TYPE, "%s expression may not be used as %s index: key #%d", translatedName(o), kind, i+1)
 	case o.t.IsVoid():
 		c.errorf(k, diag.D_KEY_TYPE, "void expression may not be used as %s index: key #%d", kind, i+1)
 	}
