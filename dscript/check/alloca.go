@@ -185,7 +185,8 @@ func (c *Checker) allocaSize(x *ast.Call, i int) {
 	if !ok {
 		return
 	}
-	if limit := c.scratchSize(); uint64(v) > uint64(limit) {
+	// dt_opt_scratchsize rounds the option up to a multiple of 8.
+	if limit := (c.scratchSize() + 7) &^ 7; uint64(v) > uint64(limit) {
 		c.errorf(x, diag.D_ALLOCA_SIZE, "alloca(%d) size larger than scratchsize %d", uint64(v), limit)
 	}
 }
