@@ -207,6 +207,12 @@ type inline struct {
 	// xl is the translator of an inline whose value is translated data
 	// (inline psinfo_t *curpsinfo = xlate<psinfo_t *>(curthread)).
 	xl *translator
+	// An inline associative array ("inline int f[int a] = a + 1"):
+	// keys is its tuple signature, params its parameters' names ("" for
+	// one without), which its value uses; assoc is set.
+	assoc  bool
+	keys   []*types.Type
+	params []string
 }
 
 // translator is a checked translator definition.

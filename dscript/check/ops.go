@@ -494,6 +494,9 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		if bv, ok := builtinVars[b.Name]; ok && bv.array {
 			return c.builtinIndex(x, b.Name, bv)
 		}
+		if in, ok := c.inlines[b.Name]; ok && in.assoc {
+			return c.inlineRef(x, in)
+		}
 		v, ok := c.globals[b.Name]
 		switch {
 		case ok && v.assoc:
@@ -688,6 +691,19 @@ func (c *Checker) assocRef(x *ast.Index, v *variable) operand {
 	c.checkSign(x, sign{name: v.name, suffix: "[ ]", key: true, protos: v.keys, varargs: -1, optional: -1}, args)
 	c.useVar(x, v)
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
+}
+
+// inlineRef checks a reference to an inline associative array: its keys
+// against its tuple signature (dt_idcook_inline's dt_idcook_sign); the
+// value is the inline's, with its parameters bound to the keys.
+func (c *Checker) inlineRef(x *ast.Index, in *inline) operand {
+	args := make([]operand, len(x.Index))
+	for i, k := range x.Index {
+		args[i] = c.keyOperand(k, i, "associative array")
+	}
+	c.checkSign(x, sign{name: in.name, suffix: "[ ]", key: true, protos: in.keys, varargs: -1, optional: -1}, args)
+	c.useInline(x, in)
+	return operand{t: in.typ, xl: in.xl}
 }
 
 func plural(n int) string {

@@ -235,6 +235,22 @@ func (c *clauseGen) mapLookup(v *varInfo, t *types.Type) {
 }
 
 // index evaluates an associative-array element or args[n].
+// inlineRef evaluates a reference to an inline associative array, as
+// DTrace expands it: its value, each parameter standing for the key
+// written in its place (evaluated where the parameter is used, as a
+// translator's input is).
+func (c *clauseGen) inlineRef(x *ast.Index, o *check.Object, params []string) {
+	depth := len(c.xlIn)
+	for i, p := range params {
+		if p != "" && i < len(x.Index) {
+			c.xlIn = append(c.xlIn, xlBinding{name: p, input: x.Index[i], depth: depth})
+		}
+	}
+	c.expr(o.Inline())
+	c.xlIn = c.xlIn[:depth]
+	c.typecast(c.typeOf(o.Inline()), o.Type())
+}
+
 func (c *clauseGen) index(x *ast.Index) {
 	o := c.g.info.Uses[x]
 	if o == nil {
@@ -242,6 +258,10 @@ func (c *clauseGen) index(x *ast.Index) {
 		// points to.
 		k := c.indexPlace(x)
 		c.loadPlace(x, k, c.typeOf(x))
+		return
+	}
+	if params, ok := o.InlineParams(); ok && o.Kind() == check.ObjInline {
+		c.inlineRef(x, o, params)
 		return
 	}
 	if o.Kind() == check.ObjBuiltin {
