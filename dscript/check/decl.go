@@ -855,11 +855,6 @@ func (c *Checker) decl(d *ast.Decl) {
 		return
 	}
 	for _, dd := range d.Declarators {
-		if d.Class == ast.Typedef {
-			if _, ok := c.lookupTypedef(dd.Name); ok {
-				c.errorf(dd, diag.D_DECL_IDRED, "identifier redeclared: %s", dd.Name)
-			}
-		}
 		t, assoc := c.derive(base, d.Spec, dd)
 		if dd.Name == "" {
 			if d.Spec.Record == nil && d.Spec.Enum == nil {
@@ -882,6 +877,14 @@ func (c *Checker) decl(d *ast.Decl) {
 		case ast.Typedef:
 			if _, ok := c.globalIdent(dd.Name); ok {
 				c.errorf(dd, diag.D_DECL_IDRED, "global variable identifier redeclared: %s", dd.Name)
+			}
+			// A name the D definitions already have as a typedef (the
+			// program's, the D library's, D's own), looked up in that
+			// container as dt_node_decl does: a kernel type's name may
+			// be given a D typedef.
+			_, known := c.typedefs[dd.Name]
+			if _, ok := predefTypedefs[dd.Name]; ok || known {
+				c.errorf(dd, diag.D_DECL_IDRED, "typedef redeclared: %s", dd.Name)
 			}
 			c.typedefs[dd.Name] = types.NewTypedef(dd.Name, "", t)
 		default:
