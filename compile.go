@@ -80,9 +80,19 @@ func (h *Handle) compiler() *dscript.Compiler {
 	h.kernel = ktypes.OpenSpec(h.sys.KernelBTF, h.ksyms)
 	h.comp = dscript.New(dscript.Config{Args: args, Defaultargs: h.opts.Bool("defaultargs"), ArgRef: h.opts.Bool("argref"), Macros: m,
 		Kernel: h.kernel, Probes: session.Catalog(h.reg, h.kernel), ZeroProbes: h.zdefs,
-		LibDirs: h.opts.Values("libdir"), NoLibs: h.opts.Bool("nolibs")})
+		LibDirs: h.opts.Values("libdir"), NoLibs: h.opts.Bool("nolibs"),
+		ScratchSize: func() int64 {
+			if v, ok := h.opts.Size("scratchsize"); ok {
+				return v
+			}
+			return defaultScratchSize
+		}})
 	return h.comp
 }
+
+// defaultScratchSize is scratchsize unless set: DTrace's default, as the
+// code generator's.
+const defaultScratchSize = 256
 
 // Compile parses and checks a program, matching its probe descriptions,
 // and adds it to the handle's programs; its "#pragma D option" settings

@@ -50,6 +50,8 @@ func (c *Compiler) checker() *check.Checker {
 			Kernel:      c.cfg.Kernel,
 			Macros:      c.cfg.Macros,
 			SetOption:   options.ValidatePragma,
+			ScratchSize: c.cfg.ScratchSize,
+			ParseSize:   options.ParseSize,
 			Probes:      c.cfg.Probes,
 			ZeroProbes:  c.cfg.ZeroProbes,
 		})

@@ -62,6 +62,10 @@ type Config struct {
 	// built-in file of its name; NoLibs loads no library at all.
 	LibDirs []string
 	NoLibs  bool
+	// ScratchSize returns scratchsize as the handle's options set it so
+	// far; nil is DTrace's default, 256. alloca() and copyin() of a
+	// constant size larger are refused (D_ALLOCA_SIZE).
+	ScratchSize func() int64
 }
 
 // Program is a checked D program.

@@ -49,6 +49,11 @@ type TypeSpec struct {
 	Module string
 	Record *RecordSpec
 	Enum   *EnumSpec
+	// Combo is where a second struct, union or enum specifier follows
+	// the first (as when a struct's body ends without ';' before the
+	// next): DTrace defines the first, then refuses the combination
+	// there (dt_decl_spec's D_DECL_COMBO).
+	Combo *Pos
 }
 
 // RecordSpec is "struct NAME" or "union NAME", with or without a body. Module

@@ -152,6 +152,10 @@ func (c *Checker) allocaArith(x *ast.Binary) {
 func (c *Checker) allocaCall(x *ast.Call) {
 	dst := -1
 	switch x.Fun.Name {
+	case "alloca":
+		c.allocaSize(x, 0)
+	case "copyin":
+		c.allocaSize(x, 1)
 	case "bcopy":
 		dst = 1
 	case "copyinto":
@@ -166,6 +170,44 @@ func (c *Checker) allocaCall(x *ast.Call) {
 	if dst >= 0 && dst < len(x.Args) && !c.isAlloca(x.Args[dst]) {
 		c.errorf(x, diag.D_PROTO_ARG, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer", x.Fun.Name, dst+1)
 	}
+}
+
+// allocaSize refuses a constant size (argument i of x) larger than
+// scratchsize, which alloca() and copyin() could never allocate: DTrace's
+// code generator refuses it (dt_cg_subr_alloca_impl, which copyin() calls
+// too), so that it generates no code the verifier would find unreachable.
+// The size compares as the unsigned 64-bit value of the constant.
+func (c *Checker) allocaSize(x *ast.Call, i int) {
+	if i >= len(x.Args) {
+		return
+	}
+	v, ok := c.info.Consts[x.Args[i]]
+	if !ok {
+		return
+	}
+	// dt_opt_scratchsize rounds the option up to a multiple of 8.
+	if limit := (c.scratchSize() + 7) &^ 7; uint64(v) > uint64(limit) {
+		c.errorf(x, diag.D_ALLOCA_SIZE, "alloca(%d) size larger than scratchsize %d", uint64(v), limit)
+	}
+}
+
+// scratchSize is scratchsize for the program being checked: its own
+// pragmas set it as they are read, before any code is generated.
+func (c *Checker) scratchSize() int64 {
+	size := int64(256)
+	if c.cfg.ScratchSize != nil {
+		size = c.cfg.ScratchSize()
+	}
+	if c.cfg.ParseSize != nil {
+		for _, o := range c.info.Options {
+			if o.Name == "scratchsize" && o.Given {
+				if v, ok := c.cfg.ParseSize(o.Value); ok {
+					size = v
+				}
+			}
+		}
+	}
+	return size
 }
 
 // allocaVar returns the variable an assignment to x stores into, or nil.
@@ -291,15 +333,20 @@ func (c *Checker) allocaMixed(x ast.Expr) bool {
 	return false
 }
 
-// isLiteralZero reports whether x is the integer constant 0 written as a
-// literal (possibly cast): DTrace's parser folds it into an integer node,
-// which assigns no alloca-ness. NULL is an inline, not a literal.
+// isLiteralZero reports whether x is what DTrace's parser folds into the
+// integer constant 0, which assigns no alloca-ness: a literal, an integer
+// constant inline such as NULL ("inline long NULL = 0", which dt_node_ident
+// reads as a copy of its value's constant), an enumerator, a macro
+// argument, or such a constant cast to an integer type (dt_node_op2 folds
+// that cast; a cast to a pointer stays a cast).
 func isLiteralZero(c *Checker, x ast.Expr) bool {
 	switch e := ast.Unparen(x).(type) {
-	case *ast.IntLit, *ast.CharLit:
-		return c.info.Consts[e] == 0
+	case *ast.IntLit, *ast.CharLit, *ast.Ident, *ast.Macro:
+		v, ok := c.info.Consts[e]
+		return ok && v == 0
 	case *ast.Cast:
-		return isLiteralZero(c, e.X)
+		t := c.info.Types[e]
+		return t != nil && t.IsInteger() && isLiteralZero(c, e.X)
 	}
 	return false
 }

@@ -70,6 +70,13 @@ func (c *Checker) clauseArgs() *clauseArgs {
 			continue
 		}
 		args, known, err := ps[0].Args()
+		if err == nil && !known && ps[0].NArgs == 0 {
+			// A probe whose provider types no arguments and that
+			// passes none (dtrace's BEGIN, END and ERROR): every
+			// args[i] is out of range.
+			ca.descs = append(ca.descs, descArgs{desc: d})
+			continue
+		}
 		if err != nil || !known {
 			ca.known = false
 			continue

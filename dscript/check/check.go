@@ -62,6 +62,12 @@ type Config struct {
 	// match no probe.
 	Probes     Catalog
 	ZeroProbes bool
+	// ScratchSize returns scratchsize as set so far (-x, earlier
+	// programs' pragmas); nil is DTrace's default, 256. ParseSize
+	// parses a size option's value, for the program's own pragmas
+	// (nil ignores them).
+	ScratchSize func() int64
+	ParseSize   func(value string) (int64, bool)
 }
 
 // Info records what Check learned about one program.
@@ -225,6 +231,12 @@ type inline struct {
 	// xl is the translator of an inline whose value is translated data
 	// (inline psinfo_t *curpsinfo = xlate<psinfo_t *>(curthread)).
 	xl *translator
+	// An inline associative array ("inline int f[int a] = a + 1"):
+	// keys is its tuple signature, params its parameters' names ("" for
+	// one without), which its value uses; assoc is set.
+	assoc  bool
+	keys   []*types.Type
+	params []string
 }
 
 // translator is a checked translator definition.

@@ -173,9 +173,14 @@ func (c *Checker) exprStmt(x ast.Expr) {
 		}
 		c.aggMdim(e.X)
 	case *ast.Agg:
-		// "@a;" and "@a[k];": the aggregation must exist; the keys are
-		// not looked at. Compiling the statement reports it has no
+		// "@a;": the aggregation must exist. "@a[k];": operator [
+		// creates it if need be (dt_cook_op2's DT_TOK_LBRAC); the keys
+		// are not looked at. Compiling the statement reports it has no
 		// effect.
+		if _, ok := c.aggs[e.Name]; !ok && e.Keys != nil {
+			c.info.Types[x] = aggType
+			return
+		}
 		c.info.Types[x] = c.aggExpr(e).t
 		return
 	case *ast.Index:

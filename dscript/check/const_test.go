@@ -109,3 +109,24 @@ func TestMacroIntTypes(t *testing.T) {
 		}
 	}
 }
+
+// An enumerator without a value is the previous one plus one in C's int,
+// as dt_decl_enumerator computes it: after INT_MAX it is INT_MIN, with
+// no error, and a cast widens that value, not INT_MAX + 1.
+func TestEnumImplicitWraps(t *testing.T) {
+	vals, _ := traceConsts(t, `enum e { A = 2147483647, B, C };
+BEGIN
+{
+	trace(B);
+	trace((long)B);
+	trace((long)C);
+	trace(sizeof $$1);
+}
+`)
+	want := []int64{-2147483648, -2147483648, -2147483647}
+	for i := range want {
+		if vals[i] != want[i] {
+			t.Errorf("trace #%d: %d, want %d", i+1, vals[i], want[i])
+		}
+	}
+}

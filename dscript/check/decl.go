@@ -250,6 +250,12 @@ func (c *Checker) specType(s *ast.TypeSpec) *types.Type {
 		t = c.recordType(s.Record)
 	case s.Enum != nil:
 		t = c.enumType(s.Enum)
+	}
+	if s.Combo != nil {
+		c.errorf(comboNode{*s.Combo}, diag.D_DECL_COMBO, "invalid type combination")
+	}
+	switch {
+	case s.Record != nil, s.Enum != nil:
 	case s.Named != "":
 		t = c.namedType(s, s.Named, s.Module)
 	default:
@@ -270,6 +276,11 @@ func (c *Checker) specType(s *ast.TypeSpec) *types.Type {
 	}
 	return types.WithQual(t, types.Qual(s.Quals))
 }
+
+// comboNode places the error of TypeSpec.Combo.
+type comboNode struct{ at ast.Pos }
+
+func (n comboNode) Pos() ast.Pos { return n.at }
 
 // isVoidSpec reports whether s names the void keyword itself (dd_name
 // "void"), not a typedef of it.
@@ -551,7 +562,10 @@ func (c *Checker) enumType(e *ast.EnumSpec) *types.Type {
 		}
 		c.enumConsts[m.Name] = enumConst{typ: t, value: next}
 		c.defineGlobal(m.Name)
-		next++
+		// The next implicit value is this one plus one in C's int, as
+		// dt_decl_enumerator computes it: past INT_MAX it wraps to
+		// INT_MIN, with no error (only an explicit value is checked).
+		next = int64(int32(next + 1))
 	}
 	t.Complete = true
 	return t
@@ -684,9 +698,10 @@ func (c *Checker) checkSuffixes(spec *ast.TypeSpec, d *ast.Declarator) {
 // function's parameters.
 func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 	type param struct {
-		n    ast.Node
-		name string
-		t    *types.Type
+		n     ast.Node
+		name  string
+		t     *types.Type
+		assoc bool // an associative array: of dynamic type
 	}
 	var list []param
 	if m.Kind == ast.ArrayMod {
@@ -707,7 +722,7 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 			t := c.specType(p.Spec)
 			pp := param{n: p, t: t}
 			if p.Decl != nil {
-				t, _ = c.derive(t, p.Spec, p.Decl)
+				t, pp.assoc = c.derive(t, p.Spec, p.Decl)
 				pp.t, pp.name = t, p.Decl.Name
 			}
 			list = append(list, pp)
@@ -715,6 +730,9 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 	}
 	voids := 0
 	for i, p := range list {
+		if p.assoc {
+			c.dynamicParam(p.n, kind, p.name, i+1)
+		}
 		isVoid := p.t.IsVoid()
 		if isVoid {
 			voids++
@@ -743,6 +761,17 @@ func (c *Checker) prototype(m *ast.DeclMod, kind string) {
 	if voids != 0 && len(list)+boolInt(m.Variadic) > 1 {
 		c.errorf(m, diag.D_DECL_PROTO_VOID, "void must be sole parameter")
 	}
+}
+
+// dynamicParam refuses a parameter declared an associative array, of
+// dynamic type, which no prototype D has may use (dt_decl_prototype
+// without DT_DP_DYNAMIC); DTrace names the type of a type node so typed
+// "dynamic variable".
+func (c *Checker) dynamicParam(n ast.Node, kind, name string, i int) {
+	if name == "" {
+		name = "(anonymous)"
+	}
+	c.errorf(n, diag.D_DECL_PROTO_TYPE, "%s prototype may not use parameter of type dynamic variable: %s, parameter #%d", kind, name, i)
 }
 
 func boolInt(b bool) int {
@@ -826,11 +855,6 @@ func (c *Checker) decl(d *ast.Decl) {
 		return
 	}
 	for _, dd := range d.Declarators {
-		if d.Class == ast.Typedef {
-			if _, ok := c.lookupTypedef(dd.Name); ok {
-				c.errorf(dd, diag.D_DECL_IDRED, "identifier redeclared: %s", dd.Name)
-			}
-		}
 		t, assoc := c.derive(base, d.Spec, dd)
 		if dd.Name == "" {
 			if d.Spec.Record == nil && d.Spec.Enum == nil {
@@ -853,6 +877,14 @@ func (c *Checker) decl(d *ast.Decl) {
 		case ast.Typedef:
 			if _, ok := c.globalIdent(dd.Name); ok {
 				c.errorf(dd, diag.D_DECL_IDRED, "global variable identifier redeclared: %s", dd.Name)
+			}
+			// A name the D definitions already have as a typedef (the
+			// program's, the D library's, D's own), looked up in that
+			// container as dt_node_decl does: a kernel type's name may
+			// be given a D typedef.
+			_, known := c.typedefs[dd.Name]
+			if _, ok := predefTypedefs[dd.Name]; ok || known {
+				c.errorf(dd, diag.D_DECL_IDRED, "typedef redeclared: %s", dd.Name)
 			}
 			c.typedefs[dd.Name] = types.NewTypedef(dd.Name, "", t)
 		default:

@@ -68,7 +68,16 @@ func (c *Checker) inlineDecl(d *ast.InlineDecl) {
 	if !types.Compatible(t, v.t) {
 		c.errorf(d.Value, diag.D_OP_INCOMPAT, "inline %s definition uses incompatible types: \"%s\" = \"%s\"", name, t, v.t)
 	}
-	in := &inline{name: name, typ: t, value: d.Value, xl: v.xl}
+	in := &inline{name: name, typ: t, value: d.Value, xl: v.xl, assoc: assoc, keys: keys}
+	if assoc {
+		for _, k := range d.Decl.Mods[len(d.Decl.Mods)-1].Keys {
+			p := ""
+			if k.Decl != nil {
+				p = k.Decl.Name
+			}
+			in.params = append(in.params, p)
+		}
+	}
 	if v.isConst && !assoc {
 		val := v.val
 		in.cval, in.ctyp = &val, v.t
@@ -220,9 +229,13 @@ func (c *Checker) probeProto(params, inputs []*ast.Param, kind string) []*types.
 		}
 		t := c.specType(p.Spec)
 		name := ""
+		assoc := false
 		if p.Decl != nil {
-			t, _ = c.derive(t, p.Spec, p.Decl)
+			t, assoc = c.derive(t, p.Spec, p.Decl)
 			name = p.Decl.Name
+		}
+		if assoc {
+			c.dynamicParam(p, kind, name, i+1)
 		}
 		isVoid := t.IsVoid()
 		if isVoid {

@@ -169,7 +169,9 @@ func (c *Checker) expr1(x ast.Expr) operand {
 		return constOp(sizeT, o.t.Resolve().Size)
 	case *ast.Offsetof:
 		t := c.typeName(x.Type)
-		if !t.IsRecord() {
+		// A struct or union never defined is a forward tag, no struct
+		// or union (dt_node_offsetof: CTF_K_FORWARD).
+		if !t.IsRecord() || !t.IsComplete() {
 			c.errorf(x, diag.Tag("D_OFFSETOF_TYPE"), "offsetof operand must be a struct or union type")
 		}
 		m, ok := t.Member(x.Member)

@@ -126,6 +126,16 @@ func (o *Object) AggParams() []int64 {
 	return o.a.params
 }
 
+// InlineParams returns the names of an inline associative array's
+// parameters, in order ("" for one without a name), which its value uses
+// as the keys of a reference; ok is false for a scalar inline.
+func (o *Object) InlineParams() (params []string, ok bool) {
+	if o.in == nil || !o.in.assoc {
+		return nil, false
+	}
+	return o.in.params, true
+}
+
 // Inline returns an inline's value expression.
 func (o *Object) Inline() ast.Expr {
 	if o.in == nil {

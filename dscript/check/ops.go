@@ -186,7 +186,10 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 		}
 		return operand{t: types.IntType}
 	case ast.Add, ast.Sub:
-		lp, rp := isPtrLike(l.t), isPtrLike(r.t)
+		// A pointer to void or to a function is no pointer to add to
+		// (dt_cook_op2: dt_node_is_pointer && !dt_node_is_vfptr).
+		lp := isPtrLike(l.t) && !isVFPtr(l.t)
+		rp := isPtrLike(r.t) && !isVFPtr(r.t)
 		switch {
 		case lp && r.t.IsInteger() && !r.t.IsSpecial():
 			c.ptrArith(n, op, l.t)
@@ -269,6 +272,27 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 		v = a ^ b
 	}
 	return constOp(t, v)
+}
+
+// translatedName is what DTrace calls the type of translated data, o
+// (o.xl set), after its identifier's kind (dt_node_type_name of a dynamic
+// node, dt_idkind_name).
+func translatedName(o operand) string {
+	if isPtrLike(o.t) {
+		return "pointer to translated data"
+	}
+	return "translated data"
+}
+
+// isVFPtr reports whether t is a pointer to void or to a function,
+// which D does no arithmetic on (dt_node_is_vfptr).
+func isVFPtr(t *types.Type) bool {
+	r := t.Resolve()
+	if r == nil || r.Kind != types.Pointer {
+		return false
+	}
+	e := r.Elem.Resolve()
+	return e == nil || e.Kind == types.Void || e.Kind == types.Func
 }
 
 func isPtrLike(t *types.Type) bool {
@@ -389,6 +413,11 @@ func (c *Checker) cast(x *ast.Cast) operand {
 	o := c.rvalue(x.X)
 	switch {
 	case t.IsVoid():
+	case o.xl != nil:
+		// Translated data is of dynamic type: no scalar, pointer or
+		// type to cast to but void (dt_cook_op2's DT_TOK_LPAR), named
+		// by its identifier's kind.
+		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", translatedName(o), t)
 	case t.IsScalar() && (o.t.IsScalar() || o.t.Resolve().Kind == types.Array):
 	case t.IsString() && o.t.IsStringLike():
 	case types.Same(t, o.t):
@@ -464,6 +493,9 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		}
 		if bv, ok := builtinVars[b.Name]; ok && bv.array {
 			return c.builtinIndex(x, b.Name, bv)
+		}
+		if in, ok := c.inlines[b.Name]; ok && in.assoc {
+			return c.inlineRef(x, in)
 		}
 		v, ok := c.globals[b.Name]
 		switch {
@@ -641,6 +673,8 @@ func (c *Checker) keyOperand(k ast.Expr, i int, kind string) operand {
 	switch {
 	case o.dynamic():
 		c.errorf(k, diag.D_KEY_TYPE, "aggregation expression may not be used as %s index: key #%d", kind, i+1)
+	case o.xl != nil:
+		c.errorf(k, diag.D_KEY_TYPE, "%s expression may not be used as %s index: key #%d", translatedName(o), kind, i+1)
 	case o.t.IsVoid():
 		c.errorf(k, diag.D_KEY_TYPE, "void expression may not be used as %s index: key #%d", kind, i+1)
 	}
@@ -657,6 +691,19 @@ func (c *Checker) assocRef(x *ast.Index, v *variable) operand {
 	c.checkSign(x, sign{name: v.name, suffix: "[ ]", key: true, protos: v.keys, varargs: -1, optional: -1}, args)
 	c.useVar(x, v)
 	return operand{t: v.typ, lvalue: true, writable: true, dvar: true}
+}
+
+// inlineRef checks a reference to an inline associative array: its keys
+// against its tuple signature (dt_idcook_inline's dt_idcook_sign); the
+// value is the inline's, with its parameters bound to the keys.
+func (c *Checker) inlineRef(x *ast.Index, in *inline) operand {
+	args := make([]operand, len(x.Index))
+	for i, k := range x.Index {
+		args[i] = c.keyOperand(k, i, "associative array")
+	}
+	c.checkSign(x, sign{name: in.name, suffix: "[ ]", key: true, protos: in.keys, varargs: -1, optional: -1}, args)
+	c.useInline(x, in)
+	return operand{t: in.typ, xl: in.xl}
 }
 
 func plural(n int) string {
@@ -730,12 +777,20 @@ func (c *Checker) assign(x *ast.Assign) operand {
 		return operand{t: l.t}
 	}
 	switch base := x.Op.Base(); {
-	case (base == ast.Add || base == ast.Sub) && isPtrLike(l.t) && !l.t.IsString():
-		if !r.t.IsInteger() || !l.t.Resolve().Elem.IsComplete() {
+	case base == ast.Add || base == ast.Sub:
+		// dt_cook_op2's DT_TOK_ADD_EQ and DT_TOK_SUB_EQ: strings
+		// are incompatible; unless both sides are integers, the left
+		// must be a pointer to something of known size, and a right
+		// side that is no integer a compatible pointer.
+		switch {
+		case l.t.IsString() || r.t.IsString():
+			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
+		case l.t.IsInteger() && r.t.IsInteger():
+		case !isPtrLike(l.t) || isVFPtr(l.t) || !l.t.Resolve().Elem.IsComplete():
 			c.errorf(x, diag.D_OP_VFPTR, "operator %s requires left-hand scalar operand of known size", x.Op)
+		case !r.t.IsInteger() && !types.PointerCompatible(l.t, r.t):
+			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
 		}
-	case (base == ast.Add || base == ast.Sub) && (!l.t.IsInteger() || !r.t.IsInteger()):
-		c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" %s \"%s\"", l.t, x.Op, r.t)
 	default:
 		c.binop(x, base, x.Op.String(), operand{t: l.t}, r)
 	}

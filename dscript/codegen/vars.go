@@ -235,6 +235,22 @@ func (c *clauseGen) mapLookup(v *varInfo, t *types.Type) {
 }
 
 // index evaluates an associative-array element or args[n].
+// inlineRef evaluates a reference to an inline associative array, as
+// DTrace expands it: its value, each parameter standing for the key
+// written in its place (evaluated where the parameter is used, as a
+// translator's input is).
+func (c *clauseGen) inlineRef(x *ast.Index, o *check.Object, params []string) {
+	depth := len(c.xlIn)
+	for i, p := range params {
+		if p != "" && i < len(x.Index) {
+			c.xlIn = append(c.xlIn, xlBinding{name: p, input: x.Index[i], depth: depth})
+		}
+	}
+	c.expr(o.Inline())
+	c.xlIn = c.xlIn[:depth]
+	c.typecast(c.typeOf(o.Inline()), o.Type())
+}
+
 func (c *clauseGen) index(x *ast.Index) {
 	o := c.g.info.Uses[x]
 	if o == nil {
@@ -242,6 +258,10 @@ func (c *clauseGen) index(x *ast.Index) {
 		// points to.
 		k := c.indexPlace(x)
 		c.loadPlace(x, k, c.typeOf(x))
+		return
+	}
+	if params, ok := o.InlineParams(); ok && o.Kind() == check.ObjInline {
+		c.inlineRef(x, o, params)
 		return
 	}
 	if o.Kind() == check.ObjBuiltin {
@@ -335,11 +355,31 @@ func (c *clauseGen) compound(x *ast.Assign, t *types.Type) {
 	c.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	c.pop(asm.R0)
 	op := x.Op.Base()
+	yt := c.typeOf(x.Y)
+	if t.IsPointer() && isPtr(yt) {
+		// p += q and p -= q of compatible pointers, which the checker
+		// lets through as DTrace does: p - q is the elements between
+		// them, as a subtraction of pointers is; p + q their sum.
+		if op == ast.Add {
+			c.emit(asm.Add.Reg(asm.R0, asm.R1))
+		} else {
+			c.emit(asm.Sub.Reg(asm.R0, asm.R1))
+		}
+		if esz := c.elemSize(x, t); op == ast.Sub && esz > 1 {
+			if esz&(esz-1) == 0 {
+				c.emit(asm.ArSh.Imm(asm.R0, log2(esz)))
+			} else {
+				c.emit(asm.Mov.Imm(asm.R1, int32(esz)))
+				c.divide(ast.Div, asm.R0, asm.R1, true)
+			}
+		}
+		return
+	}
 	if t.IsPointer() && (op == ast.Add || op == ast.Sub) {
 		c.scale(asm.R1, c.elemSize(x, t))
 	}
 	r1 := asm.R1
-	c.arith(x, op, asm.R0, &r1, 0, t, c.typeOf(x.Y))
+	c.arith(x, op, asm.R0, &r1, 0, t, yt)
 }
 
 // assignWhole assigns a struct or union to the D variable v (keys: an

@@ -242,4 +242,5 @@ const (
 	D_LLQUANT_MATCHSTEPS  Tag = "D_LLQUANT_MATCHSTEPS"  // llquantize() steps differs from an earlier use (Oracle Linux)
 	D_ARR_BOUNDS          Tag = "D_ARR_BOUNDS"          // constant index outside a scalar array's bounds (Oracle Linux)
 	D_PRINT_SIZE          Tag = "D_PRINT_SIZE"          // print() argument points to a type of size 0 (Oracle Linux)
+	D_ALLOCA_SIZE         Tag = "D_ALLOCA_SIZE"         // alloca() or copyin() of a constant size larger than scratchsize (Oracle Linux)
 )

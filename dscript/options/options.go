@@ -30,6 +30,9 @@ var (
 	// ErrOverflow is strerror(EOVERFLOW), which dt_opt_strsize returns for a
 	// string size above UINT_MAX.
 	ErrOverflow = errors.New("Value too large for defined data type")
+	// ErrNoReg is EDT_NOREG's text: iregs below the registers the code
+	// generator needs (dt_opt_iregs).
+	ErrNoReg = errors.New("Insufficient registers to generate code")
 )
 
 // Error is the error Validate returns: the option it concerns and one of the
@@ -299,7 +302,9 @@ func (s *Spec) check(v string, given, pragma bool) error {
 		return ctx()
 	case Size:
 		if !given {
-			if s.Name == "preallocate" {
+			// Without a value a size is 0, which strsize refuses as it
+			// refuses any below 2 (dt_opt_strsize: sizeof "\0").
+			if s.Name == "preallocate" || s.Name == "strsize" {
 				return ErrBadValue
 			}
 			return ctx()
@@ -307,6 +312,9 @@ func (s *Spec) check(v string, given, pragma bool) error {
 		n, err := parseSize(v)
 		if err != nil {
 			return err
+		}
+		if s.Name == "strsize" && n < 2 {
+			return ErrBadValue
 		}
 		if s.Name == "strsize" && n > 1<<32-1 {
 			return ErrOverflow
@@ -337,8 +345,17 @@ func (s *Spec) check(v string, given, pragma bool) error {
 		}
 		return ErrBadValue
 	case Positive:
-		if atoi(v) <= 0 {
+		n := atoi(v)
+		if n <= 0 {
 			return ErrBadValue
+		}
+		// dt_opt_iregs: the code generator uses DIF_DIR_NREGS (8)
+		// registers, no more and no fewer.
+		if s.Name == "iregs" && n > 8 {
+			return ErrBadValue
+		}
+		if s.Name == "iregs" && n < 8 {
+			return ErrNoReg
 		}
 	case NonNegative:
 		if atoi(v) < 0 {

@@ -85,7 +85,9 @@ func TestValidate(t *testing.T) {
 		{"libdir", "", false, ErrBadValue},
 
 		// Numbers.
-		ok("iregs", "8"), bad("iregs", "0"), bad("iregs", "x"), ok("iregs", "3x"),
+		ok("iregs", "8"), bad("iregs", "0"), bad("iregs", "x"), ok("iregs", "8x"), bad("iregs", "9"),
+		{"iregs", "4", true, ErrNoReg}, {"iregs", "3x", true, ErrNoReg},
+		bad("strsize", "1"), bad("strsize", "0"), {"strsize", "", false, ErrBadValue}, ok("strsize", "2"),
 		ok("tree", "4"), ok("tregs", "1"), ok("pgmax", "0"), bad("pgmax", "-1"),
 
 		// Versions.

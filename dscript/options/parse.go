@@ -104,6 +104,13 @@ func atoi(s string) int64 {
 	return n
 }
 
+// ParseSize parses the value of a size option (scratchsize, bufsize...)
+// as DTrace does; ok is false when it is not one.
+func ParseSize(value string) (n int64, ok bool) {
+	n, err := parseSize(value)
+	return n, err == nil
+}
+
 // parseSize is dt_optval_parse: a number with an optional k, m, g or t
 // (any case) suffix, in bytes.
 func parseSize(arg string) (int64, error) {

@@ -68,6 +68,13 @@ func (b *builder) specifierQualifierList(c p.ISpecifierQualifierListContext) *as
 }
 
 func (b *builder) typeSpecifier(c *p.TypeSpecifierContext, spec *ast.TypeSpec) {
+	if (c.StructSpecifier() != nil || c.EnumSpecifier() != nil) && (spec.Record != nil || spec.Enum != nil) {
+		if spec.Combo == nil {
+			pos := b.comboPos(c)
+			spec.Combo = &pos
+		}
+		return
+	}
 	if sc := c.StructSpecifier(); sc != nil {
 		spec.Record = b.record(sc.(*p.StructSpecifierContext))
 		return
@@ -82,6 +89,25 @@ func (b *builder) typeSpecifier(c *p.TypeSpecifierContext, spec *ast.TypeSpec) {
 		return
 	}
 	spec.Words = append(spec.Words, t.GetText())
+}
+
+// comboPos is the line DTrace's parser refuses a second struct, union or
+// enum specifier at: that of the '{' its definition opens (the token the
+// rule that names it is reduced on), else that of the token after it.
+func (b *builder) comboPos(c *p.TypeSpecifierContext) ast.Pos {
+	var body antlr.ParserRuleContext
+	if sc, ok := c.StructSpecifier().(*p.StructSpecifierContext); ok && sc.StructBody() != nil {
+		body = sc.StructBody()
+	} else if ec, ok := c.EnumSpecifier().(*p.EnumSpecifierContext); ok && ec.EnumBody() != nil {
+		body = ec.EnumBody()
+	}
+	if body != nil {
+		return b.pos(body.GetStart())
+	}
+	if i := c.GetStop().GetTokenIndex() + 1; i < b.stream.Size() {
+		return b.pos(b.stream.Get(i))
+	}
+	return b.ctxPos(c)
 }
 
 func (b *builder) record(c *p.StructSpecifierContext) *ast.RecordSpec {

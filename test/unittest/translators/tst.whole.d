@@ -3,7 +3,8 @@
 /*
  * Translated data used whole: a pointer to it or its value kept in
  * variables, traced (its bytes, every member the translator defines
- * translated, the others 0), and as an aggregation key.
+ * translated, the others 0). (Translated data is of dynamic type, no
+ * aggregation key: err.D_KEY_TYPE.xlate-key.)
  */
 typedef struct num {
 	int n_value;
@@ -44,6 +45,5 @@ BEGIN
 	trace(xlate <num_t> (3));
 	trace(*xlate <num_t *> (4));
 	trace(*xlate <cpuinfo_t *> (1));
-	@[xlate <num_t> (5)] = count();
 	exit(0);
 }

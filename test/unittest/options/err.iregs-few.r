@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to set -x iregs: Insufficient registers to generate code
