@@ -4,7 +4,8 @@
 // stable providers (psinfo_t, lwpsinfo_t, cpuinfo_t, bufinfo_t,
 // devinfo_t, fileinfo_t), the variables curpsinfo, curlwpsinfo and
 // curcpu, and the constants D programs use (errno values, signal
-// numbers, DTRACEFLT_* fault codes, AF_* address families, R_* register
+// numbers, DTRACEFLT_* fault codes, AF_* address families, ARPHRD_* hardware
+// types and in6_addr_t (net.d), R_* register
 // indices).
 //
 // It is part of dtrace-go's implementation, not of its API (README.md's
