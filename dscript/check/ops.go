@@ -559,10 +559,7 @@ func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand
 	}
 	i := c.rvalue(x.Index[0])
 	if !i.isConst || !i.t.IsInteger() {
-		if name == "args" || !i.t.IsInteger() {
-			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, "integer constant", i.t)
-		}
-		return operand{t: bv.typ}
+		c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, "integer constant", i.t)
 	}
 	if name == "args" {
 		return c.argsIndex(x, i.val, bv.typ)
@@ -570,8 +567,17 @@ func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand
 	if i.val < 0 {
 		c.errorf(x, diag.D_REGS_IDX, "index %d is out of range for array %s", i.val, name)
 	}
+	if i.val > MaxUregs {
+		// dt_cg_uregs refuses an index it has no register for.
+		c.errorf(x, diag.D_UNKNOWN, "%s[]: index out of bounds (%d)", name, i.val)
+	}
 	return operand{t: bv.typ}
 }
+
+// MaxUregs is the greatest index of uregs[]: the registers of struct
+// pt_regs (0-20), the thread's segment registers and trap number
+// (21-25), and the i386 names of the D library's regs.d (to 41).
+const MaxUregs = 41
 
 // nodeName names an expression as DTrace's messages do.
 func nodeName(x ast.Expr, o operand) string {

@@ -245,11 +245,14 @@ func (c *clauseGen) index(x *ast.Index) {
 		return
 	}
 	if o.Kind() == check.ObjBuiltin {
-		if isArgs(x, c.g.info) {
-			if i, ok := c.constOf(x.Index[0]); ok && i >= 0 {
-				c.argsElem(x, int(i))
-				return
-			}
+		i, ok := c.constOf(x.Index[0])
+		switch {
+		case ok && i >= 0 && isArgs(x, c.g.info):
+			c.argsElem(x, int(i))
+			return
+		case ok && i >= 0 && isUregs(x, c.g.info):
+			c.uregs(x, int(i))
+			return
 		}
 		c.fail(x, "this builtin array")
 	}
