@@ -195,6 +195,9 @@ func (c *clauseGen) recordValue(x ast.Expr, kind abi.FieldKind) *Field {
 		// The bytes past the NUL are never read: not cleared first.
 		f := c.field(x, kind, c.strSize(), types.StringType)
 		c.expr(x)
+		if t.IsString() {
+			c.notNullStr(x)
+		}
 		c.readStr(base+f.Offset, c.strSize(), asm.R0)
 		return f
 	case isRegValue(t) || t.IsSpecial():
