@@ -193,6 +193,7 @@ var builtinFuncs = map[string]*builtinFunc{
 	"trace":       proto(action, void, anyP),
 	"print":       proto(action, void, p(voidP)),
 	"tracemem":    proto(action, void, anyP, p(sizeT), optP(sizeT)),
+	"pcap":        proto(action, void, p(voidP), p(types.IntType)),
 	"printf":      varargs(proto(action, void, p(types.StringType))),
 	"printa":      varargs(proto(action, void, anyP)),
 	"exit":        proto(action, void, p(types.IntType)),

@@ -145,7 +145,7 @@ func records(s ast.Stmt) bool {
 		}
 		if call, ok := n.(*ast.Call); ok {
 			switch call.Fun.Name {
-			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem", "print":
+			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem", "print", "pcap":
 				found = true
 			}
 			found = found || symKinds[call.Fun.Name] != 0
@@ -392,6 +392,12 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.validate(f, "printf")
 	case "setopt":
 		c.setopt(x)
+	case "pcap":
+		// dtrace-utils records the packet (skb->data, the linear part's
+		// length up to pcapsize) for its consumer to write to a pcap
+		// file, to tshark or as raw bytes; there is no such consumer
+		// here yet.
+		c.fail(x, "the pcap() action")
 	case "print":
 		c.print(x)
 	case "speculate", "commit", "discard":
