@@ -549,7 +549,7 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 	if o.t.IsString() || i.t.IsString() {
 		// s[i] is *(s + i), a string being a pointer to char there:
 		// a char (dt_cook_op2, dt_cook_op1's DT_TOK_DEREF).
-		if n := i; o.t.IsString() && (!n.t.IsInteger() || n.t.IsSpecial()) ||
+		if o.t.IsString() && (!i.t.IsInteger() || i.t.IsSpecial()) ||
 			i.t.IsString() && (!o.t.IsInteger() || o.t.IsSpecial()) {
 			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
 		}

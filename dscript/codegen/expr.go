@@ -540,9 +540,10 @@ func (c *clauseGen) cond(x *ast.Cond) {
 // strCompare compares two strings up to their NUL or strsize, leaving
 // the comparison's truth in R0.
 //
-// Both operands are copied into NUL-padded scratch buffers first (a
-// string may be any address: a kernel char array, a NULL from strstr,
-// which could not be read directly) and compared 8 bytes at a time: the
+// A NULL operand decides by itself (nullCompare). Otherwise both
+// operands are copied into NUL-padded scratch buffers first (a string
+// may be any address: a kernel char array, which could not be read
+// directly) and compared 8 bytes at a time: the
 // first word that differs decides, read big-endian so that an unsigned
 // comparison orders its bytes as strcmp does; equal words holding a NUL
 // end the strings. Each step leaves the loop on its fall-through and
@@ -634,11 +635,11 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 // is NULL, as dt_cg_compare_op compares their pointers then: NULL is
 // equal to NULL and below any other string.
 func (c *clauseGen) nullCompare(end string) {
-	lnull, rnull, both, go_ := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	lnull, rnull, both, neither := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
 	c.emit(
 		asm.JEq.Imm(asm.R0, 0, lnull),
 		asm.JEq.Imm(asm.R6, 0, rnull),
-		asm.Ja.Label(go_),
+		asm.Ja.Label(neither),
 	)
 	c.label(lnull)
 	c.emit(asm.JEq.Imm(asm.R6, 0, both), asm.Mov.Imm(asm.R0, -1), asm.Ja.Label(end))
@@ -646,7 +647,7 @@ func (c *clauseGen) nullCompare(end string) {
 	c.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(end))
 	c.label(rnull)
 	c.emit(asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
-	c.label(go_)
+	c.label(neither)
 }
 
 // strEqualsLit compiles s == "lit" and s != "lit" (either way round) and
@@ -657,8 +658,8 @@ func (c *clauseGen) nullCompare(end string) {
 // into a zeroed buffer of the literal's length and two bytes (execname's
 // comm comes whole from its helper), so that a longer s has a byte other
 // than NUL where the literal ends; then the buffer's words are compared
-// with the literal's, NUL-padded, as immediates. A string that cannot be read reads as "", as
-// in strCompare. Against a comparison of whole copies this saves a copy
+// with the literal's, NUL-padded, as immediates. A NULL s differs from
+// every literal, as in strCompare. Against a comparison of whole copies this saves a copy
 // and clearing two strsize buffers: execname == "x" in a predicate costs a
 // helper call and a word compare, as it does in a hand-written program.
 func (c *clauseGen) strEqualsLit(x *ast.Binary) bool {
