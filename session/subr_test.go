@@ -195,7 +195,7 @@ func TestSubrIndex(t *testing.T) {
 		{`rindex("hello", "", -1)`, 0},
 		{`rindex("hello", "", 2)`, 2},
 		{`strstr("hello world", "o w")`, "o world"},
-		{`strstr("hello", "xyz")`, ""}, // NULL traces as ""
+		{`strstr("hello", "xyz") == NULL`, 1}, // NULL: tracing it would fault
 		{`strstr("hello", "")`, "hello"},
 		{`strstr("hello", "hello")`, "hello"},
 	}, 0)
@@ -223,8 +223,8 @@ func TestSubrStrchr(t *testing.T) {
 		{`strrchr("hello", 'l')`, "lo"},
 		{`strchr("hello", 'h')`, "hello"},
 		{`strrchr("hello", 'o')`, "o"},
-		{`strchr("hello", 'x')`, ""},
-		{`strrchr("", 'x')`, ""},
+		{`strchr("hello", 'x') == NULL`, 1},
+		{`strrchr("", 'x') == NULL`, 1},
 		{`strchr("a/b/c", '/')`, "/b/c"},
 		{`strrchr("a/b/c", '/')`, "/c"},
 	}, 0)
@@ -237,15 +237,15 @@ BEGIN
 	trace(strtok(",,a,bc;;d,", ",;"));
 	trace(strtok(NULL, ",;"));
 	trace(strtok(NULL, ";"));
-	trace(strtok(NULL, ",;"));
+	trace(strtok(NULL, ",;") == NULL);
 	trace(strtok("x y", " "));
 	trace(strtok(NULL, " "));
-	trace(strtok(NULL, " "));
-	trace(strtok(",,,", ","));
+	trace(strtok(NULL, " ") == NULL);
+	trace(strtok(",,,", ",") == NULL);
 	trace(strtok("abc", ""));
 }
 `, 0)
-	want := []any{"a", "bc", "d,", "", "x", "y", "", "", "abc"}
+	want := []any{"a", "bc", "d,", 1, "x", "y", 1, 1, "abc"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -274,10 +274,11 @@ func TestSubrPaths(t *testing.T) {
 		{`cleanpath("/usr/./lib//libc.so")`, "/usr/lib/libc.so"},
 		{`cleanpath("/usr/lib/../bin")`, "/usr/bin"},
 		{`cleanpath("/a/b/c/../../d")`, "/a/d"},
-		{`cleanpath("/a/b/..")`, "/a/"},
+		{`cleanpath("/a/b/..")`, "/a"},
 		{`cleanpath("/..")`, "/"},
 		{`cleanpath("/a/.hidden/..x")`, "/a/.hidden/..x"},
-		{`cleanpath("/a/")`, "/a/"},
+		{`cleanpath("/a/")`, "/a"},
+		{`cleanpath("./a/../../b/")`, "../b"},
 		{`cleanpath("")`, ""},
 	}, 0)
 }

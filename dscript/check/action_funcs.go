@@ -76,6 +76,11 @@ func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) [
 	case "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
 		cgAll()
 		return []actKind{actRecord}
+	case "pcap":
+		// The packet of the struct sk_buff * addr, its protocol proto:
+		// a data-recording action (dt_cg_act_pcap).
+		cgAll()
+		return []actKind{actRecord}
 	}
 	c.errorf(x, diag.D_UNKNOWN, "tracing function %s( ) is not yet supported", name)
 	return nil

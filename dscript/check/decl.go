@@ -397,15 +397,22 @@ func intBits(t *types.Type) int64 {
 	return r.Size * 8
 }
 
-// layout fills in t's members from r's body with the x86-64 ABI's layout,
-// checking each member as dt_decl_member does.
+// layout fills in t's members from r's body, checking each member as
+// dt_decl_member does, and lays them out as DTrace's CTF library does when
+// dt_decl_member adds them (ctf_add_member, "natural" offsets): a
+// bit-field is an integer type of its own, of the fewest bytes in a power
+// of two that hold it (int:3 one byte, int:20 four), so that every member,
+// a bit-field too, starts at a byte: the first after the bits of the
+// member before it, rounded up to the member's alignment (ctfAlign); a
+// struct ends where its last member does (no padding after it), a union
+// is as large as its largest member. An unnamed bit-field of width 0 is
+// ignored, as dt_decl_member ignores it.
 func (c *Checker) layout(t *types.Type, r *ast.RecordSpec) {
 	var (
 		members []types.Member
-		bitPos  int64 // next free bit, for structs
+		end     int64 // in bits: where the last member ends
 		size    int64
-		align   int64 = 1
-		seen          = map[string]bool{}
+		seen    = map[string]bool{}
 	)
 	for fi, f := range r.Fields {
 		base := c.specType(f.Spec)
@@ -433,11 +440,7 @@ func (c *Checker) layout(t *types.Type, r *ast.RecordSpec) {
 			if d.Bits != nil {
 				w, ok := c.declPosConst(d.Bits)
 				if _, isConst := c.info.Consts[d.Bits]; isConst && d.Name == "" && w == 0 {
-					// "int : 0" closes the storage unit.
-					if unit := rt.Size * 8; t.Kind == types.Struct && unit > 0 {
-						bitPos = (bitPos + unit - 1) / unit * unit
-					}
-					continue
+					continue // "int : 0"
 				}
 				if !ok {
 					c.errorf(d.Bits, diag.D_DECL_BFCONST, "positive integral constant expression expected as bit-field size")
@@ -449,59 +452,94 @@ func (c *Checker) layout(t *types.Type, r *ast.RecordSpec) {
 				if w > bits {
 					c.errorf(d, diag.D_DECL_BFSIZE, "bit-field too big for type: %s", memberName(d.Name))
 				}
-				if d.Name != "" && seen[d.Name] {
-					c.errorf(d, diag.D_UNKNOWN, "failed to define member '%s': Duplicate member or variable name", d.Name)
-				}
-				seen[d.Name] = true
-				if a := mt.Align(); a > align {
-					align = a
-				}
-				unit := bits
-				if t.Kind == types.Union {
-					bitPos = 0
-				}
-				if (bitPos%unit)+w > unit {
-					bitPos = (bitPos + unit - 1) / unit * unit
-				}
 				m.Bits = int(w)
-				m.BitOff = bitPos
-				m.Offset = bitPos / 8
-				if t.Kind == types.Struct {
-					bitPos += w
-				}
-				if end := (m.BitOff + w + 7) / 8; end > size {
-					size = end
-				}
-				members = append(members, m)
-				continue
 			}
 			if d.Name != "" && seen[d.Name] {
 				c.errorf(d, diag.D_UNKNOWN, "failed to define member '%s': Duplicate member or variable name", d.Name)
 			}
 			seen[d.Name] = true
-			a := mt.Align()
-			if a > align {
-				align = a
-			}
-			if t.Kind == types.Struct {
-				off := (bitPos + 7) / 8
+			msize := memberSize(m)
+			if t.Kind == types.Struct && len(members) > 0 {
+				a := max(memberAlign(m), 1)
+				off := (end + 7) / 8
 				off = (off + a - 1) / a * a
 				m.Offset = off
-				m.BitOff = off * 8
-				bitPos = (off + rt.Size) * 8
-				if bitPos/8 > size {
-					size = bitPos / 8
-				}
-			} else if s := rt.Size; s > size {
-				size = s
+				size = off + msize
+			} else {
+				size = max(size, msize)
+			}
+			m.BitOff = m.Offset * 8
+			if t.Kind == types.Struct {
+				end = m.BitOff + memberBits(m)
 			}
 			members = append(members, m)
 		}
 	}
-	size = (size + align - 1) / align * align
 	t.Members = members
 	t.Size = size
 	t.Complete = true
+}
+
+// memberSize is the bytes a member takes for DTrace's CTF library: a
+// bit-field's integer type the fewest bytes in a power of two that hold
+// it, any other member its type's size.
+func memberSize(m types.Member) int64 {
+	if m.Bits == 0 {
+		return m.Type.Resolve().Size
+	}
+	n := int64(1)
+	for n*8 < int64(m.Bits) {
+		n *= 2
+	}
+	return n
+}
+
+// memberBits is how far a member reaches for the CTF library, in bits:
+// a bit-field its width, any other member its size's bits.
+func memberBits(m types.Member) int64 {
+	if m.Bits != 0 {
+		return int64(m.Bits)
+	}
+	return m.Type.Resolve().Size * 8
+}
+
+// memberAlign is the alignment of a member for the CTF library: a
+// bit-field's that of its integer type (its size), any other's ctfAlign.
+func memberAlign(m types.Member) int64 {
+	if m.Bits != 0 {
+		return memberSize(m)
+	}
+	return ctfAlign(m.Type)
+}
+
+// ctfAlign is the alignment DTrace's CTF library gives a type
+// (ctf_type_align): a pointer's 8, an array's its element's, a struct's
+// its first member's alone, a union's its most aligned member's, an
+// enum's an int's, any other type's (integers, floats) its size.
+func ctfAlign(t *types.Type) int64 {
+	r := t.Resolve()
+	switch r.Kind {
+	case types.Pointer, types.Func:
+		return 8
+	case types.Array:
+		return ctfAlign(r.Elem)
+	case types.String:
+		return 1
+	case types.Struct:
+		if len(r.Members) == 0 {
+			return 0
+		}
+		return memberAlign(r.Members[0])
+	case types.Union:
+		var a int64
+		for _, m := range r.Members {
+			a = max(a, memberAlign(m))
+		}
+		return a
+	case types.Enum:
+		return 4
+	}
+	return r.Size
 }
 
 // enumType returns the enum a specifier names, defining its constants when

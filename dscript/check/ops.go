@@ -191,6 +191,16 @@ func (c *Checker) binop(n ast.Node, op ast.Op, opName string, l, r operand) oper
 		lp := isPtrLike(l.t) && !isVFPtr(l.t)
 		rp := isPtrLike(r.t) && !isVFPtr(r.t)
 		switch {
+		case l.t.IsString() && r.t.IsInteger() && !r.t.IsSpecial():
+			// D treats a string as a pointer here (dt_cook_op2): s + n
+			// is the string n bytes in.
+			return operand{t: l.t}
+		case op == ast.Add && r.t.IsString() && l.t.IsInteger() && !l.t.IsSpecial():
+			return operand{t: r.t}
+		case op == ast.Sub && l.t.IsString() && (r.t.IsString() || stringPtrCompatible(r)):
+			return operand{t: ptrdiffT}
+		case op == ast.Sub && r.t.IsString() && stringPtrCompatible(l):
+			return operand{t: ptrdiffT}
 		case lp && r.t.IsInteger() && !r.t.IsSpecial():
 			c.ptrArith(n, op, l.t)
 			c.arrayBounds(n, l.t, r)
@@ -295,6 +305,23 @@ func isVFPtr(t *types.Type) bool {
 	return e == nil || e.Kind == types.Void || e.Kind == types.Func
 }
 
+// isNullConst reports whether o is the integer constant 0: NULL, which a
+// string compares with as a pointer.
+func isNullConst(o operand) bool {
+	return o.isConst && o.t.IsInteger() && o.val == 0
+}
+
+// stringPtrCompatible reports whether o, a pointer or array, is pointer
+// compatible with a string (a char array for dt_node_is_ptrcompat): a
+// pointer to char or to void.
+func stringPtrCompatible(o operand) bool {
+	r := o.t.Resolve()
+	if r == nil || r.Kind != types.Pointer && r.Kind != types.Array {
+		return false
+	}
+	return r.Elem.IsVoid() || r.Elem.IsCharLike()
+}
+
 func isPtrLike(t *types.Type) bool {
 	r := t.Resolve()
 	return r != nil && (r.Kind == types.Pointer || r.Kind == types.Array)
@@ -352,6 +379,11 @@ func (c *Checker) compare(n ast.Node, op ast.Op, l, r operand) {
 		return
 	case l.t.IsStringLike() && r.t.IsStringLike() && (l.t.IsString() || r.t.IsString()):
 		return
+	case l.t.IsString() && (stringPtrCompatible(r) || isNullConst(r)),
+		r.t.IsString() && (stringPtrCompatible(l) || isNullConst(l)):
+		// A string is a pointer to char for dt_node_is_ptrcompat: it
+		// compares with NULL and with a void pointer.
+		return
 	case isPtrLike(l.t) && isPtrLike(r.t) && types.PointerCompatible(l.t, r.t):
 		return
 	case isPtrLike(l.t) && r.isConst && r.val == 0, isPtrLike(r.t) && l.isConst && l.val == 0:
@@ -388,6 +420,8 @@ func (c *Checker) cond(x *ast.Cond) operand {
 		rt = types.Arith(t.t, f.t)
 	case t.t.IsStringLike() && f.t.IsStringLike() && (t.t.IsString() || f.t.IsString()):
 		rt = c.stringType()
+	case t.t.IsString() && isNullConst(f), f.t.IsString() && isNullConst(t):
+		rt = c.stringType()
 	case types.Same(t.t, f.t):
 		rt = t.t
 	case isPtrLike(t.t) && isPtrLike(f.t) && types.PointerCompatible(t.t, f.t):
@@ -419,7 +453,9 @@ func (c *Checker) cast(x *ast.Cast) operand {
 		// by its identifier's kind.
 		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", translatedName(o), t)
 	case t.IsScalar() && (o.t.IsScalar() || o.t.Resolve().Kind == types.Array):
-	case t.IsString() && o.t.IsStringLike():
+	case t.IsString() && (o.t.IsStringLike() || o.t.IsScalar() || isPtrLike(o.t)):
+		// D casts scalars and pointers to strings: the string at that
+		// address (dt_cook_op2).
 	case types.Same(t, o.t):
 	default:
 		c.errorf(x, diag.D_CAST_INVAL, "invalid cast expression: \"%s\" to \"%s\"", o.t, t)
@@ -501,7 +537,7 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		switch {
 		case ok && v.assoc:
 			return c.assocRef(x, v)
-		case ok && !isPtrLike(v.typ):
+		case ok && !isPtrLike(v.typ) && !v.typ.IsString():
 			c.errorf(x, diag.D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", b.Name)
 		case ok && len(x.Index) != 1:
 			c.errorf(x, diag.D_ARR_BADREF, "cannot access scalar %s as an associative array", b.Name)
@@ -522,9 +558,9 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		switch {
 		case ok && v.assoc:
 			return c.assocRef(x, v)
-		case b.Scope == ast.This && (!ok || !isPtrLike(v.typ)):
+		case b.Scope == ast.This && (!ok || !isPtrLike(v.typ) && !v.typ.IsString()):
 			c.errorf(x, diag.D_ARR_LOCAL, "local variables may not be used as associative arrays: %s", b.Name)
-		case ok && !isPtrLike(v.typ):
+		case ok && !isPtrLike(v.typ) && !v.typ.IsString():
 			c.errorf(x, diag.D_IDENT_BADREF, "scalar '%s' may not be referenced as associative array", b.Name)
 		case !ok:
 			if def == nil {
@@ -542,6 +578,15 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 	}
 	i := c.rvalue(x.Index[0])
 	r := o.t.Resolve()
+	if o.t.IsString() || i.t.IsString() {
+		// s[i] is *(s + i), a string being a pointer to char there:
+		// a char (dt_cook_op2, dt_cook_op1's DT_TOK_DEREF).
+		if o.t.IsString() && (!i.t.IsInteger() || i.t.IsSpecial()) ||
+			i.t.IsString() && (!o.t.IsInteger() || o.t.IsSpecial()) {
+			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
+		}
+		return operand{t: types.CharType, lvalue: true, writable: o.writable}
+	}
 	if isPtrLike(o.t) && !o.t.IsString() {
 		if !i.t.IsInteger() || i.t.IsSpecial() {
 			c.errorf(x, diag.D_OP_INCOMPAT, "operands have incompatible types: \"%s\" + \"%s\"", o.t, i.t)
@@ -591,10 +636,7 @@ func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand
 	}
 	i := c.rvalue(x.Index[0])
 	if !i.isConst || !i.t.IsInteger() {
-		if name == "args" || !i.t.IsInteger() {
-			c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, "integer constant", i.t)
-		}
-		return operand{t: bv.typ}
+		c.errorf(x, diag.D_PROTO_ARG, "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, "integer constant", i.t)
 	}
 	if name == "args" {
 		return c.argsIndex(x, i.val, bv.typ)
@@ -602,8 +644,17 @@ func (c *Checker) builtinIndex(x *ast.Index, name string, bv builtinVar) operand
 	if i.val < 0 {
 		c.errorf(x, diag.D_REGS_IDX, "index %d is out of range for array %s", i.val, name)
 	}
+	if i.val > MaxUregs {
+		// dt_cg_uregs refuses an index it has no register for.
+		c.errorf(x, diag.D_UNKNOWN, "%s[]: index out of bounds (%d)", name, i.val)
+	}
 	return operand{t: bv.typ}
 }
+
+// MaxUregs is the greatest index of uregs[]: the registers of struct
+// pt_regs (0-20), the thread's segment registers and trap number
+// (21-25), and the i386 names of the D library's regs.d (to 41).
+const MaxUregs = 41
 
 // nodeName names an expression as DTrace's messages do.
 func nodeName(x ast.Expr, o operand) string {

@@ -48,7 +48,6 @@ var (
 	zoneidT    = def("zoneid_t", types.IntType)
 	taskidT    = def("taskid_t", types.IntType)
 	boolT      = def("boolean_t", types.IntType)
-	in6addrT   = def("in6_addr_t", types.ArrayOf(types.UCharType, 16))
 	_          = def("dtrace_id_t", types.UIntType)
 	_          = def("dtrace_epid_t", types.UIntType)
 	_          = def("u_int", types.UIntType)
@@ -194,6 +193,7 @@ var builtinFuncs = map[string]*builtinFunc{
 	"trace":       proto(action, void, anyP),
 	"print":       proto(action, void, p(voidP)),
 	"tracemem":    proto(action, void, anyP, p(sizeT), optP(sizeT)),
+	"pcap":        proto(action, void, p(voidP), p(types.IntType)),
 	"printf":      varargs(proto(action, void, p(types.StringType))),
 	"printa":      varargs(proto(action, void, anyP)),
 	"exit":        proto(action, void, p(types.IntType)),
@@ -251,7 +251,7 @@ var builtinFuncs = map[string]*builtinFunc{
 	"toupper":     proto(subr, types.StringType, p(constCharP)),
 	"tolower":     proto(subr, types.StringType, p(constCharP)),
 	"inet_ntoa":   proto(subr, types.StringType, p(types.PointerTo(ipaddrT))),
-	"inet_ntoa6":  proto(subr, types.StringType, p(types.PointerTo(in6addrT)), optP(types.IntType)),
+	"inet_ntoa6":  proto(subr, types.StringType, p(types.PointerTo(libIn6Addr)), optP(types.IntType)),
 	"inet_ntop":   proto(subr, types.StringType, p(types.IntType), p(voidP)),
 	"htons":       proto(subr, uint16T, p(uint16T)),
 	"htonl":       proto(subr, uint32T, p(uint32T)),
@@ -305,13 +305,33 @@ func init() {
 	}
 }
 
+// libIn6Addr stands for the D library's in6_addr_t (net.d: typedef struct
+// in6_addr in6_addr_t), which inet_ntoa6() takes a pointer to, as in
+// DTrace's prototype "string(in6_addr_t *, [int])": kernelParam puts the
+// library's typedef in its place when a program is checked.
+var libIn6Addr = types.NewTypedef("in6_addr_t", libModule, &types.Type{Kind: types.Struct, Name: "in6_addr"})
+
+// libModule marks a parameter type that names a typedef of the D library.
+const libModule = "D library"
+
 // kernelParam returns the parameter type t with a pointer to a kernel
 // typedef (rwlock_t *) replaced by a pointer to the kernel's own typedef,
 // which an argument of that type must match: the kernel's rwlock_t is an
 // untagged struct, known only through its typedef. Without the kernel's
-// types, t stays as it is.
+// types, t stays as it is. A pointer to a typedef of the D library
+// (in6_addr_t *) becomes a pointer to the library's typedef, when the
+// library defines it.
 func (c *Checker) kernelParam(t *types.Type) *types.Type {
-	if t == nil || t.Kind != types.Pointer || t.Elem.Kind != types.Typedef || t.Elem.Module != "vmlinux" || c.cfg.Kernel == nil {
+	if t == nil || t.Kind != types.Pointer || t.Elem.Kind != types.Typedef {
+		return t
+	}
+	if t.Elem.Module == libModule {
+		if d, ok := c.lookupTypedef(t.Elem.Name); ok {
+			return types.PointerTo(d)
+		}
+		return t
+	}
+	if t.Elem.Module != "vmlinux" || c.cfg.Kernel == nil {
 		return t
 	}
 	if k := c.cfg.Kernel.Type("typedef", t.Elem.Name); k != nil {

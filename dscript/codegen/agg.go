@@ -72,7 +72,7 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 		if i < len(a.Keys) {
 			st = a.Keys[i]
 		}
-		pos += c.storeKey(st, k, pos)
+		pos += c.storeKey(st, k, pos, i)
 	}
 	found := c.newLabel()
 	c.lookupAt(a.Map, key)

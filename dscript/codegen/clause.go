@@ -180,7 +180,7 @@ func (g *gen) records(n ast.Node) bool {
 		}
 		if call, ok := n.(*ast.Call); ok {
 			switch call.Fun.Name {
-			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem", "print":
+			case "trace", "printf", "printa", "exit", "clear", "trunc", "normalize", "denormalize", "setopt", "system", "freopen", "tracemem", "print", "pcap":
 				found = true
 			}
 			found = found || symKinds[call.Fun.Name] != 0
@@ -230,6 +230,9 @@ func (c *clauseGen) recordValue(x ast.Expr, kind abi.FieldKind) *Field {
 		// The bytes past the NUL are never read: not cleared first.
 		f := c.field(x, kind, c.strSize(), types.StringType)
 		c.expr(x)
+		if t.IsString() {
+			c.notNullStr(x)
+		}
 		c.readStr(base+f.Offset, c.strSize(), asm.R0)
 		return f
 	case isRegValue(t) || t.IsSpecial():
@@ -424,6 +427,12 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.validate(f, "printf")
 	case "setopt":
 		c.setopt(x)
+	case "pcap":
+		// dtrace-utils records the packet (skb->data, the linear part's
+		// length up to pcapsize) for its consumer to write to a pcap
+		// file, to tshark or as raw bytes; there is no such consumer
+		// here yet.
+		c.fail(x, "the pcap() action")
 	case "print":
 		c.print(x)
 	case "speculate", "commit", "discard":

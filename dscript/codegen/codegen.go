@@ -459,9 +459,15 @@ func scanArgs(units []Unit) int {
 }
 
 // isArgs reports whether x indexes the builtin array args[].
-func isArgs(x *ast.Index, info *check.Info) bool {
+func isArgs(x *ast.Index, info *check.Info) bool { return isBuiltinArray(x, info, "args") }
+
+// isUregs reports whether x is uregs[...].
+func isUregs(x *ast.Index, info *check.Info) bool { return isBuiltinArray(x, info, "uregs") }
+
+// isBuiltinArray reports whether x indexes the builtin array name.
+func isBuiltinArray(x *ast.Index, info *check.Info, name string) bool {
 	id, ok := x.X.(*ast.Ident)
-	if !ok || id.Name != "args" {
+	if !ok || id.Name != name {
 		return false
 	}
 	o := info.Uses[x]

@@ -208,6 +208,10 @@ func (c *clauseGen) readKernel(n ast.Node, t *types.Type) {
 		return
 	}
 	switch {
+	case t.IsString():
+		// A string read through a pointer (*p, p a string *) is the
+		// string at that address: a string's value is its address.
+		c.allocaLoadCheck(n, int64(c.g.opts.StrSize))
 	case r.Kind == types.Array && r.Elem.IsCharLike():
 		off := c.temp(c.strSize())
 		size := r.Len
@@ -349,6 +353,10 @@ func (c *clauseGen) binary(x *ast.Binary) {
 		return
 	}
 	lt, rt := c.typeOf(x.X), c.typeOf(x.Y)
+	if (x.Op == ast.Add || x.Op == ast.Sub) && (lt.IsString() || rt.IsString()) {
+		c.stringArith(x)
+		return
+	}
 	if lt.IsString() || rt.IsString() || (lt.IsStringLike() && rt.IsStringLike() && isCompare(x.Op)) {
 		c.strCompare(x)
 		return
@@ -541,9 +549,10 @@ func (c *clauseGen) cond(x *ast.Cond) {
 // strCompare compares two strings up to their NUL or strsize, leaving
 // the comparison's truth in R0.
 //
-// Both operands are copied into NUL-padded scratch buffers first (a
-// string may be any address: a kernel char array, a NULL from strstr,
-// which could not be read directly) and compared 8 bytes at a time: the
+// A NULL operand decides by itself (nullCompare). Otherwise both
+// operands are copied into NUL-padded scratch buffers first (a string
+// may be any address: a kernel char array, which could not be read
+// directly) and compared 8 bytes at a time: the
 // first word that differs decides, read big-endian so that an unsigned
 // comparison orders its bytes as strcmp does; equal words holding a NUL
 // end the strings. Each step leaves the loop on its fall-through and
@@ -570,17 +579,20 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 			words = min(words, len(lit.Value)/8+1)
 		}
 	}
+	loop, same, next, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
 	c.expr(x.X)
 	c.push(x)
 	c.expr(x.Y)
 	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	c.pop(asm.R0)
+	c.nullCompare(end)
+	c.push(x)
 	c.copyStr(b, asm.R6)
 	c.pop(asm.R6)
 	c.copyStr(a, asm.R6)
 	c.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Add.Imm(asm.R1, int32(a)),
 		asm.Mov.Reg(asm.R2, regCtx), asm.Add.Imm(asm.R2, int32(b)),
 		asm.Mov.Imm(asm.R3, 0))
-	loop, same, next, eq, end := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
 	c.emit(asm.JGE.Imm(asm.R3, int32(words), eq).WithSymbol(loop))
 	c.emit(
 		asm.LoadMem(asm.R4, asm.R1, 0, asm.DWord),
@@ -627,6 +639,26 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 	c.arith(x, x.Op, asm.R0, nil, zero, types.IntType, types.IntType)
 }
 
+// nullCompare, with the addresses of a comparison's strings in R0 (left)
+// and R6 (right), jumps to end with R0 the comparison's sign when either
+// is NULL, as dt_cg_compare_op compares their pointers then: NULL is
+// equal to NULL and below any other string.
+func (c *clauseGen) nullCompare(end string) {
+	lnull, rnull, both, neither := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+	c.emit(
+		asm.JEq.Imm(asm.R0, 0, lnull),
+		asm.JEq.Imm(asm.R6, 0, rnull),
+		asm.Ja.Label(neither),
+	)
+	c.label(lnull)
+	c.emit(asm.JEq.Imm(asm.R6, 0, both), asm.Mov.Imm(asm.R0, -1), asm.Ja.Label(end))
+	c.label(both)
+	c.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(end))
+	c.label(rnull)
+	c.emit(asm.Mov.Imm(asm.R0, 1), asm.Ja.Label(end))
+	c.label(neither)
+}
+
 // strEqualsLit compiles s == "lit" and s != "lit" (either way round) and
 // returns true, or returns false when x is not such a comparison or the
 // literal is too long for it.
@@ -635,8 +667,8 @@ func (c *clauseGen) strCompare(x *ast.Binary) {
 // into a zeroed buffer of the literal's length and two bytes (execname's
 // comm comes whole from its helper), so that a longer s has a byte other
 // than NUL where the literal ends; then the buffer's words are compared
-// with the literal's, NUL-padded, as immediates. A string that cannot be read reads as "", as
-// in strCompare. Against a comparison of whole copies this saves a copy
+// with the literal's, NUL-padded, as immediates. A NULL s differs from
+// every literal, as in strCompare. Against a comparison of whole copies this saves a copy
 // and clearing two strsize buffers: execname == "x" in a predicate costs a
 // helper call and a word compare, as it does in a hand-written program.
 func (c *clauseGen) strEqualsLit(x *ast.Binary) bool {
@@ -675,8 +707,15 @@ func (c *clauseGen) strEqualsLit(x *ast.Binary) bool {
 		buf := c.temp(n)
 		c.expr(other)
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+		// NULL differs from every literal.
+		null, done := c.newLabel(), c.newLabel()
+		c.emit(asm.JEq.Imm(asm.R6, 0, null))
 		c.copyStrN(buf, asm.R6, n)
 		c.strWordsDiffer(buf, v, words)
+		c.emit(asm.Ja.Label(done))
+		c.label(null)
+		c.emit(asm.Mov.Imm(asm.R0, 1))
+		c.label(done)
 	}
 	c.temps = saved
 	c.arith(x, x.Op, asm.R0, nil, 0, types.IntType, types.IntType)

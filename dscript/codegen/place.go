@@ -155,6 +155,9 @@ func (c *clauseGen) place(x ast.Expr) placeKind {
 			return placeDirect
 		}
 	case *ast.Index:
+		if c.isStringIndex(e) {
+			return c.stringIndexPlace(e)
+		}
 		if o := c.g.info.Uses[e]; o != nil {
 			if o.Kind() == check.ObjBuiltin || !isAggregate(o.Type()) {
 				break

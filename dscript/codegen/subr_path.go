@@ -71,128 +71,162 @@ func (c *clauseGen) pathPart(x *ast.Call, dir bool) {
 	c.resultStr(dst)
 }
 
-// cleanpath states: what of "/", "/.", "/.." the bytes before ended with.
-const (
-	cpNormal = iota
-	cpSlash
-	cpDot
-	cpDotDot
-)
+// cleanpathUps is the most "../" cleanpath() puts before a relative
+// path: dtrace-utils' dt_cleanpath keeps the count of unresolved ".."
+// modulo 16.
+const cleanpathUps = 15
 
-// subrCleanpath compiles cleanpath(s) as illumos does: "//" and "/./"
-// collapse, "/../" removes the component before it ("/a/b/.." gives
-// "/a/"), other names are kept; the output stops once fewer than 5 bytes
-// of strsize are left.
+// subrCleanpath compiles cleanpath(s) with the rules of dtrace-utils'
+// dt_cleanpath: empty components ("//") and "." components go; a ".."
+// takes the component before it with it; what ".." of a relative path
+// are left unresolved come first, as "../" (their count modulo 16); an
+// absolute path's go ("/.." is "/"). The result has no trailing "/"
+// ("/a/b/" is "/a/b"), is "." for a relative path left empty ("a/..")
+// and "" for "".
 //
-// A loop takes one input byte per iteration through a small state
-// machine; the state, the output position and a stack of the positions of
-// the slashes written (where ".." goes back to) live in scratch.
+// One loop reads s from its end to its start, bounded by a "/" at both
+// ends, and writes the kept characters from the end of a work buffer
+// backwards: a component's characters as they come, then, at the "/"
+// before it, either a "/" before them (kept) or a rewind of the output
+// to the last kept "/" (an empty component, ".", "..", or one a ".."
+// after it takes). The state (output position, last kept "/", pending
+// "..", the component's length and dots) lives in scratch slots, so that
+// the verifier, which sees them as unknown values, walks each iteration
+// once.
 func subrCleanpath(c *clauseGen, x *ast.Call) {
 	n := c.strSize()
-	if n < 8 {
-		c.fail(x, "cleanpath with a strsize below 8")
-	}
-	src, _ := c.strArg(x.Args[0])
+	src, lenSlot := c.strArg(x.Args[0])
 	dst := c.temp(n)
-	stack := c.temp(2 * n)
-	state, j, sp := c.temp(8), c.temp(8), c.temp(8)
-	c.stSlotImm(state, cpNormal)
-	c.stSlotImm(j, 0)
-	c.stSlotImm(sp, 0)
-	c.setStr(dst, "/") // what "/.." backs up to
-	finish := c.newLabel()
-	c.loop(asm.R6, n, func(brk, next string) {
-		sSlash, sDot, sDotDot := c.newLabel(), c.newLabel(), c.newLabel()
-		toSlash, toDot, toDotDot, back := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
-		// R1 = the byte, R2 = j, R3 = state, R4 = dst+j
-		c.ldSlot(asm.R2, j)
-		c.exitIf(asm.JGT, asm.R2, int32(n-6), finish)
-		c.loadByte(asm.R1, src, asm.R6)
-		c.ldSlot(asm.R3, state)
-		c.scratchAddr(asm.R4, dst, asm.R2)
-		c.emit(
-			asm.JEq.Imm(asm.R3, cpSlash, sSlash),
-			asm.JEq.Imm(asm.R3, cpDot, sDot),
-			asm.JEq.Imm(asm.R3, cpDotDot, sDotDot),
-			// normal
-			asm.JEq.Imm(asm.R1, '/', toSlash),
-			asm.StoreMem(asm.R4, 0, asm.R1, asm.Byte),
-			asm.Add.Imm(asm.R2, 1),
-		)
-		c.stSlot(j, asm.R2)
-		c.emit(asm.JEq.Imm(asm.R1, 0, finish), asm.Ja.Label(next))
-
-		// "/" then the byte
-		c.label(sSlash)
-		c.emit(asm.JEq.Imm(asm.R1, '/', next), asm.JEq.Imm(asm.R1, '.', toDot))
-		c.cpWrite("/", asm.R1, sp, stack, j, state, finish, next)
-
-		// "/." then the byte
-		c.label(sDot)
-		c.emit(asm.JEq.Imm(asm.R1, '/', toSlash), asm.JEq.Imm(asm.R1, '.', toDotDot))
-		c.cpWrite("/.", asm.R1, sp, stack, j, state, finish, next)
-
-		// "/.." then the byte
-		c.label(sDotDot)
-		c.emit(asm.JEq.Imm(asm.R1, '/', back), asm.JEq.Imm(asm.R1, 0, back))
-		c.cpWrite("/..", asm.R1, sp, stack, j, state, finish, next)
-
-		// "/../" or "/..\0": back to the last slash written (or the start).
-		c.label(back)
-		empty, set, end := c.newLabel(), c.newLabel(), c.newLabel()
-		c.ldSlot(asm.R5, sp)
-		c.emit(asm.Mov.Imm(asm.R2, 0), asm.JEq.Imm(asm.R5, 0, set), asm.Add.Imm(asm.R5, -1))
-		c.emit(asm.JGT.Imm(asm.R5, int32(n-1), empty))
-		c.stSlot(sp, asm.R5)
-		c.scratchAddr(asm.R0, stack, asm.R5, asm.R5)
-		c.emit(asm.LoadMem(asm.R2, asm.R0, 0, asm.Half), asm.Ja.Label(set))
-		c.label(empty)
-		c.emit(asm.Mov.Imm(asm.R2, 0))
-		c.label(set)
-		c.emit(asm.JEq.Imm(asm.R1, 0, end))
-		c.stSlot(j, asm.R2)
-		c.emit(asm.Ja.Label(toSlash))
-		c.label(end)
-		// "/a/b/.." keeps the slash: "/a/"
-		c.emit(asm.Add.Imm(asm.R2, 1))
-		c.stSlot(j, asm.R2)
-		c.emit(asm.Ja.Label(finish))
-
-		c.label(toSlash)
-		c.stSlotImm(state, cpSlash)
-		c.emit(asm.Ja.Label(next))
-		c.label(toDot)
-		c.stSlotImm(state, cpDot)
-		c.emit(asm.Ja.Label(next))
-		c.label(toDotDot)
-		c.stSlotImm(state, cpDotDot)
-	})
-	c.label(finish)
-	c.ldSlot(asm.R2, j)
-	c.clampU(asm.R2, n-1)
-	c.scratchAddr(asm.R4, dst, asm.R2)
-	c.emit(asm.StoreImm(asm.R4, 0, 0, asm.Byte))
-	c.resultStr(dst)
-}
-
-// cpWrite writes prefix then the byte in ch at the output position (R4
-// points there, R2 holds it), pushing the position of the slash, and
-// goes back to the normal state (to finish after a NUL).
-func (c *clauseGen) cpWrite(prefix string, ch asm.Register, sp, stack, j, state int, finish, next string) {
-	full := c.newLabel()
-	c.ldSlot(asm.R5, sp)
-	c.emit(asm.JGT.Imm(asm.R5, int32(c.strSize()-1), full))
-	c.scratchAddr(asm.R0, stack, asm.R5, asm.R5)
-	c.emit(asm.StoreMem(asm.R0, 0, asm.R2, asm.Half), asm.Add.Imm(asm.R5, 1))
-	c.stSlot(sp, asm.R5)
-	c.label(full)
-	for i := 0; i < len(prefix); i++ {
-		c.emit(asm.StoreImm(asm.R4, int16(i), int64(prefix[i]), asm.Byte))
+	size := n + 3*cleanpathUps + 3 // the characters, a "/" each, the "../"
+	out := c.temp(size)
+	end := size - 1 // out[end] is the result's NUL
+	o, brk, nup, clen, dots := c.temp(8), c.temp(8), c.temp(8), c.temp(8), c.temp(8)
+	for _, s := range []int{o, brk} {
+		c.stSlotImm(s, int32(end))
 	}
-	c.emit(asm.StoreMem(asm.R4, int16(len(prefix)), ch, asm.Byte), asm.Add.Imm(asm.R2, int32(len(prefix)+1)))
-	c.stSlot(j, asm.R2)
-	c.stSlotImm(state, cpNormal)
-	c.emit(asm.JEq.Imm(ch, 0, finish), asm.Ja.Label(next))
+	for _, s := range []int{nup, clen, dots} {
+		c.stSlotImm(s, 0)
+	}
+	c.emit(asm.StoreImm(regCtx, int16(out+end), 0, asm.Byte))
+	done, result := c.newLabel(), c.newLabel()
+	empty := c.newLabel()
+	c.ldSlot(asm.R1, lenSlot)
+	c.emit(asm.JEq.Imm(asm.R1, 0, empty))
+
+	// R6 counts the iterations; the position read is len - R6, from len
+	// (the "/" after s) down to -1 (the "/" before it).
+	c.loop(asm.R6, n+1, func(brk_, next string) {
+		slash, keep, rewind, reset := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+		c.ldSlot(asm.R2, lenSlot)
+		c.emit(asm.Sub.Reg(asm.R2, asm.R6))
+		c.exitIf(asm.JSLT, asm.R2, -1, brk_)
+		// R1 = the character at R2, "/" at -1 and at len.
+		c.emit(asm.JSLT.Imm(asm.R2, 0, slash))
+		c.ldSlot(asm.R1, lenSlot)
+		c.emit(asm.JGE.Reg(asm.R2, asm.R1, slash))
+		c.clampU(asm.R2, n-1)
+		c.loadByte(asm.R1, src, asm.R2)
+		c.emit(asm.JEq.Imm(asm.R1, '/', slash))
+		// A component's character: written before what was written.
+		c.ldSlot(asm.R3, o)
+		c.emit(asm.Add.Imm(asm.R3, -1))
+		c.exitIf(asm.JGT, asm.R3, int32(end-1), brk_)
+		c.stSlot(o, asm.R3)
+		c.scratchAddr(asm.R0, out, asm.R3)
+		c.emit(asm.StoreMem(asm.R0, 0, asm.R1, asm.Byte))
+		c.ldSlot(asm.R3, clen)
+		c.emit(asm.Add.Imm(asm.R3, 1))
+		c.stSlot(clen, asm.R3)
+		c.isEqImm(asm.R1, asm.R1, '.')
+		c.ldSlot(asm.R3, dots)
+		c.emit(asm.Add.Reg(asm.R3, asm.R1))
+		c.stSlot(dots, asm.R3)
+		c.emit(asm.Ja.Label(next))
+
+		// The "/" before a component: R3 = its length, R4 its dots.
+		c.label(slash)
+		c.ldSlot(asm.R3, clen)
+		c.ldSlot(asm.R4, dots)
+		c.emit(
+			asm.JEq.Imm(asm.R3, 0, rewind), // "//"
+			asm.Sub.Reg(asm.R4, asm.R3),    // 0: dots only
+			asm.JNE.Imm(asm.R4, 0, keep),
+			asm.JEq.Imm(asm.R3, 1, rewind), // "."
+			asm.JNE.Imm(asm.R3, 2, keep),
+		)
+		// "..": one more to resolve.
+		c.ldSlot(asm.R5, nup)
+		c.emit(asm.Add.Imm(asm.R5, 1))
+		c.stSlot(nup, asm.R5)
+		c.emit(asm.Ja.Label(rewind))
+		c.label(keep)
+		c.ldSlot(asm.R5, nup)
+		taken := c.newLabel()
+		c.emit(asm.JNE.Imm(asm.R5, 0, taken))
+		c.ldSlot(asm.R3, o)
+		c.emit(asm.Add.Imm(asm.R3, -1))
+		c.exitIf(asm.JGT, asm.R3, int32(end-1), brk_)
+		c.stSlot(o, asm.R3)
+		c.stSlot(brk, asm.R3)
+		c.scratchAddr(asm.R0, out, asm.R3)
+		c.emit(asm.StoreImm(asm.R0, 0, '/', asm.Byte), asm.Ja.Label(reset))
+		c.label(taken)
+		c.emit(asm.Add.Imm(asm.R5, -1))
+		c.stSlot(nup, asm.R5)
+		c.label(rewind)
+		c.ldSlot(asm.R3, brk)
+		c.stSlot(o, asm.R3)
+		c.label(reset)
+		c.stSlotImm(clen, 0)
+		c.stSlotImm(dots, 0)
+	})
+
+	// An absolute path: "/" when nothing is kept.
+	relative, some := c.newLabel(), c.newLabel()
+	c.emit(asm.LoadMem(asm.R1, regCtx, int16(src), asm.Byte), asm.JNE.Imm(asm.R1, '/', relative))
+	c.ldSlot(asm.R6, o)
+	c.emit(asm.JNE.Imm(asm.R6, int32(end), result))
+	c.setStr(dst, "/")
+	c.emit(asm.Ja.Label(done))
+
+	// A relative path: the unresolved ".." first, then what is kept,
+	// without the "/" before it; "." when nothing is left.
+	c.label(relative)
+	c.ldSlot(asm.R5, nup)
+	c.emit(asm.And.Imm(asm.R5, cleanpathUps))
+	c.loop(asm.R6, cleanpathUps, func(brk_, next string) {
+		c.exitIfReg(asm.JGE, asm.R6, asm.R5, brk_)
+		c.ldSlot(asm.R3, o)
+		c.emit(asm.Add.Imm(asm.R3, -3))
+		c.exitIf(asm.JGT, asm.R3, int32(end-3), brk_)
+		c.stSlot(o, asm.R3)
+		c.scratchAddr(asm.R0, out, asm.R3)
+		c.emit(
+			asm.StoreImm(asm.R0, 0, '/', asm.Byte),
+			asm.StoreImm(asm.R0, 1, '.', asm.Byte),
+			asm.StoreImm(asm.R0, 2, '.', asm.Byte),
+		)
+	})
+	c.ldSlot(asm.R6, o)
+	c.emit(asm.JNE.Imm(asm.R6, int32(end), some))
+	c.setStr(dst, ".")
+	c.emit(asm.Ja.Label(done))
+	c.label(some)
+	c.emit(asm.Add.Imm(asm.R6, 1))
+
+	// The result: out from R6 on.
+	c.label(result)
+	c.clampU(asm.R6, end)
+	c.scratchAddr(asm.R3, out, asm.R6)
+	c.scratchAddr(asm.R1, dst)
+	c.emit(asm.Mov.Imm(asm.R2, int32(n)))
+	c.call(asm.FnProbeReadKernelStr)
+	c.emit(asm.Ja.Label(done))
+
+	c.label(empty)
+	c.setStr(dst, "")
+	c.label(done)
+	c.resultStr(dst)
 }
 
 // strtokObj keys, in gen.vars, the per-CPU strtok state: the offset in

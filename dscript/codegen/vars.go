@@ -62,14 +62,22 @@ func KeyByValue(t *types.Type) bool { return isAggregate(t) }
 // signature, at R9+pos, and returns the bytes it takes: a string copied
 // (from a string, a char array or a char pointer); an array, struct or
 // union copied by value (a string, into a char array's slot: up to its
-// NUL); anything else as 8 bytes. R0 to R6 are clobbered.
-func (c *clauseGen) storeKey(st *types.Type, k ast.Expr, pos int) int {
+// NUL); anything else as 8 bytes. A string that cannot be read (NULL)
+// faults as dt_cg_arglist faults then: a bad address, 128 plus the key's
+// index i. R0 to R6 are clobbered.
+func (c *clauseGen) storeKey(st *types.Type, k ast.Expr, pos, i int) int {
 	kt := c.typeOf(k)
 	switch {
 	case st.IsString():
 		c.expr(k)
 		c.emit(asm.Mov.Reg(asm.R6, asm.R0))
 		c.copyStr(pos, asm.R6)
+		if kt.IsString() {
+			ok := c.newLabel()
+			c.emit(asm.JSGE.Imm(asm.R0, 0, ok), asm.Mov.Imm(asm.R1, int32(128+i)))
+			c.fault(k, abi.FaultBadAddr, asm.R1)
+			c.label(ok)
+		}
 	case KeyByValue(st):
 		size := c.g.keySize(st)
 		c.zero(pos, size)
@@ -170,12 +178,14 @@ func (c *clauseGen) loadVar(n ast.Node, o *check.Object) {
 	case o.Kind() == check.ObjThis:
 		if t.IsString() {
 			c.emit(asm.Mov.Reg(asm.R0, regCtx), asm.Add.Imm(asm.R0, int32(v.off)))
+			c.nullStrVar()
 			return
 		}
 		c.load(asm.R0, regCtx, int16(v.off), t)
 	default:
 		if t.IsString() {
 			c.emit(asm.Mov.Reg(asm.R0, regGlobals), asm.Add.Imm(asm.R0, int32(v.off)))
+			c.nullStrVar()
 			return
 		}
 		base, off := c.globalAt(asm.R0, v.off)
@@ -210,7 +220,7 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 		if i < len(sig) {
 			st = sig[i]
 		}
-		pos += c.storeKey(st, k, pos)
+		pos += c.storeKey(st, k, pos, i)
 	}
 	c.key = off
 }
@@ -255,8 +265,8 @@ func (c *clauseGen) index(x *ast.Index) {
 	o := c.g.info.Uses[x]
 	if o == nil {
 		// C indexing: an element of an array or of what a pointer
-		// points to.
-		k := c.indexPlace(x)
+		// points to, or a string's character.
+		k := c.place(x)
 		c.loadPlace(x, k, c.typeOf(x))
 		return
 	}
@@ -265,11 +275,14 @@ func (c *clauseGen) index(x *ast.Index) {
 		return
 	}
 	if o.Kind() == check.ObjBuiltin {
-		if isArgs(x, c.g.info) {
-			if i, ok := c.constOf(x.Index[0]); ok && i >= 0 {
-				c.argsElem(x, int(i))
-				return
-			}
+		i, ok := c.constOf(x.Index[0])
+		switch {
+		case ok && i >= 0 && isArgs(x, c.g.info):
+			c.argsElem(x, int(i))
+			return
+		case ok && i >= 0 && isUregs(x, c.g.info):
+			c.uregs(x, int(i))
+			return
 		}
 		c.fail(x, "this builtin array")
 	}
@@ -457,6 +470,7 @@ func (c *clauseGen) assignPlace(x *ast.Assign, lx ast.Expr) {
 			n = size
 		}
 		c.expr(x.Y)
+		c.notNullStr(x.Y) // dtrace-utils' copy of it faults
 		c.push(x)
 		k := c.place(lx)
 		c.writable(x, lx, k, n)
@@ -505,18 +519,30 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 			c.emit(asm.Mov.Imm(asm.R0, 0))
 			return
 		}
-		val := c.temp(v.size)
 		if t.IsString() {
+			// A NULL string deletes the element, as a value of 0
+			// does in dtrace-utils.
+			null, done := c.newLabel(), c.newLabel()
+			c.emit(asm.JEq.Imm(asm.R6, 0, null))
+			val := c.temp(v.size)
 			c.copyStr(val, asm.R6)
-		} else {
-			c.emit(asm.StoreMem(regCtx, int16(val), asm.R6, asm.DWord))
+			c.dynStore(v.mapName, c.key, val)
+			c.emit(asm.Ja.Label(done))
+			c.label(null)
+			c.dynDelete(v.mapName, c.key)
+			c.label(done)
+			c.emit(asm.Mov.Reg(asm.R0, asm.R6))
+			return
 		}
+		val := c.temp(v.size)
+		c.emit(asm.StoreMem(regCtx, int16(val), asm.R6, asm.DWord))
 		c.dynStore(v.mapName, c.key, val)
 		c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 	case v.obj.Kind() == check.ObjThis:
 		if t.IsString() {
 			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-			c.copyStr(v.off, asm.R6)
+			c.scratchAddr(asm.R1, v.off)
+			c.storeStrVar()
 			c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 			return
 		}
@@ -524,9 +550,8 @@ func (c *clauseGen) storeVar(n ast.Node, v *varInfo, t *types.Type, keys []ast.E
 	default:
 		if t.IsString() {
 			c.emit(asm.Mov.Reg(asm.R6, asm.R0))
-			c.emit(asm.Mov.Reg(asm.R1, regGlobals), asm.Add.Imm(asm.R1, int32(v.off)),
-				asm.Mov.Imm(asm.R2, int32(c.strSize())), asm.Mov.Reg(asm.R3, asm.R6))
-			c.call(asm.FnProbeReadKernelStr)
+			c.emit(asm.Mov.Reg(asm.R1, regGlobals), asm.Add.Imm(asm.R1, int32(v.off)))
+			c.storeStrVar()
 			c.emit(asm.Mov.Reg(asm.R0, asm.R6))
 			return
 		}

@@ -3,9 +3,9 @@
 // running kernel's types. They declare the types and translators of the
 // stable providers (psinfo_t, lwpsinfo_t, cpuinfo_t, bufinfo_t,
 // devinfo_t, fileinfo_t), the variables curpsinfo, curlwpsinfo and
-// curcpu, and the constants D programs use (errno values, signal
-// numbers, DTRACEFLT_* fault codes, AF_* address families, R_* register
-// indices).
+// curcpu, the network types (in6_addr_t, conninfo_t), and the constants
+// D programs use (errno values, signal numbers, DTRACEFLT_* fault codes,
+// AF_* address families, ARPHRD_* hardware types, R_* register indices).
 //
 // It is part of dtrace-go's implementation, not of its API (README.md's
 // layout table names the packages a program imports).

@@ -4,7 +4,11 @@
  * curlwpsinfo, the current process and thread.
  *
  * Written for dtrace-go from the types' documented meaning in the DTrace
- * guides; the members Linux has no counterpart for are 0.
+ * guides; the members Linux has no counterpart for are 0, except those
+ * DTrace's translators leave out (pr_size and pr_rssize of psinfo_t,
+ * pr_nice, pr_oldpri and pr_cpu of lwpsinfo_t), which a program may not
+ * read: "translator does not define conversion for member" (and 0 in a
+ * whole translated struct).
  */
 
 /* pr_state: what the thread is doing. */
@@ -30,10 +34,10 @@ typedef struct lwpsinfo {
 	char pr_stype;		/* synchronization object type */
 	char pr_state;		/* SRUN, SSLEEP... */
 	char pr_sname;		/* pr_state as a letter: R, S, Z, T, O */
-	char pr_nice;		/* nice value */
+	char pr_nice;		/* not translated (D_XLATE_NOCONV) */
 	short pr_syscall;	/* system call number (unknown: 0) */
-	char pr_oldpri;		/* obsolete */
-	char pr_cpu;		/* obsolete */
+	char pr_oldpri;		/* not translated */
+	char pr_cpu;		/* not translated */
 	int pr_pri;		/* scheduling priority: the kernel's prio */
 	ushort_t pr_pctcpu;	/* not computed: 0 */
 	ushort_t pr_pad;
@@ -57,8 +61,8 @@ typedef struct psinfo {
 	gid_t pr_gid;		/* real group id */
 	gid_t pr_egid;		/* effective group id */
 	uintptr_t pr_addr;	/* address of the task_struct */
-	size_t pr_size;		/* not computed: 0 */
-	size_t pr_rssize;	/* not computed: 0 */
+	size_t pr_size;		/* not translated (D_XLATE_NOCONV) */
+	size_t pr_rssize;	/* not translated */
 	uintptr_t pr_ttydev;	/* the controlling tty's struct, or 0 */
 	ushort_t pr_pctcpu;	/* not computed: 0 */
 	ushort_t pr_pctmem;	/* not computed: 0 */
@@ -91,10 +95,7 @@ translator lwpsinfo_t < struct task_struct *T > {
 	    T->__state == 0 ? (T->on_cpu ? 'O' : 'R') :
 	    (T->__state & 0x3) != 0 ? 'S' :
 	    (T->__state & 0xc) != 0 ? 'T' : 'W';
-	pr_nice = T->static_prio - 120;
 	pr_syscall = 0;
-	pr_oldpri = 0;
-	pr_cpu = 0;
 	pr_pri = T->prio;
 	pr_pctcpu = 0;
 	pr_pad = 0;
@@ -119,8 +120,6 @@ translator psinfo_t < struct task_struct *T > {
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
 	pr_addr = (uintptr_t)T->group_leader;
-	pr_size = 0;
-	pr_rssize = 0;
 	pr_ttydev = (uintptr_t)T->signal->tty;
 	pr_pctcpu = 0;
 	pr_pctmem = 0;

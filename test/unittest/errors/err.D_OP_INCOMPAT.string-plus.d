@@ -1,5 +1,7 @@
-/* + needs arithmetic operands. */
+/*
+ * + takes a string as a pointer (s + n), but not two of them.
+ */
 BEGIN
 {
-	x = "a" + 1;
+	x = "a" + "b";
 }

@@ -15,7 +15,7 @@ struct inner {
 };
 
 struct s {
-	int		a;
+	long		a;	/* a long: DTrace aligns in as its first member, so in.y is 8-aligned */
 	char		name[8];
 	struct inner	in;
 	enum color	c;

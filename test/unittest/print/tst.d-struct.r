@@ -1,6 +1,6 @@
 0x1 = *
                                             (struct s) {
-                                             .a = (int)42,
+                                             .a = (long)42,
                                              .name = (char [8]) [
                                               (char)'h',
                                               (char)'i',

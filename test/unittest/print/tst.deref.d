@@ -14,7 +14,7 @@ struct inner {
 };
 
 struct s {
-	int		a;
+	long		a;	/* a long: DTrace aligns in as its first member, so in.y is 8-aligned */
 	struct inner	in;
 };
 

@@ -1,6 +1,6 @@
 0x1 = *
                                             (struct s) {
-                                             .a = (int)42,
+                                             .a = (long)42,
                                              .in = (struct inner) {
                                               .x = (int)-1,
                                               .y = (long)7,

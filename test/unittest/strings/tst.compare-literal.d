@@ -3,8 +3,8 @@
 /*
  * == and != against a string literal: equal strings, a longer string with
  * the literal as its prefix, a prefix of the literal, literals filling a
- * word exactly and spilling into the next, the empty string, a string
- * that cannot be read (strstr's NULL reads as ""), execname against its
+ * word exactly and spilling into the next, the empty string, strstr's
+ * NULL (no string: unequal to every literal, "" too), execname against its
  * own name, a longer name and a literal longer than any comm, and a
  * kernel char array.
  */

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to compile script unittest/strings/err.D_OP_INCOMPAT.compare-int.d: [D_OP_INCOMPAT] line 7: operands have incompatible types: "string" == "int"

@@ -1,0 +1,3 @@
+void arr 1
+through a pointer a 17
+

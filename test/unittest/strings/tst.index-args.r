@@ -1,0 +1,2 @@
+/bin/true / t true 1
+

@@ -1,0 +1,3 @@
+[/aaaa/bbbb/cccc]
+[aaaa/bbbb/ccc]
+

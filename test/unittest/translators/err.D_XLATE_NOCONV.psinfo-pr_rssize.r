@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: failed to compile script unittest/translators/err.D_XLATE_NOCONV.psinfo-pr_rssize.d: [D_XLATE_NOCONV] line 7: translator does not define conversion for member: pr_rssize
