@@ -391,7 +391,6 @@ func Gone(err error) bool {
 	return errors.Is(err, ErrNoProcess) || errors.Is(err, syscall.ESRCH)
 }
 
-
 // SortedFiles returns the files of an SDTFiles result in order.
 func SortedFiles(m map[string][]string) []string {
 	ks := make([]string, 0, len(m))

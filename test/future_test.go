@@ -1,0 +1,306 @@
+package test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// tracer is a dtrace run whose output lines a test reads as they come.
+type tracer struct {
+	cmd    *exec.Cmd
+	mu     sync.Mutex
+	lines  []string
+	stderr strings.Builder
+	done   chan struct{}
+}
+
+// startTracer runs dtrace with args, reading records every 10ms.
+func startTracer(t *testing.T, env []string, args ...string) *tracer {
+	t.Helper()
+	tr := &tracer{done: make(chan struct{})}
+	tr.cmd = exec.Command(dtraceBin, append([]string{"-x", "switchrate=10ms"}, args...)...)
+	tr.cmd.Env = append(os.Environ(), env...)
+	out, err := tr.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.cmd.Stderr = &lockedWriter{mu: &tr.mu, w: &tr.stderr}
+	if err := tr.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer close(tr.done)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			tr.mu.Lock()
+			tr.lines = append(tr.lines, sc.Text())
+			tr.mu.Unlock()
+		}
+		io.Copy(io.Discard, out)
+	}()
+	t.Cleanup(tr.stop)
+	return tr
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
+
+// stop ends the run (SIGINT, as ^C) and waits for it.
+func (tr *tracer) stop() {
+	if tr.cmd.ProcessState != nil {
+		return
+	}
+	tr.cmd.Process.Signal(os.Interrupt)
+	go func() { time.Sleep(20 * time.Second); tr.cmd.Process.Kill() }()
+	<-tr.done
+	tr.cmd.Wait()
+}
+
+// wait waits until ok holds of the lines read so far (true), or the run
+// ends or a minute passes (false).
+func (tr *tracer) wait(ok func(lines []string) bool) bool {
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		tr.mu.Lock()
+		good := ok(tr.lines)
+		tr.mu.Unlock()
+		if good {
+			return true
+		}
+		select {
+		case <-tr.done:
+			tr.mu.Lock()
+			good := ok(tr.lines)
+			tr.mu.Unlock()
+			return good
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return false
+}
+
+func (tr *tracer) String() string {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return "stdout:\n" + strings.Join(tr.lines, "\n") + "\nstderr:\n" + tr.stderr.String()
+}
+
+// ofPID returns the lines that start with pid, less it.
+func ofPID(lines []string, pid int) []string {
+	var out []string
+	p := strconv.Itoa(pid) + " "
+	for _, l := range lines {
+		if s, ok := strings.CutPrefix(l, p); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// warmUp starts processes with start until the run shows a line of one
+// of them: the probes are then attached, and a process started after
+// that starts after tracing began.
+func warmUp(t *testing.T, tr *tracer, start func() (pid int, wait func())) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		pid, wait := start()
+		try := time.Now().Add(2 * time.Second)
+		tr.wait(func(lines []string) bool { return len(ofPID(lines, pid)) > 0 || time.Now().After(try) })
+		wait()
+		tr.mu.Lock()
+		seen := len(ofPID(tr.lines, pid)) > 0
+		tr.mu.Unlock()
+		if seen {
+			return
+		}
+	}
+	t.Fatalf("no process's probe fired\n%s", tr)
+}
+
+// A pattern over pids (python*) traces the python processes started
+// after tracing began, from the first Python function each runs: the
+// first functions one enters and leaves are those a process dtrace
+// started itself (-c: held at its entry point until the probes are
+// enabled) enters and leaves (python 3.11's function__entry fires for
+// frames entered from C only: function__return is traced too).
+// probeprov is python followed by the firing pid.
+func TestFutureProcessUSDT(t *testing.T) {
+	requireRoot(t)
+	python := "/usr/bin/python3"
+	if _, err := os.Stat(python); err != nil {
+		needTool(t, "/usr/bin/python3")
+	}
+	lockSuite(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "calls.py")
+	if err := os.WriteFile(script, []byte("def square(x):\n    return x * x\n\nlist(map(square, range(3)))\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"PYTHONHASHSEED=0"}
+	argv := []string{python, "-I", "-S", script}
+	const n = 40
+
+	// The whole: -c.
+	ref := exec.Command(dtraceBin, "-q", "-c", strings.Join(argv, " "), "-n",
+		`python$target:::function-entry, python$target:::function-return { printf("%d %s %s %s:%d\n", pid, probename, copyinstr(arg1), copyinstr(arg0), arg2); }`)
+	ref.Env = append(os.Environ(), env...)
+	out, err := ref.Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var want []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if _, rest, ok := strings.Cut(l, " "); ok {
+			want = append(want, rest)
+		}
+	}
+	square := "function-return square " + script + ":2"
+	if len(want) < 3 || !slices.Contains(want, square) {
+		t.Fatalf("-c run: %q", want)
+	}
+
+	tr := startTracer(t, env, "-q", "-n", fmt.Sprintf(
+		`python*:::function-entry, python*:::function-return /ppid == %d/ { printf("%%d %%s %%s %%s:%%d %%d\n", pid, probename, copyinstr(arg1), copyinstr(arg0), arg2, probeprov == strjoin("python", lltostr(pid))); }`, os.Getpid()))
+	run := func(args ...string) (int, func()) {
+		c := exec.Command(args[0], args[1:]...)
+		c.Env = append(os.Environ(), env...)
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return c.Process.Pid, func() { c.Wait() }
+	}
+	warmUp(t, tr, func() (int, func()) { return run(python, "-I", "-S", "-c", "pass") })
+
+	pid, wait := run(argv...)
+	wait()
+	var got []string
+	if !tr.wait(func(lines []string) bool {
+		got = ofPID(lines, pid)
+		return slices.Contains(got, square+" 1")
+	}) {
+		t.Fatalf("pid %d: no square\n%s", pid, tr)
+	}
+	for i, l := range got {
+		l, ok := strings.CutSuffix(l, " 1")
+		if !ok {
+			t.Fatalf("pid %d: probeprov is not python%d: %q", pid, pid, got[i])
+		}
+		got[i] = l
+	}
+	k := min(n, len(want))
+	if len(got) < k || !slices.Equal(got[:k], want[:k]) {
+		t.Fatalf("pid %d started after tracing began: the first functions entered\n%s\nwant (as -c has them)\n%s",
+			pid, strings.Join(got[:min(k, len(got))], "\n"), strings.Join(want[:k], "\n"))
+	}
+}
+
+// pid*:MODULE:FUNCTION:return traces every process of an object, those
+// started after tracing began too: bash's readline, as bpftrace's
+// bashreadline reads it, from an interactive bash started on a
+// pseudo-terminal once tracing ran, each line typed seen once, in order,
+// with DTrace's names of the provider of one process (pidNNN).
+func TestFutureProcessPid(t *testing.T) {
+	requireRoot(t)
+	bash := needTool(t, "bash")
+	lockSuite(t)
+	tr := startTracer(t, nil, "-q", "-n",
+		`pid*:bash:readline:return { printf("%d %s %s %s %s %d\n", pid, copyinstr(arg1), probemod, probefunc, probename, probeprov == strjoin("pid", lltostr(pid))); }`)
+	warmUp(t, tr, func() (int, func()) {
+		sh := startPTYShell(t, bash)
+		sh.typeLine("true")
+		return sh.cmd.Process.Pid, sh.close
+	})
+	sh := startPTYShell(t, bash)
+	defer sh.close()
+	lines := []string{"echo one", "echo two three", "true"}
+	for _, l := range lines {
+		sh.typeLine(l)
+	}
+	pid := sh.cmd.Process.Pid
+	want := []string{"echo one bash readline return 1", "echo two three bash readline return 1", "true bash readline return 1"}
+	var got []string
+	if !tr.wait(func(ls []string) bool { got = ofPID(ls, pid); return len(got) >= len(want) }) || !slices.Equal(got, want) {
+		t.Fatalf("pid %d: got %q, want %q\n%s", pid, got, want, tr)
+	}
+}
+
+// ptyShell is an interactive shell on a pseudo-terminal.
+type ptyShell struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	master *os.File
+}
+
+// startPTYShell starts sh -i (no profile, no rc file) as the session
+// leader of a new pseudo-terminal, whose output is read and dropped.
+func startPTYShell(t *testing.T, sh string) *ptyShell {
+	t.Helper()
+	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.IoctlSetPointerInt(int(master.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetInt(int(master.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slave, err := os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slave.Close()
+	cmd := exec.Command(sh, "--noprofile", "--norc", "-i")
+	cmd.Env = append(os.Environ(), "PS1=$ ", "TERM=dumb", "HISTFILE=/dev/null")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	cmd.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, master)
+	return &ptyShell{t: t, cmd: cmd, master: master}
+}
+
+// typeLine types a line, as a person does: the shell reads it with
+// readline.
+func (s *ptyShell) typeLine(l string) {
+	if _, err := s.master.WriteString(l + "\r"); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// close ends the shell (exit, then a hang-up) and waits for it.
+func (s *ptyShell) close() {
+	s.master.WriteString("exit\r")
+	done := make(chan struct{})
+	go func() { s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		s.cmd.Process.Kill()
+		<-done
+	}
+	s.master.Close()
+}
