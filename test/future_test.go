@@ -304,3 +304,61 @@ func (s *ptyShell) close() {
 	}
 	s.master.Close()
 }
+
+// dlopenProg loads the library its argument names and calls its loop_fn.
+const dlopenProg = `#include <dlfcn.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+	void *h = dlopen(argv[1], RTLD_NOW);
+	if (h == NULL)
+		return 1;
+	int (*f)(int) = (int (*)(int))dlsym(h, "loop_fn");
+	printf("%d\n", f(41));
+	return 0;
+}
+`
+
+// dlopenLib is the library, with an SDT probe.
+const dlopenLib = `#include <sys/sdt.h>
+int loop_fn(int x)
+{
+	DTRACE_PROBE1(dtgotest, libprobe, x);
+	return x + 1;
+}
+`
+
+// A library a process loads after tracing began (dlopen) has its probes
+// from the time it is mapped: named by the module field and found as the
+// dynamic linker finds it (LD_LIBRARY_PATH here), for pid$target and for
+// a USDT provider of every process, with the names of the probe and of
+// the process that fired it.
+func TestDlopen(t *testing.T) {
+	requireRoot(t)
+	cc := needTool(t, "gcc")
+	lockSuite(t)
+	dir := t.TempDir()
+	for name, src := range map[string]string{"dl.c": dlopenProg, "libdl.c": dlopenLib} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"-shared", "-fPIC", "-I/usr/local/include", "-o", filepath.Join(dir, "libdlprobe.so"), filepath.Join(dir, "libdl.c")},
+		{"-o", filepath.Join(dir, "dl"), filepath.Join(dir, "dl.c"), "-ldl"},
+	} {
+		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s %s: %v\n%s", cc, strings.Join(args, " "), err, out)
+		}
+	}
+	c := exec.Command(dtraceBin, "-q", "-c", filepath.Join(dir, "dl")+" libdlprobe.so", "-n",
+		`pid$target:libdlprobe.so:loop_fn:entry, dtgotest*:libdlprobe.so::libprobe { printf("%s %s %s %s %d %d\n", probeprov == strjoin("pid", lltostr(pid)) || probeprov == strjoin("dtgotest", lltostr(pid)) ? "PROV" : probeprov, probemod, probefunc, probename, arg0, pid == $target); }`)
+	c.Env = append(os.Environ(), "LD_LIBRARY_PATH="+dir)
+	out, err := c.CombinedOutput()
+	got := strings.Split(strings.TrimSpace(string(out)), "\n")
+	slices.Sort(got)
+	want := []string{"42", "PROV libdlprobe.so loop_fn entry 41 1", "PROV libdlprobe.so loop_fn libprobe 41 1"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("%v\n%s\nwant\n%s", err, out, strings.Join(want, "\n"))
+	}
+}
