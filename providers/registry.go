@@ -90,6 +90,14 @@ type Wide interface {
 	Covers(pattern string) bool
 }
 
+// A PatternExpander is an Expander whose probes a provider pattern
+// makes, as a name does, when ExpandsFor says so (p*d1234 for pid1234);
+// other patterns match the probes it made so far.
+type PatternExpander interface {
+	Expander
+	ExpandsFor(pattern string) bool
+}
+
 // A Member is a provider of one process of a family (pid1234 of pid): a
 // description that a Wide provider of its family covers does not match
 // it.
@@ -501,6 +509,13 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 			continue // its process is the Wide provider's too
 		}
 		if _, ok := e.prov.(Wide); !ok && !probe.Glob(provider, e.name) {
+			continue
+		}
+		if x, ok := e.prov.(PatternExpander); ok && !wildcards && x.ExpandsFor(provider) {
+			var err error
+			if out, err = r.expand(e, x, module, function, name, out); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if _, ok := e.prov.(Expander); ok {

@@ -36,6 +36,7 @@ package pid
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,12 +94,18 @@ func (f *Factory) NewProvider(name string) (providers.Provider, error) {
 	if name == WideName {
 		return &WideProvider{cache: f.cache}, nil
 	}
+	if name == "pid0" {
+		return nil, descErr("D_PROC_BADPID", "pid0 does not contain a valid pid")
+	}
 	pid, ok := ParseName(name)
 	if !ok {
 		return nil, nil
 	}
+	if pid == os.Getpid() {
+		return nil, descErr("D_PROC_DYN", "process %d is dtrace itself", pid)
+	}
 	if !f.cache.Alive(pid) {
-		return nil, fmt.Errorf("process %d: %w", pid, uproc.ErrNoProcess)
+		return nil, &DescError{Tag: "D_PROC_GRAB", Msg: fmt.Sprintf("failed to grab process %d", pid), err: uproc.ErrNoProcess}
 	}
 	return &Provider{name: name, pid: pid, cache: f.cache}, nil
 }
@@ -153,6 +160,18 @@ func (p *Provider) Name() string { return p.name }
 // PID returns the process's id.
 func (p *Provider) PID() int { return p.pid }
 
+// ExpandsFor implements providers.PatternExpander: a provider pattern
+// whose trailing digits are the process's id (p*d1234), as DTrace reads
+// the pid of a provider's name, makes the process's probes.
+func (p *Provider) ExpandsFor(pattern string) bool {
+	i := len(pattern)
+	for i > 0 && pattern[i-1] >= '0' && pattern[i-1] <= '9' {
+		i--
+	}
+	n, err := strconv.Atoi(pattern[i:])
+	return err == nil && n == p.pid
+}
+
 // Family returns pid: pid* covers the process too.
 func (p *Provider) Family() string { return "pid" }
 
@@ -180,9 +199,12 @@ func (p *Provider) process() (*uproc.Process, error) {
 type DescError struct {
 	Tag string
 	Msg string
+	err error
 }
 
 func (e *DescError) Error() string { return e.Msg }
+
+func (e *DescError) Unwrap() error { return e.err }
 
 // DiagTag returns the error's DTrace tag.
 func (e *DescError) DiagTag() string { return e.Tag }
@@ -204,6 +226,10 @@ func descErr(tag, format string, args ...any) error {
 // process maps it (a library it loads with dlopen).
 func (p *Provider) Expand(module, function, name string) ([]*providers.Probe, error) {
 	pr, err := p.process()
+	if errors.Is(err, uproc.ErrNoProcess) {
+		// It exited since it was named.
+		return nil, &DescError{Tag: "D_PROC_GRAB", Msg: fmt.Sprintf("failed to grab process %d", p.pid), err: err}
+	}
 	if err != nil {
 		return nil, err
 	}
