@@ -362,3 +362,115 @@ func TestDlopen(t *testing.T) {
 		t.Fatalf("%v\n%s\nwant\n%s", err, out, strings.Join(want, "\n"))
 	}
 }
+
+// PostgreSQL from Debian (built with its SDT probes, of the provider
+// postgresql), started after dtrace began tracing as a private cluster of
+// the postgres user on a free loopback port: postgres*:::query-start and
+// query-done see each query psql sends once, with its text (arg0), in
+// the backend that ran it, probeprov postgresqlNNN. The postgres binary is not in PATH: dtrace finds it as a shell
+// would, with the cluster's bin directory in PATH.
+func TestPostgres(t *testing.T) {
+	requireRoot(t)
+	bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/postgres")
+	if len(bins) == 0 {
+		needTool(t, "postgres")
+	}
+	bin := filepath.Dir(bins[len(bins)-1])
+	psql := needTool(t, "psql")
+	lockSuite(t)
+	dir, err := os.MkdirTemp("", "dtrace-pg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	data := filepath.Join(dir, "data")
+	if out, err := exec.Command("chown", "postgres", dir).CombinedOutput(); err != nil {
+		t.Fatalf("chown: %v\n%s", err, out)
+	}
+	asPG := func(args ...string) *exec.Cmd {
+		return exec.Command("runuser", append([]string{"-u", "postgres", "--"}, args...)...)
+	}
+	if out, err := asPG(filepath.Join(bin, "initdb"), "-A", "trust", "-U", "postgres", "-D", data).CombinedOutput(); err != nil {
+		t.Fatalf("initdb: %v\n%s", err, out)
+	}
+	port := freePort(t)
+
+	tr := startTracer(t, []string{"PATH=" + bin + ":" + os.Getenv("PATH")}, "-q", "-n",
+		`postgres*:::query-start { printf("%d start %s %d\n", pid, copyinstr(arg0), probeprov == strjoin("postgresql", lltostr(pid))); }
+		 postgres*:::query-done { printf("%d done %s\n", pid, copyinstr(arg0)); }`)
+	// Once dtrace has begun, the cluster starts.
+	time.Sleep(100 * time.Millisecond)
+	if out, err := asPG(filepath.Join(bin, "pg_ctl"), "-D", data, "-l", filepath.Join(dir, "log"), "-w",
+		"-o", fmt.Sprintf("-k %s -p %d -c listen_addresses=127.0.0.1", dir, port), "start").CombinedOutput(); err != nil {
+		t.Fatalf("pg_ctl start: %v\n%s", err, out)
+	}
+	defer asPG(filepath.Join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop").Run()
+	query := func(q string) {
+		c := exec.Command(psql, "-X", "-q", "-h", "127.0.0.1", "-p", strconv.Itoa(port), "-U", "postgres", "-d", "postgres", "-c", q)
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("psql -c %q: %v\n%s", q, err, out)
+		}
+	}
+	// Until the probes fire: then every query is seen.
+	deadline := time.Now().Add(time.Minute)
+	for i := 0; ; i++ {
+		q := fmt.Sprintf("select %d as warm", i)
+		query(q)
+		try := time.Now().Add(2 * time.Second)
+		seen := false
+		tr.wait(func(ls []string) bool {
+			seen = slices.ContainsFunc(ls, func(l string) bool { return strings.HasSuffix(l, " done "+q) })
+			return seen || time.Now().After(try)
+		})
+		if seen {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no query seen\n%s", tr)
+		}
+	}
+	queries := []string{"create table dt(x int)", "insert into dt values (1), (2)", "select sum(x) from dt", "drop table dt"}
+	for _, q := range queries {
+		query(q)
+	}
+	last := " done " + queries[len(queries)-1]
+	if !tr.wait(func(ls []string) bool { return slices.ContainsFunc(ls, func(l string) bool { return strings.HasSuffix(l, last) }) }) {
+		t.Fatalf("the queries were not all seen\n%s", tr)
+	}
+	tr.mu.Lock()
+	lines := slices.Clone(tr.lines)
+	tr.mu.Unlock()
+	for _, q := range queries {
+		var starts, dones []string
+		for _, l := range lines {
+			pid, rest, _ := strings.Cut(l, " ")
+			switch rest {
+			case "start " + q + " 1":
+				starts = append(starts, pid)
+			case "done " + q:
+				dones = append(dones, pid)
+			}
+		}
+		if len(starts) != 1 || !slices.Equal(starts, dones) {
+			t.Errorf("%q: query-start in %q, query-done in %q; want one each, in one backend\n%s", q, starts, dones, tr)
+		}
+	}
+}
+
+// freePort returns a loopback TCP port that was free a moment ago.
+func freePort(t *testing.T) int {
+	t.Helper()
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(fd)
+	if err := unix.Bind(fd, &unix.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	sa, err := unix.Getsockname(fd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sa.(*unix.SockaddrInet4).Port
+}
