@@ -434,7 +434,9 @@ func TestPostgres(t *testing.T) {
 		query(q)
 	}
 	last := " done " + queries[len(queries)-1]
-	if !tr.wait(func(ls []string) bool { return slices.ContainsFunc(ls, func(l string) bool { return strings.HasSuffix(l, last) }) }) {
+	if !tr.wait(func(ls []string) bool {
+		return slices.ContainsFunc(ls, func(l string) bool { return strings.HasSuffix(l, last) })
+	}) {
 		t.Fatalf("the queries were not all seen\n%s", tr)
 	}
 	tr.mu.Lock()
