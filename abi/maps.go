@@ -31,6 +31,12 @@ const (
 	ProbeNameMask  = 1<<22 - 1
 )
 
+// ProbeNamePID, set in a ProbeNames' Provider, says that the probe is one
+// of every process (pid*, python*): its offset is the provider's name
+// less the '*', which probeprov follows with the firing process's id
+// (pid1234, python1234), as DTrace names the provider of each process.
+const ProbeNamePID = 1 << 30
+
 // EPIDStmt is the offset of the statement number in an EPIDMap value,
 // after the enabled probe ID.
 const EPIDStmt = 4

@@ -73,6 +73,38 @@ type Expander interface {
 	Expand(module, function, name string) ([]*Probe, error)
 }
 
+// A Wide provider makes the probes of every process of a family of
+// providers made per process (pid* of pidNNN, python* of pythonNNN),
+// present and future: a description whose provider field is a pattern
+// over every process id of the family (Covers) expands it (it is an
+// Expander), and not the family's providers of single processes, which
+// it covers. A provider field of wildcards only (*, or none) matches the
+// probes it made so far, as it matches an Expander's.
+type Wide interface {
+	Expander
+	// Family is the name the family's providers of one process add
+	// their pid to (pid, python).
+	Family() string
+	// Covers reports whether a provider pattern matches the family's
+	// name followed by any process id.
+	Covers(pattern string) bool
+}
+
+// A PatternExpander is an Expander whose probes a provider pattern
+// makes, as a name does, when ExpandsFor says so (p*d1234 for pid1234);
+// other patterns match the probes it made so far.
+type PatternExpander interface {
+	Expander
+	ExpandsFor(pattern string) bool
+}
+
+// A Member is a provider of one process of a family (pid1234 of pid): a
+// description that a Wide provider of its family covers does not match
+// it.
+type Member interface {
+	Family() string
+}
+
 // An Omitter is a provider that leaves out probes the descriptions match,
 // and can say which: the pid provider makes no return probe for a
 // function where it finds no return.
@@ -455,8 +487,35 @@ func (r *Registry) Match(provider, module, function, name string) ([]*Probe, err
 		return nil, err
 	}
 	var out []*Probe
+	wildcards := strings.Trim(provider, "*?") == ""
+	covered := map[string]bool{}
 	for _, e := range r.provs {
-		if !probe.Glob(provider, e.name) {
+		if w, ok := e.prov.(Wide); ok && !wildcards && w.Covers(provider) {
+			covered[w.Family()] = true
+		}
+	}
+	for _, e := range r.provs {
+		if w, ok := e.prov.(Wide); ok && !wildcards {
+			if !w.Covers(provider) {
+				continue
+			}
+			var err error
+			if out, err = r.expand(e, w, module, function, name, out); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if m, ok := e.prov.(Member); ok && covered[m.Family()] {
+			continue // its process is the Wide provider's too
+		}
+		if _, ok := e.prov.(Wide); !ok && !probe.Glob(provider, e.name) {
+			continue
+		}
+		if x, ok := e.prov.(PatternExpander); ok && !wildcards && x.ExpandsFor(provider) {
+			var err error
+			if out, err = r.expand(e, x, module, function, name, out); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if _, ok := e.prov.(Expander); ok {
@@ -502,8 +561,10 @@ func (r *Registry) makeMatching(pattern string) error {
 		if err != nil {
 			return fmt.Errorf("match providers %s: %w", pattern, err)
 		}
+		// The factory's own: pid* for p*d* (a Wide provider, whose name
+		// the pattern may not match as a string).
 		for _, name := range ns {
-			if r.byName[name] == nil && probe.Glob(pattern, name) {
+			if r.byName[name] == nil {
 				names = append(names, name)
 			}
 		}

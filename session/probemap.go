@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/cilium/ebpf"
 
@@ -28,7 +29,12 @@ func probeNames(consts []byte, probes []*providers.Probe) ([]byte, []abi.ProbeNa
 	}
 	names := make([]abi.ProbeNames, len(probes))
 	for i, p := range probes {
-		names[i] = abi.ProbeNames{Provider: off(p.Provider), Module: off(p.Module), Function: off(p.Function), Name: off(p.Name)}
+		prov := off(p.Provider)
+		if wide, ok := strings.CutSuffix(p.Provider, "*"); ok && wide != "" {
+			// A probe of every process: probeprov adds the pid.
+			prov = off(wide) | abi.ProbeNamePID
+		}
+		names[i] = abi.ProbeNames{Provider: prov, Module: off(p.Module), Function: off(p.Function), Name: off(p.Name)}
 	}
 	for len(tab)%8 != 0 {
 		tab = append(tab, 0)

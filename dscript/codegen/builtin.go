@@ -67,13 +67,18 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		)
 		c.lookupStackKey(abi.ProbesMap)
 		c.emit(asm.JEq.Imm(asm.R0, 0, c.exitLabel))
+		c.emit(asm.LoadMem(asm.R0, asm.R0, int16(4*field), asm.Word))
+		done := c.newLabel()
+		if name == "probeprov" {
+			c.provWithPID(done)
+		}
 		// The name's offset in the string table (abi.ProbeNames),
 		// masked so that the verifier knows it bounded.
 		c.emit(
-			asm.LoadMem(asm.R0, asm.R0, int16(4*field), asm.Word),
 			asm.And.Imm(asm.R0, abi.ProbeNameMask),
 			asm.Add.Reg(asm.R0, regStrings),
 		)
+		c.label(done)
 	default:
 		c.fail(n, "the builtin variable "+name)
 	}
@@ -88,4 +93,51 @@ func (c *clauseGen) callHalf(fn asm.BuiltinFunc, high bool) {
 	} else {
 		c.emit(asm.LSh.Imm(asm.R0, 32), asm.RSh.Imm(asm.R0, 32))
 	}
+}
+
+// provWithPID handles, in R0, the provider name's offset of a probe of
+// every process (pid*, python*: abi.ProbeNamePID set): the name is the
+// provider's, then the current process's id in decimal (pid1234), built
+// in a scratch buffer whose address it leaves in R0 before jumping to
+// done. Other offsets fall through.
+func (c *clauseGen) provWithPID(done string) {
+	n := c.strSize()
+	plain, withPID := c.newLabel(), c.newLabel()
+	c.emit(asm.JSet.Imm(asm.R0, abi.ProbeNamePID, withPID), asm.Ja.Label(plain))
+	c.label(withPID)
+	dst := c.temp(2 * n)
+	digits := c.temp(16)
+	out := c.newLabel()
+	c.emit(
+		asm.And.Imm(asm.R0, abi.ProbeNameMask),
+		asm.Add.Reg(asm.R0, regStrings),
+	)
+	c.readStr(dst, n, asm.R0)
+	c.retLen()
+	c.clampU(asm.R0, n-1)
+	c.emit(asm.Mov.Reg(asm.R6, asm.R0))
+	c.call(asm.FnGetCurrentPidTgid)
+	c.emit(asm.RSh.Imm(asm.R0, 32), asm.Mov.Reg(asm.R1, asm.R0))
+	c.emit(asm.StoreImm(regCtx, int16(digits+15), 0, asm.Byte))
+	// The digits from the last: ten at most.
+	for i := 0; i < 10; i++ {
+		pos := digits + 14 - i
+		c.emit(
+			asm.Mov.Reg(asm.R3, asm.R1),
+			asm.Mod.Imm(asm.R3, 10),
+			asm.Add.Imm(asm.R3, '0'),
+			asm.StoreMem(regCtx, int16(pos), asm.R3, asm.Byte),
+			asm.Div.Imm(asm.R1, 10),
+			asm.Mov.Imm(asm.R2, int32(pos)),
+			asm.JEq.Imm(asm.R1, 0, out),
+		)
+	}
+	c.label(out)
+	c.emit(asm.Mov.Reg(asm.R3, regCtx), asm.Add.Reg(asm.R3, asm.R2))
+	c.scratchAddr(asm.R1, dst, asm.R6)
+	c.emit(asm.Mov.Imm(asm.R2, int32(n)), asm.Sub.Reg(asm.R2, asm.R6))
+	c.call(asm.FnProbeReadKernelStr)
+	c.resultStr(dst)
+	c.emit(asm.Ja.Label(done))
+	c.label(plain)
 }

@@ -36,6 +36,7 @@ package pid
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -90,12 +91,21 @@ func NewFactory(cache *uproc.Cache) *Factory { return &Factory{cache: cache} }
 // NewProvider returns the provider pidNNN, or nil when name is not of that
 // form. A process that does not exist is an error.
 func (f *Factory) NewProvider(name string) (providers.Provider, error) {
+	if name == WideName {
+		return &WideProvider{cache: f.cache}, nil
+	}
+	if name == "pid0" {
+		return nil, descErr("D_PROC_BADPID", "pid0 does not contain a valid pid")
+	}
 	pid, ok := ParseName(name)
 	if !ok {
 		return nil, nil
 	}
+	if pid == os.Getpid() {
+		return nil, descErr("D_PROC_DYN", "process %d is dtrace itself", pid)
+	}
 	if !f.cache.Alive(pid) {
-		return nil, fmt.Errorf("process %d: %w", pid, uproc.ErrNoProcess)
+		return nil, &DescError{Tag: "D_PROC_GRAB", Msg: fmt.Sprintf("failed to grab process %d", pid), err: uproc.ErrNoProcess}
 	}
 	return &Provider{name: name, pid: pid, cache: f.cache}, nil
 }
@@ -150,6 +160,21 @@ func (p *Provider) Name() string { return p.name }
 // PID returns the process's id.
 func (p *Provider) PID() int { return p.pid }
 
+// ExpandsFor implements providers.PatternExpander: a provider pattern
+// whose trailing digits are the process's id (p*d1234), as DTrace reads
+// the pid of a provider's name, makes the process's probes.
+func (p *Provider) ExpandsFor(pattern string) bool {
+	i := len(pattern)
+	for i > 0 && pattern[i-1] >= '0' && pattern[i-1] <= '9' {
+		i--
+	}
+	n, err := strconv.Atoi(pattern[i:])
+	return err == nil && n == p.pid
+}
+
+// Family returns pid: pid* covers the process too.
+func (p *Provider) Family() string { return "pid" }
+
 // Probes returns none: pid probes are made as descriptions name them
 // (Expand).
 func (p *Provider) Probes() ([]*providers.Probe, error) { return nil, nil }
@@ -174,9 +199,12 @@ func (p *Provider) process() (*uproc.Process, error) {
 type DescError struct {
 	Tag string
 	Msg string
+	err error
 }
 
 func (e *DescError) Error() string { return e.Msg }
+
+func (e *DescError) Unwrap() error { return e.err }
 
 // DiagTag returns the error's DTrace tag.
 func (e *DescError) DiagTag() string { return e.Tag }
@@ -189,8 +217,19 @@ func descErr(tag, format string, args ...any) error {
 // DTrace's order: object after object, function after function by
 // address, the return probe, then the entry probe, then the offset probes
 // of each function.
+//
+// The module field names the objects as DTrace's process library does
+// (ModuleMatches): a name that no object matches whole names those it is
+// the base name of up to a '.' (libc, libc.so: libc.so.6). A name that
+// the process maps nothing of yet names the file the dynamic linker or
+// the shell would find by it (uproc.Resolve), whose probes fire once the
+// process maps it (a library it loads with dlopen).
 func (p *Provider) Expand(module, function, name string) ([]*providers.Probe, error) {
 	pr, err := p.process()
+	if errors.Is(err, uproc.ErrNoProcess) {
+		// It exited since it was named.
+		return nil, &DescError{Tag: "D_PROC_GRAB", Msg: fmt.Sprintf("failed to grab process %d", p.pid), err: err}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -203,11 +242,19 @@ func (p *Provider) Expand(module, function, name string) ([]*providers.Probe, er
 	if name == "" {
 		name = "*"
 	}
-	m := &matcher{p: p, proc: pr, module: module, function: function, name: name}
-	for _, o := range pr.Objects {
-		if !m.moduleMatches(o) {
-			continue
+	m := &matcher{prov: p.name, omit: p.omit, proc: pr, module: module, function: function, name: name}
+	objs := matchObjects(pr.Objects, module)
+	if len(objs) == 0 && !probe.IsGlob(module) {
+		// Not mapped yet: the file it names, probed in the process
+		// from the time it maps it.
+		for _, path := range uproc.Resolve(module) {
+			if o, err := p.cache.OpenFile(path); err == nil {
+				objs = append(objs, o)
+				break
+			}
 		}
+	}
+	for _, o := range objs {
 		if err := m.object(o); err != nil {
 			return nil, err
 		}
@@ -215,19 +262,36 @@ func (p *Provider) Expand(module, function, name string) ([]*providers.Probe, er
 	return m.out, nil
 }
 
+// matchObjects returns the objects module names: a pattern those whose
+// base names it matches, a name those it names whole, else those it is
+// the base name of up to a '.'.
+func matchObjects(objs []*uproc.Object, module string) []*uproc.Object {
+	var out []*uproc.Object
+	for _, o := range objs {
+		if uproc.ModuleMatches(module, o.Path, o.Exe) {
+			out = append(out, o)
+		}
+	}
+	if len(out) > 0 || probe.IsGlob(module) {
+		return out
+	}
+	for _, o := range objs {
+		if uproc.Partial(module, o.Path) {
+			return []*uproc.Object{o} // the first, as libproc takes it
+		}
+	}
+	return nil
+}
+
 // matcher makes the probes of one description.
 type matcher struct {
-	p                      *Provider
+	prov string
+	omit func(providers.Omission)
+	// proc is the process whose IFUNCs are resolved; nil when none is
+	// known (they are refused).
 	proc                   *uproc.Process
 	module, function, name string
 	out                    []*providers.Probe
-}
-
-func (m *matcher) moduleMatches(o *uproc.Object) bool {
-	if !probe.IsGlob(m.module) {
-		return m.module == o.Module || m.module == o.Path || m.module == "a.out" && o.Exe
-	}
-	return probe.Glob(m.module, o.Module)
 }
 
 // object makes the probes of one object.
@@ -297,7 +361,7 @@ func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
 	mk := func(kind Kind, name string, off uint64) *Probe {
 		d := &Probe{Kind: kind, Offset: off, Object: code.obj, Func: code.fn, Go: goABI}
 		m.out = append(m.out, &providers.Probe{
-			Provider: m.p.name, Module: o.Module, Function: fn.Name, Name: name, NArgs: -1, Data: d,
+			Provider: m.prov, Module: o.Module, Function: fn.Name, Name: name, NArgs: -1, Data: d,
 		})
 		return d
 	}
@@ -322,7 +386,7 @@ func (m *matcher) function1(o *uproc.Object, fn symtab.Func, exact bool) error {
 		case exact && m.name == Return:
 			return descErr("D_PROC_CREATEFAIL", "failed to create return probe for '%s': %s", fn.Name, why)
 		default:
-			m.p.omit(providers.Omission{Provider: m.p.name, Module: o.Module, Function: fn.Name, Name: Return, Why: why})
+			m.omit(providers.Omission{Provider: m.prov, Module: o.Module, Function: fn.Name, Name: Return, Why: why})
 		}
 		n++
 	}
@@ -397,6 +461,9 @@ var errIFunc = errors.New("the implementation its IFUNC resolver chose is not kn
 // stored for o's own calls (an IRELATIVE relocation of the resolver) or
 // for another object's (a GOT entry bound to fn's name).
 func (m *matcher) resolveIFunc(o *uproc.Object, fn symtab.Func) (codeOf, error) {
+	if m.proc == nil || o.PID() != m.proc.PID {
+		return codeOf{}, errIFunc
+	}
 	resolver := fn.Value + o.Bias
 	try := func(x *uproc.Object, slots []uint64) (codeOf, bool) {
 		for _, slot := range slots {

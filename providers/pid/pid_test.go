@@ -297,7 +297,7 @@ func TestExpandGo(t *testing.T) {
 		if d := entry.Data.(*Probe); !d.Go {
 			t.Errorf("%q: main.recurse is not Go", flags)
 		}
-		es, err := p.sites(entry, entry.Data.(*Probe))
+		es, err := sitesOf(entry, entry.Data.(*Probe))
 		if err != nil || len(es) != 1 {
 			t.Fatalf("entry sites: %v, %v", es, err)
 		}
@@ -309,7 +309,7 @@ func TestExpandGo(t *testing.T) {
 		if f, ok := es[0].Fill.(uprobe.RegArgs); !ok || !slices.Equal(f.Regs, uprobe.GoArgs) {
 			t.Errorf("%q: entry fill %+v", flags, es[0].Fill)
 		}
-		rs, err := p.sites(ret, ret.Data.(*Probe))
+		rs, err := sitesOf(ret, ret.Data.(*Probe))
 		if err != nil || len(rs) == 0 {
 			t.Fatalf("return sites: %v, %v", rs, err)
 		}

@@ -14,23 +14,28 @@ import (
 // them. A site whose instruction the kernel cannot probe is left out, and
 // a probe none of whose sites could be placed reported.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
+	return plan(p.name, p.pid, probes)
+}
+
+// plan places probes for process pid, 0 for every process.
+func plan(name string, pid int, probes []*providers.Probe) ([]*providers.Attachment, error) {
 	var sites []uprobe.Site
 	for _, pr := range probes {
 		d, ok := pr.Data.(*Probe)
 		if !ok {
 			return nil, fmt.Errorf("pid provider: %s is not a pid probe", probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 		}
-		ss, err := p.sites(pr, d)
+		ss, err := sitesOf(pr, d)
 		if err != nil {
 			return nil, fmt.Errorf("pid provider: %s: %w", probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name), err)
 		}
 		sites = append(sites, ss...)
 	}
-	return uprobe.Plan(p.name, p.pid, sites)
+	return uprobe.Plan(name, pid, sites)
 }
 
 // sites returns where probe pr fires.
-func (p *Provider) sites(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
+func sitesOf(pr *providers.Probe, d *Probe) ([]uprobe.Site, error) {
 	code := codeOf{obj: d.Object, fn: d.Func}
 	args := uprobe.RegArgs{Regs: uprobe.CArgs, Stack: true}
 	if d.Go {

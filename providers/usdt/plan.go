@@ -19,25 +19,30 @@ import (
 // site's arguments from its own locations; a site guarded by a semaphore
 // has the kernel count itself in it while it is attached.
 func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, error) {
+	return plan(p.name, p.pid, probes)
+}
+
+// plan places probes for process pid, 0 for every process.
+func plan(name string, pid int, probes []*providers.Probe) ([]*providers.Attachment, error) {
 	var sites []uprobe.Site
 	for _, pr := range probes {
 		d, ok := pr.Data.(*Probe)
 		if !ok {
-			return nil, fmt.Errorf("%s provider: %s is not a USDT probe", p.name, probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
+			return nil, fmt.Errorf("%s provider: %s is not a USDT probe", name, probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name))
 		}
 		for _, s := range d.Sites {
-			us, err := p.site(pr, s)
+			us, err := site(pr, s)
 			if err != nil {
-				return nil, fmt.Errorf("%s provider: %s: %w", p.name, probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name), err)
+				return nil, fmt.Errorf("%s provider: %s: %w", name, probe.Name(pr.Provider, pr.Module, pr.Function, pr.Name), err)
 			}
 			sites = append(sites, us)
 		}
 	}
-	return uprobe.Plan(p.name, p.pid, sites)
+	return uprobe.Plan(strings.TrimSuffix(name, "*"), pid, sites)
 }
 
 // site returns the uprobe site of s.
-func (p *Provider) site(pr *providers.Probe, s Site) (uprobe.Site, error) {
+func site(pr *providers.Probe, s Site) (uprobe.Site, error) {
 	im := s.Object.Image
 	off, ok := im.FileOffset(s.Note.Addr)
 	if !ok || off == 0 {
@@ -49,7 +54,7 @@ func (p *Provider) site(pr *providers.Probe, s Site) (uprobe.Site, error) {
 			return uprobe.Site{}, fmt.Errorf("semaphore at %#x outside the file of %s", s.Note.Semaphore, s.Object.Path)
 		}
 	}
-	f := fill{args: s.Note.Args, addrs: make([]uint64, len(s.Note.Args))}
+	f := fill{args: s.Note.Args, rel: make([]int64, len(s.Note.Args))}
 	for i, a := range s.Note.Args {
 		if a.Kind != symtab.SDTMemory {
 			continue
@@ -60,7 +65,9 @@ func (p *Provider) site(pr *providers.Probe, s Site) (uprobe.Site, error) {
 			if !ok {
 				return uprobe.Site{}, fmt.Errorf("argument %d: no symbol %s in %s", i, a.Symbol, s.Object.Path)
 			}
-			f.addrs[i] = v + s.Object.Bias
+			// Where the symbol is from the site: the same in every
+			// process, wherever it loads the object.
+			f.rel[i] = int64(v - s.Note.Addr)
 		case a.Base.Name == "rip":
 			return uprobe.Site{}, fmt.Errorf("argument %d: %%rip-relative without a symbol", i)
 		}
@@ -72,16 +79,17 @@ func (p *Provider) site(pr *providers.Probe, s Site) (uprobe.Site, error) {
 // fill fills a site's arguments from the locations its note gives.
 type fill struct {
 	args []symtab.SDTArg
-	// addrs holds, for a memory argument at a symbol, the symbol's
-	// address in the process.
-	addrs []uint64
+	// rel holds, for a memory argument at a symbol, the symbol's address
+	// less the site's: the address is the site's (the uprobe's %rip)
+	// plus it.
+	rel []int64
 }
 
 // Key implements uprobe.Fill.
 func (f fill) Key() string {
 	var b strings.Builder
 	for i, a := range f.args {
-		fmt.Fprintf(&b, "%+v@%#x;", a, f.addrs[i])
+		fmt.Fprintf(&b, "%+v@%#x;", a, f.rel[i])
 	}
 	return b.String()
 }
@@ -147,9 +155,11 @@ func (f fill) Insns(use abi.CtxUse, prefix string) (asm.Instructions, error) {
 }
 
 // address returns instructions leaving in R3 the address of the memory
-// argument i: its registers' values plus its displacement plus its
-// symbol's address in the process (%rip-relative addressing is how the
-// assembler reached the symbol: %rip itself adds nothing).
+// argument i: its registers' values plus its displacement, plus, for an
+// argument at a symbol, the symbol's address, which is the site's (%rip,
+// where the uprobe fired) plus the symbol's distance from it (%rip-relative
+// addressing is how the assembler reached the symbol: %rip itself adds
+// nothing else).
 func (f fill) address(i int, a symtab.SDTArg) (asm.Instructions, error) {
 	insns := asm.Instructions{asm.Mov.Imm(asm.R3, 0)}
 	if a.Base.Name != "" && a.Base.Name != "rip" {
@@ -177,7 +187,8 @@ func (f fill) address(i int, a symtab.SDTArg) (asm.Instructions, error) {
 	}
 	disp := a.Disp
 	if a.Symbol != "" {
-		disp += int64(f.addrs[i])
+		disp += f.rel[i]
+		insns = append(insns, asm.LoadMem(asm.R4, abi.RegCtx, uprobe.Regs["rip"], asm.DWord), asm.Add.Reg(asm.R3, asm.R4))
 	}
 	switch {
 	case disp == 0:

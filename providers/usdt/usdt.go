@@ -59,6 +59,10 @@ type Site struct {
 // Factory makes USDT providers: NewProvider("python1234").
 type Factory struct {
 	cache *uproc.Cache
+	// What the Wide providers' objects are found among, read once.
+	readMapped  bool
+	mappedFiles []uproc.Mapped
+	resolved    map[string][]string
 }
 
 // NewFactory returns a factory of USDT providers reading processes through
@@ -85,6 +89,9 @@ func SplitName(name string) (string, int, bool) {
 // NewProvider returns the provider PROVIDERpid when process pid has SDT
 // probes of that provider, else nil.
 func (f *Factory) NewProvider(name string) (providers.Provider, error) {
+	if sdt, ok := strings.CutSuffix(name, "*"); ok && sdt != "" && !probe.IsGlob(sdt) {
+		return &WideProvider{cache: f.cache, sdt: sdt, f: f}, nil
+	}
 	prov, pid, ok := SplitName(name)
 	if !ok || !f.cache.Alive(pid) {
 		return nil, nil
@@ -104,10 +111,14 @@ func (f *Factory) NewProvider(name string) (providers.Provider, error) {
 	return p, nil
 }
 
-// Names returns the USDT providers of every process that match pattern.
-// The objects are read once per cache; processes that cannot be read (they
-// exited, or belong to someone else) are passed over.
+// Names returns the USDT providers that match pattern: PROVIDER* (a
+// WideProvider) for each SDT provider of which it matches every pid
+// (python*), and the providers of the processes that exist of the
+// others it matches (python1234). The objects are read once per cache;
+// processes that cannot be read (they exited, or belong to someone else)
+// are passed over.
 func (f *Factory) Names(pattern string) ([]string, error) {
+	wide := f.wideNames(pattern)
 	dir := f.cache.Proc
 	if dir == "" {
 		dir = "/proc"
@@ -117,7 +128,7 @@ func (f *Factory) Names(pattern string) ([]string, error) {
 		return nil, err
 	}
 	self := os.Getpid()
-	var out []string
+	out := wide
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil || pid == self {
@@ -129,7 +140,7 @@ func (f *Factory) Names(pattern string) ([]string, error) {
 		}
 		for _, n := range names {
 			full := n + strconv.Itoa(pid)
-			if probe.Glob(pattern, full) {
+			if probe.Glob(pattern, full) && !slices.Contains(wide, n+"*") {
 				out = append(out, full)
 			}
 		}
@@ -148,6 +159,10 @@ type Provider struct {
 
 // Name returns the provider's name, PROVIDERpid.
 func (p *Provider) Name() string { return p.name }
+
+// Family returns the SDT provider's name: PROVIDER* covers the process
+// too.
+func (p *Provider) Family() string { return p.sdt }
 
 // Probes returns the provider's probes, object after object, in the order
 // of their first site's note.

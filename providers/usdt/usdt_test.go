@@ -81,9 +81,15 @@ func TestProvider(t *testing.T) {
 	pid, _ := start(t)
 	f := NewFactory(&uproc.Cache{})
 	name := "tpx" + strconv.Itoa(pid)
+	// A pattern over every pid names the provider of every process;
+	// one over some pids, the processes' that it matches.
 	names, err := f.Names("tpx*")
+	if err != nil || !slices.Equal(names, []string{"tpx*"}) {
+		t.Errorf("Names(tpx*) = %q, %v; want [tpx*]", names, err)
+	}
+	names, err = f.Names("tpx" + strconv.Itoa(pid)[:1] + "*")
 	if err != nil || !slices.Contains(names, name) {
-		t.Errorf("Names(tpx*) = %q, %v; want %s among them", names, err, name)
+		t.Errorf("Names(tpx%c*) = %q, %v; want %s among them", name[3], names, err, name)
 	}
 	if p, err := f.NewProvider("nosuch" + strconv.Itoa(pid)); p != nil || err != nil {
 		t.Errorf("a provider the process does not have: %v, %v", p, err)

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -323,21 +324,32 @@ func attach(prog *ebpf.Program, pid int, sites []Site, multi bool) (io.Closer, e
 	return a, nil
 }
 
-// attachObject attaches prog at sites of object o, through a path that
-// reaches it now (Object.Reach), again through another when the one
-// tried vanished meanwhile (the library was unloaded, maybe loaded again).
-// The error is uproc.ErrNoProcess once the process has exited,
-// uproc.ErrUnmapped once it maps the object no more.
+// attachObject attaches prog at sites of object o, for process pid (0:
+// every process mapping the object, now or later). The object's file is
+// reached through the file the Cache holds open, whatever became of the
+// process it was read from; else through a path that reaches it now
+// (Object.Reach), again through another when the one tried vanished
+// meanwhile (the library was unloaded, maybe loaded again). The error is
+// uproc.ErrNoProcess once the process has exited, uproc.ErrUnmapped once
+// it maps the object no more.
 func attachObject(prog *ebpf.Program, pid int, o *uproc.Object, sites []bpf.UprobeSite, multi bool) (*bpf.UprobeAttachment, error) {
 	var aerr error
 	for range 8 {
-		path, err := o.Reach()
+		path, err := o.AttachPath()
 		if err != nil {
 			return nil, err
 		}
 		var u *bpf.UprobeAttachment
 		if u, aerr = bpf.AttachUprobes(prog, bpf.Uprobes{Path: path, PID: pid, Multi: multi, Sites: sites}); aerr == nil {
 			return u, nil
+		}
+		if pid != 0 && (errors.Is(aerr, syscall.ESRCH) || !uproc.Alive(pid)) {
+			// The process exited (or exec'd into an image whose
+			// exit came first) meanwhile.
+			return nil, uproc.ErrNoProcess
+		}
+		if strings.HasPrefix(path, "/proc/self/fd/") {
+			return nil, aerr // the file itself: the error is not a race's
 		}
 		// Was the object unloaded, or did the process exit, meanwhile?
 		if _, err := o.Reach(); err != nil {

@@ -37,6 +37,8 @@ type Cache struct {
 	mu     sync.Mutex
 	images map[fileKey]*imageEntry
 	sdt    map[fileKey][]string
+	// files holds each object's file open (AttachPath).
+	files map[fileKey]*os.File
 }
 
 type fileKey struct {
@@ -91,6 +93,8 @@ type Object struct {
 	// proc is the proc file system's mount point, pid the process's.
 	proc string
 	pid  int
+	// held is the object's file, held open by the Cache.
+	held *os.File
 }
 
 // Reach returns a path to the object's file that dtrace can attach
@@ -211,6 +215,7 @@ func (c *Cache) image(k fileKey, o *Object) (*symtab.Image, error) {
 		c.images = map[fileKey]*imageEntry{}
 	}
 	if e := c.images[k]; e != nil {
+		o.held = c.files[k]
 		return e.im, e.err
 	}
 	im, err := symtab.OpenMappedImage(o.File, o.Path)
@@ -223,6 +228,17 @@ func (c *Cache) image(k fileKey, o *Object) (*symtab.Image, error) {
 		}
 	}
 	c.images[k] = &imageEntry{im, err}
+	if err == nil {
+		// Held open, so that uprobes can be attached to it whatever
+		// becomes of the process (AttachPath).
+		if f, ferr := os.Open(o.File); ferr == nil {
+			if c.files == nil {
+				c.files = map[fileKey]*os.File{}
+			}
+			c.files[k] = f
+			o.held = f
+		}
+	}
 	return im, err
 }
 
@@ -252,8 +268,13 @@ func (p *Process) ReadWord(addr uint64) (uint64, error) {
 }
 
 // Alive reports whether the process still exists (and is not a zombie).
-func (c *Cache) Alive(pid int) bool {
-	b, err := os.ReadFile(filepath.Join(c.proc(), strconv.Itoa(pid), "stat"))
+func (c *Cache) Alive(pid int) bool { return alive(c.proc(), pid) }
+
+// Alive reports whether process pid exists (and is not a zombie).
+func Alive(pid int) bool { return alive("/proc", pid) }
+
+func alive(proc string, pid int) bool {
+	b, err := os.ReadFile(filepath.Join(proc, strconv.Itoa(pid), "stat"))
 	if err != nil {
 		return false
 	}

@@ -1,6 +1,8 @@
 #!/bin/sh
-# A pattern in the provider field matches the USDT providers of every
-# process that has them: two usdtprog loops, both listed and traced.
+# A pattern over every pid in the provider field matches the USDT
+# provider in every process, present and future: listed once per object
+# under dtgotest*, traced in both usdtprog loops, probeprov naming each
+# process's provider.
 DT=$DTRACE
 sh unittest/usdt/build.sh
 /tmp/dtrace-usdt/usdtprog loop &
