@@ -201,6 +201,11 @@ type inline struct {
 	// xl is the translator of an inline whose value is translated data
 	// (inline psinfo_t *curpsinfo = xlate<psinfo_t *>(curthread)).
 	xl *translator
+	// params are the names of an inline associative array's parameters
+	// (inline string tcp_state_string[int state] = ...), keys their
+	// types; nil for a scalar inline.
+	params []string
+	keys   []*types.Type
 }
 
 // translator is a checked translator definition.

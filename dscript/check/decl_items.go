@@ -68,6 +68,17 @@ func (c *Checker) inlineDecl(d *ast.InlineDecl) {
 		c.errorf(d.Value, diag.D_OP_INCOMPAT, "inline %s definition uses incompatible types: \"%s\" = \"%s\"", name, t, v.t)
 	}
 	in := &inline{name: name, typ: t, value: d.Value, xl: v.xl}
+	if assoc {
+		m := d.Decl.Mods[len(d.Decl.Mods)-1]
+		in.keys = keys
+		for _, k := range m.Keys {
+			name := ""
+			if k.Decl != nil {
+				name = k.Decl.Name
+			}
+			in.params = append(in.params, name)
+		}
+	}
 	if v.isConst && !assoc {
 		val := v.val
 		in.cval, in.ctyp = &val, v.t

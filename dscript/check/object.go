@@ -134,6 +134,15 @@ func (o *Object) Inline() ast.Expr {
 	return o.in.value
 }
 
+// InlineParams returns the parameter names of an inline associative
+// array, nil for a scalar inline.
+func (o *Object) InlineParams() []string {
+	if o.in == nil {
+		return nil
+	}
+	return o.in.params
+}
+
 // use records that n refers to the object for v, creating it on first use.
 func (c *Checker) useVar(n ast.Node, v *variable) {
 	if v.obj == nil {

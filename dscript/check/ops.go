@@ -466,6 +466,11 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 			return c.builtinIndex(x, b.Name, bv)
 		}
 		v, ok := c.globals[b.Name]
+		if !ok {
+			if in := c.assocInline(b.Name); in != nil {
+				return c.inlineIndex(x, in)
+			}
+		}
 		switch {
 		case ok && v.assoc:
 			return c.assocRef(x, v)
@@ -588,6 +593,41 @@ func nodeName(x ast.Expr, o operand) string {
 
 // lookupValue reports whether name resolves to something other than a
 // global variable: a builtin, inline, enum constant or function.
+// assocInline returns the inline associative array called name, loading
+// the library's definition if the program has none, or nil.
+func (c *Checker) assocInline(name string) *inline {
+	in, ok := c.inlines[name]
+	if !ok && c.loadLib("i:"+name) {
+		in, ok = c.inlines[name]
+	}
+	if !ok || in.params == nil {
+		return nil
+	}
+	return in
+}
+
+// inlineIndex checks name[args] of an inline associative array (inline
+// string tcp_state_string[int state] = ...): the value of the inline's
+// expression with its parameters bound to args, each converted to its
+// parameter's type as an associative array's keys are.
+func (c *Checker) inlineIndex(x *ast.Index, in *inline) operand {
+	if n := len(x.Index); n != len(in.keys) {
+		sp := "s "
+		if n == 1 {
+			sp = " "
+		}
+		c.errorf(x, diag.D_PROTO_LEN, "%s[ ] prototype mismatch: %d arg%spassed, %d expected", in.name, n, sp, len(in.keys))
+	}
+	for i, e := range x.Index {
+		o := c.rvalue(e)
+		if !types.Compatible(in.keys[i], o.t) {
+			c.errorf(e, diag.D_PROTO_ARG, "%s[ ] argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", in.name, i+1, in.keys[i], o.t)
+		}
+	}
+	c.useInline(x, in)
+	return operand{t: in.typ, xl: in.xl}
+}
+
 func (c *Checker) lookupValue(name string) bool {
 	if name == "NULL" {
 		return true // an inline of DTrace's D library

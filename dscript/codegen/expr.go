@@ -62,6 +62,10 @@ func (c *clauseGen) expr(x ast.Expr) {
 			c.xlateValue(x, tr, x)
 			return
 		}
+		if o := c.g.info.Uses[x]; o != nil && o.Kind() == check.ObjInline {
+			c.inlineIndex(x, o)
+			return
+		}
 		c.index(x)
 	case *ast.Unary:
 		c.unary(x)
@@ -277,6 +281,21 @@ func (c *clauseGen) ident(x *ast.Ident) {
 	default:
 		c.loadVar(x, o)
 	}
+}
+
+// inlineIndex compiles name[args] of an inline associative array: its
+// value, each parameter bound to its argument as a translator's input is
+// bound to its value (compiled where the parameter is used).
+func (c *clauseGen) inlineIndex(x *ast.Index, o *check.Object) {
+	depth := len(c.xlIn)
+	for i, name := range o.InlineParams() {
+		if i < len(x.Index) && name != "" {
+			c.xlIn = append(c.xlIn, xlBinding{name: name, input: x.Index[i], depth: depth})
+		}
+	}
+	c.expr(o.Inline())
+	c.xlIn = c.xlIn[:depth]
+	c.typecast(c.typeOf(o.Inline()), o.Type())
 }
 
 // unary compiles a unary operator. As in DTrace, -, + and ~ compute in
