@@ -137,9 +137,13 @@ func isIP(skb int) cond {
 	return cond{v: skbField(skb, skbProtocol), op: condIn, in: []int64{ethPIP, ethPIPv6}}
 }
 
-func isIPv4(skb int) cond { return cond{v: skbField(skb, skbProtocol), op: condIn, in: []int64{ethPIP}} }
+func isIPv4(skb int) cond {
+	return cond{v: skbField(skb, skbProtocol), op: condIn, in: []int64{ethPIP}}
+}
 
-func isIPv6(skb int) cond { return cond{v: skbField(skb, skbProtocol), op: condIn, in: []int64{ethPIPv6}} }
+func isIPv6(skb int) cond {
+	return cond{v: skbField(skb, skbProtocol), op: condIn, in: []int64{ethPIPv6}}
+}
 
 func carries(h val, proto int64) cond {
 	return cond{v: xf(h, l4Proto), op: condIn, in: []int64{proto}}
@@ -266,7 +270,7 @@ var netDefs = map[string][]probeDef{
 			better: []site{{fn: "tcp_init_transfer", conds: []cond{{v: tpArg(1), op: condIn, in: []int64{passiveEstablished}}},
 				vals: tcpVals(tpArg(2), tpArg(0), ipHdr(2), l4Hdr(2), netInbound)}}},
 		{name: "accept-refused", args: tcpArgs,
-			sites: []site{sendReset("tcp_send_reset", "", refusedSYN...)},
+			sites:  []site{sendReset("tcp_send_reset", "", refusedSYN...)},
 			better: []site{sendReset("", "tcp_v4_send_reset", refusedSYN...), sendReset("", "tcp_v6_send_reset", refusedSYN...)}},
 		{name: "connect-established", args: tcpArgs,
 			sites: []site{withVals(setState(stateIs(1, tcpSynSent), stateIs(2, tcpEstablished)),

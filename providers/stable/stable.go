@@ -302,7 +302,7 @@ func Placements(name string, sys providers.System) []string {
 		mode := ""
 		for _, s := range d.better {
 			if s.fn == "" {
-				tps = append(tps, "tracepoint "+s.tp)
+				tps = append(tps, s.tp)
 				continue
 			}
 			fns = append(fns, s.where())
@@ -320,19 +320,22 @@ func Placements(name string, sys providers.System) []string {
 			}
 		}
 		if why == nil {
-			out = append(out, fmt.Sprintf("%s: fires at %s (%s)", d.name, andList(append(fns, tps...)), mode))
+			if len(tps) > 0 {
+				fns = append(fns, tracepoints(tps))
+			}
+			out = append(out, fmt.Sprintf("%s: fires at %s (%s)", d.name, andList(fns), mode))
 			continue
 		}
 		var at []string
 		for _, s := range d.sites {
-			at = append(at, s.where())
+			at = append(at, s.tp)
 		}
 		msg := why.Error()
 		var ke *providers.KernelError
 		if errors.As(why, &ke) {
 			msg = ke.Reason
 		}
-		out = append(out, fmt.Sprintf("%s: fires at %s, not at %s: %s", d.name, andList(dedup(at)), andList(fns), msg))
+		out = append(out, fmt.Sprintf("%s: fires at %s, not at %s: %s", d.name, tracepoints(dedup(at)), andList(fns), msg))
 	}
 	sort.Strings(out)
 	return out
@@ -344,6 +347,15 @@ func andList(ws []string) string {
 		return strings.Join(ws, "")
 	}
 	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
+// tracepoints names tracepoints tps: "tracepoint a", "tracepoints a and
+// b".
+func tracepoints(tps []string) string {
+	if len(tps) == 1 {
+		return "tracepoint " + tps[0]
+	}
+	return "tracepoints " + andList(tps)
 }
 
 // dedup returns ws without repetitions, in order.
