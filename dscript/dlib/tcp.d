@@ -11,7 +11,9 @@
  * struct sock_common; or NULL where no socket took the segment. Where the
  * socket does not know what a member asks (no socket, or a listener's,
  * which has no remote end), the headers (arg2, arg4) tell it, as the
- * direction of the packet (arg6) orders them. A full socket's local port
+ * direction of the packet (arg6) orders them; arg7, where not 0, is the
+ * connection's state (the new one at state-change; ESTABLISHED at
+ * connect-established and accept-established). A full socket's local port
  * is its inet_sport, which closing it leaves (its skc_num is cleared as
  * the port is released, before the socket's state changes to CLOSED).
  */
@@ -203,9 +205,15 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    inet_ntoa6((in6_addr_t *)(arg6 == NET_PROBE_INBOUND ?
 	    &((struct ipv6hdr *)arg2)->saddr : &((struct ipv6hdr *)arg2)->daddr)) :
 	    "<unknown>";
-	tcps_state = arg6 == NET_PROBE_STATE ? arg7 : T == NULL ? 0 :
+	tcps_state = arg7 != 0 ? arg7 : T == NULL ? 0 :
 	    ((struct sock_common *)T)->skc_state == 12 ? TCP_STATE_SYN_RECEIVED :
 	    ((struct sock_common *)T)->skc_state;
+	/*
+	 * Linux keeps no initial sequence numbers: they are what a
+	 * connection has acknowledged (received) less the bytes that were,
+	 * and the SYN. An actively opened connection counts its SYN among
+	 * the bytes acknowledged: its tcps_iss is one less than the SYN's.
+	 */
 	tcps_iss = T == NULL ? 0 :
 	    ((struct sock_common *)T)->skc_state == 12 ?
 	    ((struct tcp_request_sock *)T)->snt_isn :

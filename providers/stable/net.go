@@ -175,6 +175,15 @@ func tcpVals(skb, sk, ip, th val, dir int64) []val {
 	return []val{skb, sk, ip, sk, th, konst(0), konst(dir), konst(0)}
 }
 
+// establishedVals are tcpVals of connect-established and
+// accept-established, whose connection's state is ESTABLISHED (arg7)
+// whether or not its socket's is yet.
+func establishedVals(skb, sk, ip, th val) []val {
+	vs := tcpVals(skb, sk, ip, th, netInbound)
+	vs[7] = konst(tcpEstablished)
+	return vs
+}
+
 // stateVals are tcp:::state-change's: the socket, the old state and the
 // new.
 func stateVals(sk, old, new val) []val {
@@ -266,17 +275,17 @@ var netDefs = map[string][]probeDef{
 	"tcp": {
 		{name: "accept-established", args: tcpArgs,
 			sites: []site{withVals(setState(stateIs(1, tcpSynRecv), stateIs(2, tcpEstablished)),
-				tcpVals(konst(0), tpArg(0), konst(0), konst(0), netInbound))},
+				establishedVals(konst(0), tpArg(0), konst(0), konst(0)))},
 			better: []site{{fn: "tcp_init_transfer", conds: []cond{{v: tpArg(1), op: condIn, in: []int64{passiveEstablished}}},
-				vals: tcpVals(tpArg(2), tpArg(0), ipHdr(2), l4Hdr(2), netInbound)}}},
+				vals: establishedVals(tpArg(2), tpArg(0), ipHdr(2), l4Hdr(2))}}},
 		{name: "accept-refused", args: tcpArgs,
 			sites:  []site{sendReset("tcp_send_reset", "", refusedSYN...)},
 			better: []site{sendReset("", "tcp_v4_send_reset", refusedSYN...), sendReset("", "tcp_v6_send_reset", refusedSYN...)}},
 		{name: "connect-established", args: tcpArgs,
 			sites: []site{withVals(setState(stateIs(1, tcpSynSent), stateIs(2, tcpEstablished)),
-				tcpVals(konst(0), tpArg(0), konst(0), konst(0), netInbound))},
+				establishedVals(konst(0), tpArg(0), konst(0), konst(0)))},
 			better: []site{{fn: "tcp_finish_connect",
-				vals: tcpVals(tpArg(1), tpArg(0), ipHdr(1), l4Hdr(1), netInbound)}}},
+				vals: establishedVals(tpArg(1), tpArg(0), ipHdr(1), l4Hdr(1))}}},
 		{name: "connect-refused", args: tcpArgs,
 			sites: []site{{tp: "tcp_receive_reset", conds: []cond{sockState(tpArg(0), tcpSynSent)},
 				vals: tcpVals(konst(0), tpArg(0), konst(0), konst(0), netInbound)}},

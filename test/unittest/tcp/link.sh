@@ -8,6 +8,8 @@
 set -e
 ip link set dtnet47a "$1"
 [ "$1" = up ] || exit 0
+# IPv6 forgets the device's addresses as it goes down.
+ip -6 addr replace fd47::1/64 dev dtnet47a nodad
 ns=$(ip netns exec dtnet47 cat /sys/class/net/dtnet47b/address)
 here=$(cat /sys/class/net/dtnet47a/address)
 ip neigh replace 10.47.0.2 lladdr "$ns" dev dtnet47a

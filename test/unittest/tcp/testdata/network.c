@@ -8,7 +8,7 @@
  *		the client connects to SERVER:PORT from CLIENT, sends 1000
  *		bytes, which the server reads, then reads the 2000 the
  *		server sends; the client closes first, then the server;
- *		then a connection to PORT+1, where nothing listens, is
+ *		then a connection to PORT+100, where nothing listens, is
  *		refused
  *	network retrans SERVER CLIENT PORT NETNS SCRIPT
  *		as tcp, but the server's 2000 bytes are sent after "sh
@@ -157,7 +157,7 @@ static void tcp(const char *server, const char *client, int port, const char *ne
 	close(l);
 	if (stop == NULL) {
 		int r = sock(SOCK_STREAM, client, 0);
-		len = addr(&sa, server, port + 1);
+		len = addr(&sa, server, port + 100);
 		if (connect(r, (struct sockaddr *)&sa, len) == 0 || errno != ECONNREFUSED)
 			fail("refused connect");
 		close(r);
