@@ -15,14 +15,14 @@ script() {
 	{ echo '#!/bin/sh'; echo 'set -e'; for c in "$@"; do echo "$c"; done; } >$f
 	chmod +x $f
 }
-# Ports: v4 loopback 473x1, v6 loopback 473x2, v4 veth 473x3, v6 veth
-# 473x4; x: 1 tcp (and 100 more, refused), 3 retransmissions, 5 udp.
-script tcp-lo "$n tcp 127.0.47.1 127.0.47.2 47311" "$n tcp ::1 ::1 47312"
-script tcp-ns "$n tcp 10.47.0.2 10.47.0.1 47313 $ns" "$n tcp fd47::2 fd47::1 47314 $ns"
-script retrans "$n retrans 10.47.0.2 10.47.0.1 47333 $ns $PWD/unittest/tcp/link.sh" \
-	"$n retrans fd47::2 fd47::1 47334 $ns $PWD/unittest/tcp/link.sh"
-script udp "$n udp 127.0.47.1 127.0.47.2 47351" "$n udp ::1 ::1 47352" \
-	"$n udp 10.47.0.2 10.47.0.1 47353 $ns" "$n udp fd47::2 fd47::1 47354 $ns"
+# Ports: v4 loopback 273x1, v6 loopback 273x2, v4 veth 273x3, v6 veth
+# 273x4; x: 1 tcp (and 100 more, refused), 3 retransmissions, 5 udp.
+script tcp-lo "$n tcp 127.0.47.1 127.0.47.2 27311" "$n tcp ::1 ::1 27312"
+script tcp-ns "$n tcp 10.47.0.2 10.47.0.1 27313 $ns" "$n tcp fd47::2 fd47::1 27314 $ns"
+script retrans "$n retrans 10.47.0.2 10.47.0.1 27333 $ns $PWD/unittest/tcp/link.sh" \
+	"$n retrans fd47::2 fd47::1 27334 $ns $PWD/unittest/tcp/link.sh"
+script udp "$n udp 127.0.47.1 127.0.47.2 27351" "$n udp ::1 ::1 27352" \
+	"$n udp 10.47.0.2 10.47.0.1 27353 $ns" "$n udp fd47::2 fd47::1 27354 $ns"
 command -v ip >/dev/null && command -v tc >/dev/null ||
 	{ echo "build.sh: the tests need iproute2 (ip, tc)" >&2; exit 1; }
 ip netns del dtnet47 2>/dev/null || true

@@ -2,14 +2,14 @@
 /* @@runtest-opts: -q -c /tmp/dtrace-net/tcp-lo */
 
 /*
- * The tcp provider over loopback, IPv4 (127.0.47.2 to 127.0.47.1:47311)
- * then IPv6 (::1 to ::1:47312): a connection accepted, 1000 bytes from
+ * The tcp provider over loopback, IPv4 (127.0.47.2 to 127.0.47.1:27311)
+ * then IPv6 (::1 to ::1:27312): a connection accepted, 1000 bytes from
  * the client, 2000 from the server, closed by the client first; then a
  * connection to the port 100 higher, refused.
  */
 
-inline int SERVER4 = 47311;
-inline int SERVER6 = 47312;
+inline int SERVER4 = 27311;
+inline int SERVER6 = 27312;
 
 int bad, segments;
 

@@ -1,27 +1,27 @@
 segments 1, fields that disagree 0
 
-  127.0.47.2                                         47311  127.0.47.1                                          state-established                                         1                1
-  ::1                                                47312  ::1                                                 state-established                                         1                1
-  connect-established                                 127.0.47.2                                          127.0.47.1                                         47311  state-established                                    4        1                1
-  connect-established                                 ::1                                                 ::1                                                47312  state-established                                    6        1                1
-  connect-request                                     127.0.47.2                                          127.0.47.1                                         47311  state-syn-sent                                       4        1                1
-  connect-request                                     ::1                                                 ::1                                                47312  state-syn-sent                                       6        1                1
-        1 47311                1
-        1 47312                1
-        1 47411                1
-        1 47412                1
-  accept-refused                                      127.0.47.2                                         47411                1
-  accept-refused                                      ::1                                                47412                1
-  connect-refused                                     127.0.47.1                                         47411                1
-  connect-refused                                     ::1                                                47412                1
-  receive                                             server                                                47311             1000
-  receive                                             server                                                47312             1000
-  send                                                client                                                47311             1000
-  send                                                client                                                47312             1000
-  receive                                             client                                                47311             2000
-  receive                                             client                                                47312             2000
-  send                                                server                                                47311             2000
-  send                                                server                                                47312             2000
+  127.0.47.2                                         27311  127.0.47.1                                          state-established                                         1                1
+  ::1                                                27312  ::1                                                 state-established                                         1                1
+  connect-established                                 127.0.47.2                                          127.0.47.1                                         27311  state-established                                    4        1                1
+  connect-established                                 ::1                                                 ::1                                                27312  state-established                                    6        1                1
+  connect-request                                     127.0.47.2                                          127.0.47.1                                         27311  state-syn-sent                                       4        1                1
+  connect-request                                     ::1                                                 ::1                                                27312  state-syn-sent                                       6        1                1
+        1 27311                1
+        1 27312                1
+        1 27411                1
+        1 27412                1
+  accept-refused                                      127.0.47.2                                         27411                1
+  accept-refused                                      ::1                                                27412                1
+  connect-refused                                     127.0.47.1                                         27411                1
+  connect-refused                                     ::1                                                27412                1
+  receive                                             server                                                27311             1000
+  receive                                             server                                                27312             1000
+  send                                                client                                                27311             1000
+  send                                                client                                                27312             1000
+  receive                                             client                                                27311             2000
+  receive                                             client                                                27312             2000
+  send                                                server                                                27311             2000
+  send                                                server                                                27312             2000
   client                                              state-established                                         1        1       24                1
   server                                              state-established                                         1     1001       24                1
   client                                                    4  state-closed                                        state-syn-sent                                                    1

@@ -2,14 +2,14 @@
 /* @@runtest-opts: -q -c /tmp/dtrace-net/tcp-ns */
 
 /*
- * The tcp provider over loopback, IPv4 (127.0.47.2 to 127.0.47.1:47313)
- * then IPv6 (::1 to ::1:47314): a connection accepted, 1000 bytes from
+ * The tcp provider over loopback, IPv4 (127.0.47.2 to 127.0.47.1:27313)
+ * then IPv6 (::1 to ::1:27314): a connection accepted, 1000 bytes from
  * the client, 2000 from the server, closed by the client first; then a
  * connection to the port 100 higher, refused.
  */
 
-inline int SERVER4 = 47313;
-inline int SERVER6 = 47314;
+inline int SERVER4 = 27313;
+inline int SERVER6 = 27314;
 
 int bad, segments, ipbad;
 

@@ -1,28 +1,28 @@
 segments 1, fields that disagree 0
 ip packets: sent as tcp sent them 1 1, received as sent 1 1, fields that disagree 0
 
-  10.47.0.1                                          47313  10.47.0.2                                           state-established                                         1                1
-  fd47::1                                            47314  fd47::2                                             state-established                                         1                1
-  connect-established                                 10.47.0.1                                           10.47.0.2                                          47313  state-established                                    4        1                1
-  connect-established                                 fd47::1                                             fd47::2                                            47314  state-established                                    6        1                1
-  connect-request                                     10.47.0.1                                           10.47.0.2                                          47313  state-syn-sent                                       4        1                1
-  connect-request                                     fd47::1                                             fd47::2                                            47314  state-syn-sent                                       6        1                1
-        1 47313                1
-        1 47314                1
-        1 47413                1
-        1 47414                1
-  accept-refused                                      10.47.0.1                                          47413                1
-  accept-refused                                      fd47::1                                            47414                1
-  connect-refused                                     10.47.0.2                                          47413                1
-  connect-refused                                     fd47::2                                            47414                1
-  receive                                             server                                                47313             1000
-  receive                                             server                                                47314             1000
-  send                                                client                                                47313             1000
-  send                                                client                                                47314             1000
-  receive                                             client                                                47313             2000
-  receive                                             client                                                47314             2000
-  send                                                server                                                47313             2000
-  send                                                server                                                47314             2000
+  10.47.0.1                                          27313  10.47.0.2                                           state-established                                         1                1
+  fd47::1                                            27314  fd47::2                                             state-established                                         1                1
+  connect-established                                 10.47.0.1                                           10.47.0.2                                          27313  state-established                                    4        1                1
+  connect-established                                 fd47::1                                             fd47::2                                            27314  state-established                                    6        1                1
+  connect-request                                     10.47.0.1                                           10.47.0.2                                          27313  state-syn-sent                                       4        1                1
+  connect-request                                     fd47::1                                             fd47::2                                            27314  state-syn-sent                                       6        1                1
+        1 27313                1
+        1 27314                1
+        1 27413                1
+        1 27414                1
+  accept-refused                                      10.47.0.1                                          27413                1
+  accept-refused                                      fd47::1                                            27414                1
+  connect-refused                                     10.47.0.2                                          27413                1
+  connect-refused                                     fd47::2                                            27414                1
+  receive                                             server                                                27313             1000
+  receive                                             server                                                27314             1000
+  send                                                client                                                27313             1000
+  send                                                client                                                27314             1000
+  receive                                             client                                                27313             2000
+  receive                                             client                                                27314             2000
+  send                                                server                                                27313             2000
+  send                                                server                                                27314             2000
   client                                              state-established                                         1        1       24                1
   server                                              state-established                                         1     1001       24                1
   client                                                    4  state-closed                                        state-syn-sent                                                    1

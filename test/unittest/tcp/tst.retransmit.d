@@ -3,15 +3,15 @@
 
 /*
  * Retransmissions: the server (in the network namespace of build.sh,
- * 10.47.0.2:47333, then fd47::2:47334) sends 2000 bytes while the veth
+ * 10.47.0.2:27333, then fd47::2:27334) sends 2000 bytes while the veth
  * end that would receive them is down (link.sh), so that they are lost
  * without its knowing, and sent again once the link is up. Every byte is
  * sent at least twice, the first time not as a retransmission, and the
  * client receives each once.
  */
 
-inline int SERVER4 = 47333;
-inline int SERVER6 = 47334;
+inline int SERVER4 = 27333;
+inline int SERVER6 = 27334;
 
 int first[int, uint32_t];
 int bad, sent[int], retransmitted[int];

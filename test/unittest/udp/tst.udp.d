@@ -4,20 +4,20 @@
 /*
  * The udp provider: a client sends datagrams of 100, 200 and 300 bytes to
  * a server, which answers the last with 50: over loopback, IPv4
- * (127.0.47.2 to 127.0.47.1:47351) and IPv6 (::1 to ::1:47352), then over
+ * (127.0.47.2 to 127.0.47.1:27351) and IPv6 (::1 to ::1:27352), then over
  * a veth pair to a server in another network namespace (build.sh), IPv4
- * (10.47.0.1 to 10.47.0.2:47353) and IPv6 (fd47::1 to fd47::2:47354).
+ * (10.47.0.1 to 10.47.0.2:27353) and IPv6 (fd47::1 to fd47::2:27354).
  */
 
 int bad, sockets[string, int];
 
 udp:::send,
 udp:::receive
-/args[4]->udp_sport >= 47351 && args[4]->udp_sport <= 47354 ||
- args[4]->udp_dport >= 47351 && args[4]->udp_dport <= 47354/
+/args[4]->udp_sport >= 27351 && args[4]->udp_sport <= 27354 ||
+ args[4]->udp_dport >= 27351 && args[4]->udp_dport <= 27354/
 {
 	this->out = probename == "send";
-	this->server = args[3]->udps_lport >= 47351 && args[3]->udps_lport <= 47354;
+	this->server = args[3]->udps_lport >= 27351 && args[3]->udps_lport <= 27354;
 	@[this->server ? args[3]->udps_lport : args[3]->udps_rport, probename,
 	    this->server ? "server" : "client", args[2]->ip_saddr, args[2]->ip_daddr,
 	    args[4]->udp_length - 8] = count();
