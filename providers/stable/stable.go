@@ -1,5 +1,6 @@
-// Package stable is DTrace's stable providers, proc, sched and io, built
-// on the kernel's tracepoints (raw tracepoints, including the bare ones
+// Package stable is DTrace's stable providers, proc, sched and io, and its
+// network providers, ip, tcp and udp (net.go), built on the kernel's
+// tracepoints (raw tracepoints, including the bare ones
 // only BTF lists, such as sched_exit_tp): each probe fires at one or more
 // tracepoints, under conditions on their arguments, and passes DTrace's
 // arguments, read from the tracepoint's arguments and the kernel's
