@@ -248,13 +248,17 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	tcps_mss = tcp_fullsock[T] ? T->mss_cache : 0;
 	/*
 	 * A segment sent with data (or SYN or FIN) that starts before the
-	 * next new byte: the kernel advances snd_nxt once a new segment has
-	 * been sent.
+	 * next new byte (the kernel advances snd_nxt once a new segment has
+	 * been sent), or, in loss recovery (TCP_CA_Recovery, TCP_CA_Loss,
+	 * which may take snd_nxt back), before the sequence number sent when
+	 * it began (high_seq).
 	 */
 	tcps_retransmit = tcp_fullsock[T] && arg4 != NULL &&
 	    arg6 == NET_PROBE_OUTBOUND &&
 	    (tcp_seglen > 0 || (*((uint8_t *)arg4 + 13) & (TH_SYN | TH_FIN)) != 0) &&
-	    (int32_t)(ntohl(((struct tcphdr *)arg4)->seq) - T->snd_nxt) < 0;
+	    ((int32_t)(ntohl(((struct tcphdr *)arg4)->seq) - T->snd_nxt) < 0 ||
+	    T->inet_conn.icsk_ca_state >= 3 &&
+	    (int32_t)(ntohl(((struct tcphdr *)arg4)->seq) - T->high_seq) < 0);
 	tcps_rtt = tcp_fullsock[T] ? (T->srtt_us >> 3) / 1000 : 0;
 	tcps_rtt_sd = tcp_fullsock[T] ? (T->mdev_us >> 2) / 1000 : 0;
 };

@@ -1,4 +1,5 @@
 /* @@pre: sh unittest/tcp/build.sh */
+/* @@timeout: 60 */
 /* @@runtest-opts: -q -c /tmp/dtrace-net/udp */
 
 /*
