@@ -201,10 +201,10 @@ func (p *Program) Probes() []Probe {
 func (h *Handle) LibraryNotes() []string { return h.compiler().LibraryNotes() }
 
 // MissingProbes returns the probes of DTrace's stable providers (proc,
-// sched, io) that this system cannot provide (those that fire in kernel
-// functions where it can probe none), and the cpc probes of hardware
-// events where it has no hardware counters (in a virtual machine), each
-// as "provider:::name: why".
+// sched, io, ip, tcp, udp) that this system cannot provide (those that
+// fire in kernel functions where it can probe none), and the cpc probes of
+// hardware events where it has no hardware counters (in a virtual
+// machine), each as "provider:::name: why".
 func (h *Handle) MissingProbes() []string {
 	var out []string
 	for _, p := range stable.Names {
@@ -215,6 +215,20 @@ func (h *Handle) MissingProbes() []string {
 	if p, ok := h.reg.Provider("cpc").(*cpc.Provider); ok {
 		for _, m := range p.Missing() {
 			out = append(out, "cpc:::"+m)
+		}
+	}
+	return out
+}
+
+// ProbePlacements says how the probes of DTrace's stable providers that
+// fire in kernel functions where the kernel can probe them, and at
+// tracepoints elsewhere (sched:::enqueue, tcp:::send), fire on this
+// system, each as "provider:::name: fires at ...".
+func (h *Handle) ProbePlacements() []string {
+	var out []string
+	for _, p := range stable.Names {
+		for _, m := range stable.Placements(p, h.sys) {
+			out = append(out, p+":::"+m)
 		}
 	}
 	return out

@@ -5,11 +5,12 @@
 // sys_enter and one on sys_exit dispatching on the call number), perf, sdt
 // and rawtp (every kernel tracepoint), fbt (kernel functions on fentry and
 // fexit, kprobe_multi links or kprobes, as the kernel allows), the stable
-// providers proc, sched and io (stable), cpc (EVENT-MODE-COUNT on sampling
-// perf events, hardware counters and the kernel's software events), and
-// the providers made on demand for processes, pid (functions and
-// instructions) and usdt (SystemTap SDT probes), both on uprobes; builtin
-// assembles them into a Registry.
+// providers proc, sched and io and the network providers ip, tcp and udp
+// (stable), cpc (EVENT-MODE-COUNT on sampling perf events, hardware
+// counters and the kernel's software events), and the providers made on
+// demand for processes, pid (functions and instructions) and usdt
+// (SystemTap SDT probes), both on uprobes; builtin assembles them into a
+// Registry.
 //
 // This package holds the Provider interface and its optional companions
 // (Describer and ArgDescriber for -lv and args[], NameChecker, Streamer,

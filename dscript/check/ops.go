@@ -530,7 +530,13 @@ func (c *Checker) index(x *ast.Index, def *types.Type) operand {
 		if bv, ok := builtinVars[b.Name]; ok && bv.array {
 			return c.builtinIndex(x, b.Name, bv)
 		}
-		if in, ok := c.inlines[b.Name]; ok && in.assoc {
+		in, ok := c.inlines[b.Name]
+		if _, global := c.globals[b.Name]; !ok && !global && c.loadLib("i:"+b.Name) {
+			// An inline associative array of the D library
+			// (tcp_state_string[state]), declared as a program uses it.
+			in, ok = c.inlines[b.Name]
+		}
+		if ok && in.assoc {
 			return c.inlineRef(x, in)
 		}
 		v, ok := c.globals[b.Name]

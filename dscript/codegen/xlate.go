@@ -97,7 +97,9 @@ func (c *clauseGen) xlateInput(name string) bool {
 			continue
 		}
 		saved, raw := c.xlIn, c.xlRaw
-		c.xlIn = c.xlIn[:b.depth]
+		// Capped: the bindings the input's compilation appends
+		// must not overwrite those above depth, restored after.
+		c.xlIn = c.xlIn[:b.depth:b.depth]
 		c.xlRaw = b.input // a translated argument's native value
 		c.expr(b.input)
 		c.xlIn, c.xlRaw = saved, raw

@@ -41,6 +41,17 @@ func (f File) Keys() []string {
 			start = i + 1
 		case t == "=" && toks[start] == "inline" && isIdent(toks[i-1]):
 			keys = append(keys, "i:"+toks[i-1])
+		case t == "=" && toks[start] == "inline" && toks[i-1] == "]":
+			// An inline associative array: inline string
+			// tcp_state_string[int state] = ...
+			for j := i - 2; j > start; j-- {
+				if toks[j] == "[" {
+					if isIdent(toks[j-1]) {
+						keys = append(keys, "i:"+toks[j-1])
+					}
+					break
+				}
+			}
 		case t == "<" && toks[start] == "translator" && i > start+1:
 			keys = append(keys, "x:"+strings.Join(toks[start+1:i], " "))
 		}

@@ -209,6 +209,49 @@ func (p *Provider) fentryWorks(fn string) error {
 	return nil
 }
 
+// trampolineArgs is the most argument slots every kernel's BPF trampolines
+// take (x86-64's before 6.5, arm64's before 6.8): a function of more may
+// load an fentry program and refuse to attach it.
+const trampolineArgs = 6
+
+// fentryAttaches returns nil when an fentry program attaches to fn, a
+// function of more than trampolineArgs argument slots, or why not: it
+// attaches one that does nothing, once per function.
+func (p *Provider) fentryAttaches(fn string) error {
+	p.fentryMu.Lock()
+	defer p.fentryMu.Unlock()
+	if err, ok := p.manyArgs[fn]; ok {
+		return err
+	}
+	err := func() error {
+		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
+			Name:         "fbt_probe",
+			Type:         ebpf.Tracing,
+			AttachType:   ebpf.AttachTraceFEntry,
+			AttachTo:     fn,
+			Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+			License:      "GPL",
+		})
+		if err != nil {
+			return err
+		}
+		defer prog.Close()
+		l, err := link.AttachTracing(link.TracingOptions{Program: prog, AttachType: ebpf.AttachTraceFEntry})
+		if err != nil {
+			return err
+		}
+		return l.Close()
+	}()
+	if err != nil {
+		err = &reason{fmt.Sprintf("its trampolines do not take %s's arguments (%v)", fn, unwrapAll(err)), err}
+	}
+	if p.manyArgs == nil {
+		p.manyArgs = map[string]error{}
+	}
+	p.manyArgs[fn] = err
+	return err
+}
+
 // reason is why the kernel cannot attach some way, in words for the one
 // line dtrace prints, with the error that says it.
 type reason struct {

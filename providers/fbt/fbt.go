@@ -74,6 +74,10 @@ type Provider struct {
 	// how probes attach here, found once (attach.go).
 	featOnce sync.Once
 	fentryMu sync.Mutex
+	// manyArgs holds, for functions of more argument slots than every
+	// kernel's trampolines take, whether an fentry program attaches
+	// (nil) or why not.
+	manyArgs map[string]error
 	feat     features
 }
 

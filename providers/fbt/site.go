@@ -58,7 +58,12 @@ func (p *Provider) Site(fn string, ret bool) (*Site, error) {
 		return nil, fmt.Errorf("the kernel does not let %s be probed (available_filter_functions does not list it)", fn)
 	}
 	feat := p.kprobeFeatures()
-	fentry := func() error { return p.fentryWorks(fn) }
+	fentry := func() error {
+		if err := p.fentryWorks(fn); err != nil || pt.slots <= trampolineArgs {
+			return err
+		}
+		return p.fentryAttaches(fn)
+	}
 	var m mode
 	switch forced := os.Getenv(ModeEnv); forced {
 	case "fentry":

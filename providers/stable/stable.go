@@ -1,5 +1,6 @@
-// Package stable is DTrace's stable providers, proc, sched and io, built
-// on the kernel's tracepoints (raw tracepoints, including the bare ones
+// Package stable is DTrace's stable providers, proc, sched and io, and its
+// network providers, ip, tcp and udp (net.go), built on the kernel's
+// tracepoints (raw tracepoints, including the bare ones
 // only BTF lists, such as sched_exit_tp): each probe fires at one or more
 // tracepoints, under conditions on their arguments, and passes DTrace's
 // arguments, read from the tracepoint's arguments and the kernel's
@@ -24,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -38,7 +40,7 @@ import (
 )
 
 // Names are the providers' names.
-var Names = []string{"proc", "sched", "io"}
+var Names = []string{"proc", "sched", "io", "ip", "tcp", "udp"}
 
 // attributes are those the DTrace guides give the proc, sched and io
 // providers: evolving names and arguments, private modules and
@@ -92,8 +94,14 @@ func (s site) maxSrc() int {
 	var see func(v val)
 	see = func(v val) {
 		n = max(n, v.src)
-		if v.orElse != nil {
-			see(*v.orElse)
+		for _, w := range []*val{v.orElse, v.plus} {
+			if w != nil {
+				see(*w)
+			}
+		}
+		for _, c := range v.onlyIf {
+			see(c.v)
+			see(c.other)
 		}
 	}
 	for _, c := range s.conds {
@@ -164,6 +172,7 @@ func (s site) where() string {
 const (
 	srcCurrent = -1 // the current task (bpf_get_current_task)
 	srcRet     = -2 // the function's return value
+	srcConst   = -3 // the constant k
 )
 
 // val is a value computed from a tracepoint's argument src (or srcCurrent),
@@ -178,6 +187,14 @@ type val struct {
 	xform xform
 	// orElse is the value used instead when src is 0 (a NULL pointer).
 	orElse *val
+	// k is the value of a constant (src srcConst).
+	k int64
+	// plus, when not nil, is a value added to this one (a header's
+	// offset to its buffer's head); it has no plus of its own.
+	plus *val
+	// onlyIf are conditions without which the value is 0 (the IPv4
+	// header of a packet that is IPv4); only a site's values have them.
+	onlyIf []cond
 }
 
 // step is a read of a member (path within struct st) of size bytes.
@@ -195,6 +212,25 @@ const (
 	// exitReason turns an exit code (wait status) into proc:::exit's
 	// reason: CLD_EXITED, CLD_KILLED or CLD_DUMPED.
 	exitReason
+	// The network providers' (net.go):
+	// l4Proto turns the address of an IPv4 or IPv6 header into its
+	// protocol (IPv4's protocol, IPv6's next header), 255 for neither.
+	l4Proto
+	// l4Header turns the address of an IPv4 or IPv6 header into the
+	// address of the header after it (IPv4's by its length, IPv6's
+	// fixed one), 0 for neither.
+	l4Header
+	// tcpSock turns a socket into itself where it is a TCP connection's
+	// (a full socket, a request or a time-wait socket), else into 0 (the
+	// kernel's control socket its resets are sent from).
+	tcpSock
+	// tcpFlagsByte turns the address of a TCP header into its flags.
+	tcpFlagsByte
+	// timeWait turns the new state of inet_sock_set_state (arguments:
+	// the socket, the old state, the new state) into TIME_WAIT where a
+	// connection closing in FIN_WAIT2 or CLOSING after the peer's FIN,
+	// without an error, is being moved to a time-wait socket.
+	timeWait
 )
 
 // cond is a condition on a value.
@@ -216,6 +252,8 @@ const (
 	condIn    // the value is one of in
 	condEqVal // the value equals other's
 	condNeVal // the value differs from other's
+	condSet   // the value has every bit of in[0]
+	condOut   // the value is none of in
 )
 
 // Missing returns the probes of provider name that this build cannot
@@ -246,7 +284,93 @@ func Missing(name string, sys providers.System) []string {
 	return out
 }
 
-// Provider is one of proc, sched and io.
+// Placements returns how the probes of provider name that fire in kernel
+// functions where the kernel can probe them, and elsewhere at
+// tracepoints, fire on this system (sys): "name: fires at ..." lines in
+// name order, saying why where the functions cannot be probed.
+func Placements(name string, sys providers.System) []string {
+	var out []string
+	var fbtp *fbt.Provider
+	for _, d := range defs[name] {
+		if len(d.better) == 0 || d.missing != "" {
+			continue
+		}
+		if fbtp == nil {
+			fbtp = fbt.New(sys)
+		}
+		var fns, tps []string
+		var why error
+		mode := ""
+		for _, s := range d.better {
+			if s.fn == "" {
+				tps = append(tps, s.tp)
+				continue
+			}
+			fns = append(fns, s.where())
+			fs, err := fbtp.Site(s.fn, s.ret)
+			if err != nil {
+				if why == nil {
+					why = err
+				}
+				continue
+			}
+			if mode == "" || mode == fs.Mode {
+				mode = fs.Mode
+			} else {
+				mode = "fentry and kprobes"
+			}
+		}
+		if why == nil {
+			if len(tps) > 0 {
+				fns = append(fns, tracepoints(tps))
+			}
+			out = append(out, fmt.Sprintf("%s: fires at %s (%s)", d.name, andList(fns), mode))
+			continue
+		}
+		var at []string
+		for _, s := range d.sites {
+			at = append(at, s.tp)
+		}
+		msg := why.Error()
+		var ke *providers.KernelError
+		if errors.As(why, &ke) {
+			msg = ke.Reason
+		}
+		out = append(out, fmt.Sprintf("%s: fires at %s, not at %s: %s", d.name, tracepoints(dedup(at)), andList(fns), msg))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// andList joins words as English does: "a", "a and b", "a, b and c".
+func andList(ws []string) string {
+	if len(ws) <= 1 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
+// tracepoints names tracepoints tps: "tracepoint a", "tracepoints a and
+// b".
+func tracepoints(tps []string) string {
+	if len(tps) == 1 {
+		return "tracepoint " + tps[0]
+	}
+	return "tracepoints " + andList(tps)
+}
+
+// dedup returns ws without repetitions, in order.
+func dedup(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Provider is one of proc, sched, io, ip, tcp and udp.
 type Provider struct {
 	name string
 	sys  providers.System

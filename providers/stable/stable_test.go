@@ -52,8 +52,12 @@ func TestSitesFitKernel(t *testing.T) {
 				}
 			}
 			for _, s := range all {
-				if len(s.vals) != len(d.args) {
-					t.Errorf("%s:::%s: %d values for %d arguments", prov, d.name, len(s.vals), len(d.args))
+				want := len(d.args)
+				if n, ok := netVals[prov]; ok {
+					want = n // the arguments and the translators' hidden ones
+				}
+				if len(s.vals) != want {
+					t.Errorf("%s:::%s: %d values for %d arguments", prov, d.name, len(s.vals), want)
 				}
 				var sites []*fbt.Site
 				if s.fn != "" {
@@ -83,17 +87,64 @@ func TestSitesFitKernel(t *testing.T) {
 						t.Errorf("%s:::%s: %v", prov, d.name, err)
 						continue
 					}
-					use := abi.CtxUse{NArgs: abi.DefaultArgs, Args: 1<<len(d.args) - 1}
+					use := abi.CtxUse{NArgs: abi.DefaultArgs, Args: 1<<len(s.vals) - 1}
 					insns, err := f(use)
 					if err != nil {
 						t.Fatal(err)
 					}
-					for i := range d.args {
+					for i := range s.vals {
 						if !stores(insns, abi.CtxArg(i)) {
 							t.Errorf("%s:::%s: args[%d] not stored", prov, d.name, i)
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// netVals are the values of each network provider's sites: the probes'
+// arguments, then the hidden ones their translators read (arg5 unused,
+// arg6 the direction, arg7 tcp:::state-change's new state).
+var netVals = map[string]int{"ip": 6, "tcp": 8, "udp": 7}
+
+// TestPlacements checks what -lv says of how the probes that fire in
+// kernel functions where the kernel can probe them fire here: at their
+// tracepoints, saying why, on a kernel that can probe none (this
+// machine), else in their functions.
+func TestPlacements(t *testing.T) {
+	kernelBTF(t)
+	sys := providers.System{}.Shared()
+	cannot := fbt.New(sys).Reason("ip_queue_xmit") != nil
+	for _, prov := range Names {
+		got := Placements(prov, sys)
+		var want []string
+		for _, d := range defs[prov] {
+			if len(d.better) > 0 {
+				want = append(want, d.name)
+			}
+		}
+		slices.Sort(want)
+		if len(got) != len(want) {
+			t.Errorf("%s: %d placements, want %d: %q", prov, len(got), len(want), got)
+			continue
+		}
+		for i, p := range got {
+			name, how, _ := strings.Cut(p, ": ")
+			if name != want[i] || !strings.HasPrefix(how, "fires at ") {
+				t.Errorf("%s: %q", prov, p)
+			}
+			if cannot != strings.Contains(how, "this kernel cannot probe") {
+				t.Errorf("%s:::%s: %q, the kernel cannot probe functions: %v", prov, name, how, cannot)
+			}
+		}
+	}
+	// tcp:::send, on this machine, at the tracepoint every packet
+	// passes.
+	if cannot {
+		for _, p := range Placements("tcp", sys) {
+			if strings.HasPrefix(p, "send: ") && !strings.HasPrefix(p, "send: fires at tracepoint net_dev_queue, not at ip_queue_xmit's entry") {
+				t.Errorf("%q", p)
 			}
 		}
 	}
@@ -116,7 +167,10 @@ func stores(insns asm.Instructions, off int16) bool {
 // others never are.
 func TestMissing(t *testing.T) {
 	kernelBTF(t)
-	want := map[string][]string{"proc": {"lwp-start", "start"}, "sched": nil, "io": {"wait-done", "wait-start"}}
+	want := map[string][]string{"proc": {"lwp-start", "start"}, "sched": nil, "io": {"wait-done", "wait-start"},
+		// The network providers fire at tracepoints where the kernel
+		// cannot probe their functions.
+		"ip": nil, "tcp": nil, "udp": nil}
 	sys := providers.System{}.Shared()
 	cannot := fbt.New(sys).Reason("schedule_tail") != nil
 	for prov, names := range want {
@@ -145,6 +199,9 @@ func TestProbes(t *testing.T) {
 		"proc":  12, // all: start and lwp-start in a kernel function
 		"sched": 11, // all
 		"io":    4,  // all: wait-start and wait-done in a kernel function
+		"ip":    2,  // all
+		"tcp":   8,  // all
+		"udp":   2,  // all
 	}
 	for _, p := range Providers(providers.System{}) {
 		ps, err := p.Probes()

@@ -67,9 +67,18 @@ func (s *state) list() error {
 	}
 	// Under -v, the probes of the stable providers listed that this
 	// system cannot provide, and why.
-	var missing []string
+	var missing, placed []string
 	if len(l.listed) > 0 { // -v, and probes listed
 		missing = s.h.MissingProbes()
+		placed = s.h.ProbePlacements()
+	}
+	// And how those that fire in kernel functions where the kernel can
+	// probe them, else at tracepoints, fire here.
+	for _, m := range placed {
+		if prov, _, _ := strings.Cut(m, ":"); l.listed[prov] {
+			name, how, _ := strings.Cut(m, ": ")
+			fmt.Fprintf(s.stderr, "%s: %s %s\n", s.pname, name, how)
+		}
 	}
 	for _, m := range missing {
 		if prov, _, _ := strings.Cut(m, ":"); l.listed[prov] {
