@@ -189,8 +189,15 @@ func (c *Checker) checkSign(n ast.Node, s sign, args []operand) {
 	for i := 0; i < limit; i++ {
 		want := s.protos[i]
 		if want != nil && !argCompatible(want, args[i]) && !printInMemory(s, i, args[i]) {
+			proto := want.String()
+			if !s.key && want.IsString() {
+				// A string parameter of a function's prototype
+				// (printf's "void(string, ...)") is named as a
+				// pointer to char.
+				proto = "char *"
+			}
 			c.errorf(n, diag.D_PROTO_ARG, "%s%s%s %s #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s",
-				s.prefix, s.name, s.suffix, what, i+1, want, what, args[i].t)
+				s.prefix, s.name, s.suffix, what, i+1, proto, what, args[i].t)
 		}
 	}
 }
