@@ -21,7 +21,7 @@ func (c *Compiler) Compile(src Source) (*Program, error) {
 	case Provider:
 		spec = parse.SpecProvider
 	}
-	file, err := parse.Parse(src.Name, src.Text, parse.Config{IsType: c.checker().IsType, Spec: spec})
+	file, err := parse.Parse(src.Name, src.Text, parse.Config{IsType: c.checker().IsType, IsGlobal: c.checker().IsGlobal, Spec: spec})
 	if err != nil {
 		return nil, err
 	}

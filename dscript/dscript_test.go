@@ -109,3 +109,31 @@ func TestMacroUnused(t *testing.T) {
 		}
 	}
 }
+
+// TestTupleLimit: a key of more than 9 components, of an associative array
+// or an aggregation, is refused as DTrace's code generator refuses it when
+// it runs out of tuple slots (dt_cg_arglist's EDT_NOTUPREG): the library's
+// message, without a tag or a line.
+func TestTupleLimit(t *testing.T) {
+	const keys9, keys10 = "1,2,3,4,5,6,7,8,9", "1,2,3,4,5,6,7,8,9,10"
+	for _, c := range []struct {
+		src string
+		bad bool
+	}{
+		{src: "BEGIN\n{\n\ta[" + keys9 + "] = 1;\n}\n"},
+		{src: "BEGIN\n{\n\ta[" + keys10 + "] = 1;\n}\n", bad: true},
+		{src: "BEGIN\n{\n\tself->a[" + keys10 + "] = 1;\n}\n", bad: true},
+		{src: "BEGIN\n{\n\t@[" + keys9 + "] = count();\n}\n"},
+		{src: "BEGIN\n{\n\t@[" + keys10 + "] = count();\n}\n", bad: true},
+		{src: "int a[int, int, int, int, int, int, int, int, int, int];\nBEGIN\n{\n\ttrace(a[" + keys10 + "]);\n}\n", bad: true},
+	} {
+		_, err := New(Config{Args: []string{"t.d"}}).Compile(Source{Kind: Script, Name: "t.d", Text: []byte(c.src)})
+		var de *diag.Error
+		switch {
+		case !c.bad && err != nil:
+			t.Errorf("%q: %v", c.src, err)
+		case c.bad && (!errors.As(err, &de) || de.Tag != "" || de.Text(true) != "Insufficient tuple registers to generate code"):
+			t.Errorf("%q: %v, want Insufficient tuple registers to generate code", c.src, err)
+		}
+	}
+}

@@ -30,8 +30,8 @@ var errActive = errors.New("Operation illegal when tracing is active")
 //     is active", an unknown one with "Invalid option name", a bad value
 //     with the option's error.
 //
-// Without a value a boolean option is set. A failure is DTrace's warning,
-// "error on enabled probe ID E (ID P: prov:mod:func:name):
+// Without a value the option is given "1" (setoptValue). A failure is
+// DTrace's warning, "error on enabled probe ID E (ID P: prov:mod:func:name):
 // couldn't set option "name" to "value": error" followed by an empty line
 // (libdtrace ends both the message and the fault string with a newline);
 // tracing goes on. E is the clause's number from 1, the enabled probe ID
@@ -48,6 +48,7 @@ func (d *decoder) setopt(rec []byte, r *codegen.Record, i int) (bool, error) {
 	if given {
 		value = cString(rec, r.Fields[i+2])
 	}
+	value, given = setoptValue(value, given)
 	err := checkSetopt(name, value, given)
 	switch {
 	case err == nil:
@@ -69,8 +70,24 @@ func cString(rec []byte, f *codegen.Field) string {
 	return string(b)
 }
 
+// setoptValue is the value the consumer gives dtrace_setopt for setopt()'s
+// value: setopt(name) records no string, for which DTrace's consumer
+// passes "1" (dt_consume's DT_ACT_SETOPT, a toggle): a boolean option is
+// set, an option that takes no value (the compiler's flags: zdefs, cpp...)
+// is refused as given one, and the warning names "1".
+func setoptValue(value string, given bool) (string, bool) {
+	if !given {
+		return "1", true
+	}
+	return value, given
+}
+
 // checkSetopt returns the error dtrace_setopt fails with for setting the
-// option name while tracing, or nil.
+// option name while tracing, or nil: an unknown name is "Invalid option
+// name", a run-time option that only dynamic ones may change "Operation
+// illegal when tracing is active" (before its value is looked at), a
+// compile-time or dynamic option its dt_opt_* function's error for the
+// value.
 func checkSetopt(name, value string, given bool) error {
 	spec, ok := options.Lookup(name)
 	if !ok {

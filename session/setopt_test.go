@@ -22,6 +22,7 @@ func TestSetoptCheck(t *testing.T) {
 		err         string
 	}{
 		{name: "quiet"},
+		{name: "quiet", value: "1", given: true},
 		{name: "quiet", value: "0", given: true},
 		{name: "quiet", value: "off", given: true},
 		{name: "quiet", value: "maybe", given: true, err: "Invalid value for specified option"},
@@ -30,14 +31,20 @@ func TestSetoptCheck(t *testing.T) {
 		{name: "switchrate", value: "10hz", given: true},
 		{name: "aggrate", value: "2s", given: true},
 		{name: "aggrate", value: "0.5hz", given: true, err: "Invalid value for specified option"},
-		{name: "zdefs"},
+		// A compile-time flag takes no value: setopt("zdefs") gives it
+		// "1", which dt_opt_cflags refuses.
+		{name: "zdefs", err: "Invalid value for specified option"},
+		{name: "cpp", err: "Invalid value for specified option"},
 		{name: "zdefs", value: "x", given: true, err: "Invalid value for specified option"},
+		{name: "define", value: "X=1", given: true},
+		{name: "destructive", err: "Operation illegal when tracing is active"},
 		{name: "cpppath", value: "/bin/cpp", given: true},
 		{name: "bufsize", value: "1m", given: true, err: "Operation illegal when tracing is active"},
 		{name: "strsize", value: "bogus", given: true, err: "Operation illegal when tracing is active"},
 		{name: "Nixon", err: "Invalid option name"},
 	} {
-		err := checkSetopt(c.name, c.value, c.given)
+		value, given := setoptValue(c.value, c.given)
+		err := checkSetopt(c.name, value, given)
 		got := ""
 		if err != nil {
 			got = err.Error()
@@ -73,7 +80,7 @@ func TestSetoptWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("dtrace: error on enabled probe ID 3 (ID %d: dtrace:::BEGIN): couldn't set option \"bufsize\" to \"1m\": Operation illegal when tracing is active\n\n", ps[0].ID) +
-		fmt.Sprintf("dtrace: error on enabled probe ID 3 (ID %d: dtrace:::BEGIN): couldn't set option \"Nixon\" to \"\": Invalid option name\n\n", ps[0].ID)
+		fmt.Sprintf("dtrace: error on enabled probe ID 3 (ID %d: dtrace:::BEGIN): couldn't set option \"Nixon\" to \"1\": Invalid option name\n\n", ps[0].ID)
 	if stderr.String() != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", &stderr, want)
 	}

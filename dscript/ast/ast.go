@@ -67,6 +67,10 @@ type Clause struct {
 	Pred   Expr // nil without a predicate
 	Body   []Stmt
 	NoBody bool
+	// End is the body's closing '}', the line of the clause's node in
+	// DTrace (its grammar reduces the clause there), where the errors
+	// found after its predicate is checked are reported.
+	End Pos
 }
 
 // ProbeDesc is one probe description as written. Fields are filled from the
@@ -121,6 +125,9 @@ type TranslatorDecl struct {
 	Input     *TypeName
 	InputName string
 	Members   []*XlateMember
+	// End is the ';' after the closing '}', where DTrace's parser
+	// builds the translator and reports what is wrong with it.
+	End Pos
 }
 
 // XlateMember is one "member = expr;" of a translator.

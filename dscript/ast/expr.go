@@ -185,6 +185,9 @@ type Call struct {
 	At   Pos
 	Fun  *Ident
 	Args []Expr
+	// RParen is the closing ')', where DTrace's parser looks the
+	// function's name up (and reports an unknown one).
+	RParen Pos
 }
 
 // Paren is a parenthesized expression. It is kept so that diagnostics can

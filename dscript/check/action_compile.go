@@ -168,6 +168,10 @@ func (c *Checker) cg(x ast.Expr) {
 		switch n := n.(type) {
 		case *ast.SizeofExpr:
 			return false
+		case *ast.Index:
+			if len(n.Index) > maxTupleKeys && c.assocIndex(n) {
+				c.tupleOverflow()
+			}
 		case *ast.Call:
 			f := builtinFuncs[n.Fun.Name]
 			if f != nil && f.kind != subr {
@@ -259,4 +263,26 @@ func (c *Checker) stringConst(x ast.Expr) (string, bool) {
 		return c.info.Strings[x], true
 	}
 	return "", false
+}
+
+// maxTupleKeys is the most components a tuple may have: an associative
+// array's or an aggregation's key. DTrace's code generator builds a tuple
+// in its dtc_diftupregs (DIF_DTR_NREGS, 8) tuple slots and gives up at the
+// component after slot 8 (dt_cg_arglist: i > dtc_diftupregs).
+const maxTupleKeys = 9
+
+// assocIndex reports whether x indexes an associative array.
+func (c *Checker) assocIndex(x *ast.Index) bool {
+	o := c.info.Uses[x]
+	if o == nil {
+		o = c.info.Uses[x.X]
+	}
+	return o != nil && o.Assoc()
+}
+
+// tupleOverflow fails with DTrace's error for a tuple of more than
+// maxTupleKeys components: the code generator's EDT_NOTUPREG, which
+// dtrace_errmsg words from its table, with no tag and no line.
+func (c *Checker) tupleOverflow() {
+	panic(bailout{&diag.Error{Msg: "Insufficient tuple registers to generate code"}})
 }

@@ -129,7 +129,11 @@ func (c *Checker) printAction(x *ast.Call) {
 	if ok {
 		c.completeValue(e, map[*types.Type]bool{})
 	}
-	if ok && !e.IsComplete() {
+	if ok && (!e.IsComplete() || e.Resolve().Size == 0) {
+		// An incomplete type, or one of size 0 (a kernel struct with
+		// no members, as the kernel's configuration may leave one:
+		// struct lock_class_key without lockdep), as dt_cg_act_print
+		// refuses what ctf_type_size finds no bytes in.
 		c.errorf(a, diag.D_PRINT_SIZE, "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", e)
 	}
 	c.cg(a)

@@ -22,6 +22,9 @@ func (c *Checker) compileAgg(a *ast.Agg, fn *ast.Call) []actKind {
 		}
 	}
 	acts := []actKind{actRecord}
+	if len(a.Keys) > maxTupleKeys {
+		c.tupleOverflow()
+	}
 	for _, k := range a.Keys {
 		acts = append(acts, actRecord)
 		call, ok := ast.Unparen(k).(*ast.Call)

@@ -56,7 +56,7 @@ func (c *Checker) allocaRules(clauses []*ast.Clause) {
 			switch x := n.(type) {
 			case *ast.Assign:
 				c.allocaAssign(x)
-				c.allocaAssignRules(x)
+				c.allocaAssignRules(cl, x)
 			case *ast.Binary:
 				c.allocaArith(x)
 			case *ast.Call:
@@ -118,8 +118,12 @@ func (c *Checker) allocaAssign(a *ast.Assign) bool {
 	return true
 }
 
-// allocaAssignRules reports the assignments D_ALLOCA_INCOMPAT refuses.
-func (c *Checker) allocaAssignRules(a *ast.Assign) {
+// allocaAssignRules reports the assignments D_ALLOCA_INCOMPAT refuses, in
+// clause cl. A ?: of both kinds is refused as its assignment is checked, at
+// the assignment's line; a variable given both kinds when the clause is
+// compiled, at the clause's first line (its probe description's, where
+// yylineno stands then).
+func (c *Checker) allocaAssignRules(cl *ast.Clause, a *ast.Assign) {
 	o := c.allocaVar(a.X)
 	if o == nil {
 		return
@@ -128,7 +132,11 @@ func (c *Checker) allocaAssignRules(a *ast.Assign) {
 		c.errorf(a, diag.Tag("D_ALLOCA_INCOMPAT"), "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable")
 	}
 	if c.allocaVars[o] == allocaAssigned|nonAllocaAssigned {
-		c.errorf(a, diag.Tag("D_ALLOCA_INCOMPAT"), "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", o.Name())
+		at := cl.Pos()
+		if len(cl.Probes) > 0 {
+			at = cl.Probes[0].Pos()
+		}
+		c.errorf(lineNode{at}, diag.Tag("D_ALLOCA_INCOMPAT"), "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", o.Name())
 	}
 }
 

@@ -54,6 +54,9 @@ func (fakeKernel) Type(kind, name string) *types.Type {
 	switch kind + " " + name {
 	case "struct task_struct":
 		return taskStruct
+	case "struct lock_class_key":
+		// A struct the kernel's configuration leaves empty: 0 bytes.
+		return &types.Type{Kind: types.Struct, Name: "lock_class_key", Module: "vmlinux", Complete: true}
 	case "typedef u32":
 		return &types.Type{Kind: types.Typedef, Name: "u32", Module: "vmlinux", Elem: types.UIntType, Size: 4}
 	}

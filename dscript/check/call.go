@@ -57,7 +57,9 @@ func (c *Checker) aggExpr(x *ast.Agg) operand {
 // funcName reports the errors DTrace's parser gives a call whose name is
 // not a function: D_FUNC_UNDEF for an unknown name, D_FUNC_IDKIND for a
 // name of another kind (a variable, an enumerator...). The parser runs it
-// before any clause is checked, when only declared globals are known.
+// before any clause is checked, when only declared globals are known, as it
+// reduces the call's ')' (dt_node_func's xyerror): the errors are reported
+// at the line of the ')'.
 func (c *Checker) funcName(x *ast.Call) {
 	name := x.Fun.Name
 	if x.Fun.Backquote {
@@ -65,10 +67,14 @@ func (c *Checker) funcName(x *ast.Call) {
 	} else if _, ok := builtinFuncs[name]; ok {
 		return
 	}
-	if kind := c.identKind(x.Fun); kind != "" {
-		c.errorf(x, diag.D_FUNC_IDKIND, "%s '%s' may not be referenced as a function", kind, name)
+	var at ast.Node = x
+	if x.RParen.Line != 0 {
+		at = lineNode{x.RParen}
 	}
-	c.errorf(x, diag.D_FUNC_UNDEF, "undefined function name: %s", name)
+	if kind := c.identKind(x.Fun); kind != "" {
+		c.errorf(at, diag.D_FUNC_IDKIND, "%s '%s' may not be referenced as a function", kind, name)
+	}
+	c.errorf(at, diag.D_FUNC_UNDEF, "undefined function name: %s", name)
 }
 
 // identKind names the kind of a global identifier other than a function as
@@ -183,8 +189,15 @@ func (c *Checker) checkSign(n ast.Node, s sign, args []operand) {
 	for i := 0; i < limit; i++ {
 		want := s.protos[i]
 		if want != nil && !argCompatible(want, args[i]) && !printInMemory(s, i, args[i]) {
+			proto := want.String()
+			if !s.key && want.IsString() {
+				// A string parameter of a function's prototype
+				// (printf's "void(string, ...)") is named as a
+				// pointer to char.
+				proto = "char *"
+			}
 			c.errorf(n, diag.D_PROTO_ARG, "%s%s%s %s #%d is incompatible with prototype:\n\tprototype: %s\n\t%9s: %s",
-				s.prefix, s.name, s.suffix, what, i+1, want, what, args[i].t)
+				s.prefix, s.name, s.suffix, what, i+1, proto, what, args[i].t)
 		}
 	}
 }

@@ -265,6 +265,25 @@ func New(cfg Config) *Checker {
 	}
 }
 
+// IsGlobal reports whether name is a global identifier before the next
+// program is parsed, as DTrace's dt_globals holds them: a built-in
+// variable or function, a global, inline or enumerator of an earlier
+// program, or one the D library defines (looked up without checking it).
+func (c *Checker) IsGlobal(name string) bool {
+	if _, ok := c.globalIdent(name); ok {
+		return true
+	}
+	if c.lib == nil {
+		return false
+	}
+	c.indexLib()
+	if _, ok := c.lib.pending["i:"+name]; ok {
+		return true
+	}
+	_, ok := c.lib.files["i:"+name]
+	return ok
+}
+
 // IsType reports whether name names a type: a predefined D type, a typedef
 // declared by a program checked so far, or a kernel typedef. The parser
 // calls it to tell type names from identifiers.

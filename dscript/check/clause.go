@@ -42,7 +42,7 @@ func (c *Checker) cookClause(cl *ast.Clause) {
 		if cl.Pred == nil || (err.Tag != diag.D_IDENT_UNDEF && err.Tag != diag.D_VAR_UNDEF) {
 			panic(bailout{err})
 		}
-		c.cookPred(cl.Pred)
+		c.cookPred(cl)
 		c.region = "action list"
 		for _, s := range cl.Body {
 			c.stmt(s)
@@ -50,15 +50,22 @@ func (c *Checker) cookClause(cl *ast.Clause) {
 		return
 	}
 	if cl.Pred != nil {
-		c.cookPred(cl.Pred)
+		c.cookPred(cl)
 	}
 }
 
-func (c *Checker) cookPred(pred ast.Expr) {
+// cookPred checks the clause's predicate. Its result is checked after it
+// (dt_cook_clause's xyerror), when yylineno is back at the clause node's
+// line: the body's closing '}', where the grammar reduces the clause.
+func (c *Checker) cookPred(cl *ast.Clause) {
 	c.region = "predicate"
-	o := c.expr(pred)
+	o := c.expr(cl.Pred)
 	if o.dynamic() || !o.t.IsScalar() {
-		c.errorf(pred, diag.D_PRED_SCALAR, "predicate result must be of scalar type")
+		at := cl.End
+		if at.Line == 0 {
+			at = cl.Pred.Pos()
+		}
+		c.errorf(lineNode{at}, diag.D_PRED_SCALAR, "predicate result must be of scalar type")
 	}
 }
 

@@ -87,21 +87,32 @@ func (c *Checker) inlineDecl(d *ast.InlineDecl) {
 }
 
 // translatorDecl checks a translator definition as dt_node_xlator and
-// dt_cook_xlator do.
+// dt_cook_xlator do. DTrace's grammar builds the translator when it reduces
+// the ';' after its '}': its own errors (a redeclaration, an output type
+// that is no struct or union, a member the output type lacks or of an
+// incompatible type) are reported at that line; those in a member's
+// expression at the expression's.
 func (c *Checker) translatorDecl(d *ast.TranslatorDecl) {
+	var at ast.Node = d
+	if d.End.Line != 0 {
+		at = lineNode{d.End}
+	}
 	out := c.typeName(d.Output)
 	in := c.typeName(d.Input)
+	// The D library's translators to this type are DTrace's too, loaded
+	// before any program: one of them redeclared is refused.
+	c.loadLib("x:" + out.String())
 	for _, x := range c.xlators {
 		if types.Same(x.in, in) && types.Same(x.out, out) && sameTypeName(x.in, in) && sameTypeName(x.out, out) {
-			c.errorf(d, diag.D_XLATE_REDECL, "translator from %s to %s has already been declared", in, out)
+			c.errorf(at, diag.D_XLATE_REDECL, "translator from %s to %s has already been declared", in, out)
 		}
 	}
 	r := out.Resolve()
 	if incomplete(r) && !r.Complete {
-		c.errorf(d.Output, diag.D_XLATE_SOU, "incomplete struct/union/enum %s", out)
+		c.errorf(at, diag.D_XLATE_SOU, "incomplete struct/union/enum %s", out)
 	}
 	if !out.IsRecord() {
-		c.errorf(d, diag.D_XLATE_SOU, "translator output type must be a struct or union")
+		c.errorf(at, diag.D_XLATE_SOU, "translator output type must be a struct or union")
 	}
 	x := &translator{out: out, in: in, inputName: d.InputName, members: map[string]ast.Expr{}}
 	// The input is visible by its name while the members are checked.
@@ -111,11 +122,11 @@ func (c *Checker) translatorDecl(d *ast.TranslatorDecl) {
 	for _, m := range d.Members {
 		mem, ok := out.Member(m.Name)
 		if !ok {
-			c.errorf(m, diag.D_XLATE_MEMB, "translator member %s is not a member of %s", m.Name, out)
+			c.errorf(at, diag.D_XLATE_MEMB, "translator member %s is not a member of %s", m.Name, out)
 		}
 		v := c.rvalue(m.Value)
 		if !types.Compatible(mem.Type, v.t) {
-			c.errorf(m, diag.D_XLATE_INCOMPAT, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name, mem.Type, v.t)
+			c.errorf(at, diag.D_XLATE_INCOMPAT, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name, mem.Type, v.t)
 		}
 		x.members[m.Name] = m.Value
 	}

@@ -150,6 +150,7 @@ func (b *builder) clause(c *p.ClauseContext) *ast.Clause {
 		if cl.Body == nil {
 			cl.Body = []ast.Stmt{}
 		}
+		cl.End = b.pos(body.GetStop())
 	} else {
 		cl.NoBody = true
 	}
@@ -393,15 +394,18 @@ func (b *builder) postfix(c p.IUnaryExprContext, y ast.Expr) ast.Expr {
 		}
 		return &ast.Index{At: y.Pos(), X: y, Index: args}
 	case *p.CallContext:
+		// DTrace's parser builds the call when it reduces the ')',
+		// which needs no lookahead: the name is looked up there.
+		rparen := b.pos(x.GetStop())
 		fun, ok := ast.Unparen(y).(*ast.Ident)
 		if !ok {
-			b.fail(diag.Errorf(y.Pos(), diag.D_FUNC_IDENT, "function designator is not of function type"))
+			b.fail(diag.Errorf(rparen, diag.D_FUNC_IDENT, "function designator is not of function type"))
 		}
 		var args []ast.Expr
 		if al := x.ArgumentList(); al != nil {
 			args = b.arguments(al)
 		}
-		return &ast.Call{At: y.Pos(), Fun: fun, Args: args}
+		return &ast.Call{At: y.Pos(), Fun: fun, Args: args, RParen: rparen}
 	case *p.MemberContext:
 		name := x.IDENT().GetText()
 		arrow := x.GetOp().GetTokenType() == p.DParserARROW

@@ -12,7 +12,16 @@ func (b *builder) declaration(c *p.DeclarationContext) *ast.Decl {
 	d := &ast.Decl{At: b.ctxPos(c)}
 	d.Class, d.Spec = b.declSpecifiers(c.DeclarationSpecifiers())
 	for _, dc := range c.AllDeclarator() {
-		d.Declarators = append(d.Declarators, b.declarator(dc))
+		dd := b.declarator(dc)
+		// DTrace declares a declarator (dt_node_decl) when its grammar
+		// reduces it, on seeing the ',' or ';' after it: what is wrong
+		// with the declaration is reported at that token's line.
+		b.lines[dd] = b.pos(b.next(dc.GetStop()))
+		d.Declarators = append(d.Declarators, dd)
+	}
+	if len(d.Declarators) == 0 {
+		// "int;" is declared (and found useless) when its ';' is read.
+		b.lines[d] = b.pos(c.GetStop())
 	}
 	return d
 }
@@ -328,6 +337,7 @@ func (b *builder) translator(c *p.TranslatorDefinitionContext) *ast.TranslatorDe
 		Output:    b.typeName(tn[0]),
 		Input:     b.typeName(tn[1]),
 		InputName: c.IDENT().GetText(),
+		End:       b.pos(c.GetStop()),
 	}
 	for _, m := range c.AllTranslatorMember() {
 		d.Members = append(d.Members, &ast.XlateMember{

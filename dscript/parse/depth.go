@@ -91,7 +91,7 @@ func (ts *tokenSource) exhausted(tok antlr.Token) *diag.Error {
 	if tok.GetTokenType() == antlr.TokenEOF {
 		return diag.Errorf(pos, diag.D_SYNTAX, "memory exhausted near end of input")
 	}
-	return diag.Errorf(pos, diag.D_SYNTAX, "memory exhausted near \"%s\"", tok.GetText())
+	return diag.Errorf(pos, diag.D_SYNTAX, "%s", errmsgCap(pos.Line, "memory exhausted near \""+ts.nearText(tok)+"\""))
 }
 
 // depthOf returns how deep the tree of x is, from what mark recorded of

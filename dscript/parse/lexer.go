@@ -35,6 +35,11 @@ type tokenSource struct {
 
 	typedefs map[string]bool // typedef names declared in this program
 	idents   map[string]bool // names known to be identifiers
+	// peeked holds the start of each identifier token DTrace's
+	// id_or_type would peek past (nearText): one that follows no
+	// struct, union, enum, '.' or '->' and is not yet remembered as an
+	// identifier (whether it is a global is asked only if it is quoted).
+	peeked map[int]bool
 
 	outer    bool // lexing the outer scope (S2)
 	ctx      int  // what the tokens since the outer scope belong to
@@ -90,6 +95,7 @@ func newTokenSource(src []byte, cfg Config) *tokenSource {
 		outer:    true,
 		typedefs: map[string]bool{},
 		idents:   map[string]bool{},
+		peeked:   map[int]bool{},
 		errTok:   -1,
 		prev:     -1,
 	}
@@ -517,6 +523,11 @@ func (ts *tokenSource) idOrType(t antlr.Token) int {
 	if ts.idents[name] {
 		return parser.DLexerIDENT
 	}
+	if !(ts.ctx == ctxDecl && ts.decl.inBracket()) {
+		// Not a name in a declaration's array dimension, which DTrace
+		// takes for an identifier without looking further.
+		ts.peeked[t.GetStart()] = true
+	}
 	if ts.looksLikeIdent() {
 		if !(ts.ctx == ctxDecl && ts.decl.typedef) {
 			ts.idents[name] = true
@@ -616,6 +627,16 @@ func (d *declTracker) cur() *declLevel { return &d.levels[len(d.levels)-1] }
 func (d *declTracker) inExpr() bool {
 	c := d.cur()
 	return c.expr || c.kind == lvExprNest
+}
+
+// inBracket says whether the declaration is inside array brackets.
+func (d *declTracker) inBracket() bool {
+	for i := range d.levels {
+		if d.levels[i].kind == lvBracket {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *declTracker) specSeen() bool {

@@ -13,7 +13,9 @@
 package parse
 
 import (
+	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/antlr4-go/antlr/v4"
 
@@ -46,6 +48,12 @@ type Config struct {
 	IsType func(name string) bool
 	// Spec is the field a short probe description fills last.
 	Spec SpecField
+	// IsGlobal reports whether name is a global identifier DTrace knows
+	// before it parses the program: a built-in variable or function, a
+	// name the D library or an earlier program defines. The program's
+	// own declarations are known without it. It decides how a syntax
+	// error at an identifier quotes it (see nearText). Nil knows none.
+	IsGlobal func(name string) bool
 }
 
 // Parse parses the D program src, named name. The error, if any, is a
@@ -171,7 +179,73 @@ func (ts *tokenSource) nearError(tok antlr.Token) *diag.Error {
 	if tok.GetTokenType() == antlr.TokenEOF {
 		return diag.Errorf(pos, diag.D_SYNTAX, "syntax error near end of input")
 	}
-	return diag.Errorf(pos, diag.D_SYNTAX, "syntax error near \"%s\"", tok.GetText())
+	return diag.Errorf(pos, diag.D_SYNTAX, "%s", errmsgCap(pos.Line, "syntax error near \""+ts.nearText(tok)+"\""))
+}
+
+// errmsgSize is the size of libdtrace's message buffer (dt_errmsg[BUFSIZ]):
+// the location and the message together take at most one byte less.
+const errmsgSize = 8192
+
+// errmsgCap cuts msg as libdtrace's snprintf into its message buffer cuts
+// it after "line N: " (a syntax error's location, without -x errtags'
+// tag): a quote that runs to the end of a very long line loses its end.
+func errmsgCap(line int, msg string) string {
+	prefix := 0
+	if line > 0 {
+		prefix = len(fmt.Sprintf("line %d: ", line))
+	}
+	if room := errmsgSize - 1 - prefix; len(msg) > room {
+		return msg[:room]
+	}
+	return msg
+}
+
+// nearText is the text DTrace's yyerror quotes for a syntax error at tok:
+// yytext, cropped at a newline. An identifier that DTrace's lexer does not
+// know as a global or a remembered identifier is one its id_or_type peeks
+// past (input() and unput() of the blanks and the character after them),
+// which leaves yytext without its terminating NUL: the quote runs from the
+// identifier to the end of its line, the blanks it peeked over rewritten as
+// unput() puts them back (spaces, its newlines nearest the character
+// after them, where the crop stops).
+func (ts *tokenSource) nearText(tok antlr.Token) string {
+	text := tok.GetText()
+	tt := tok.GetTokenType()
+	if tt != parser.DParserIDENT && tt != parser.DParserTYPE_NAME || !ts.peeked[tok.GetStart()] {
+		return text
+	}
+	if ts.cfg.IsGlobal != nil && ts.cfg.IsGlobal(text) {
+		return text
+	}
+	end := tok.GetStop() + 1
+	if ts.runes != nil {
+		end = runeByteOffset(ts.src, end)
+	}
+	if end > len(ts.src) {
+		return text
+	}
+	rest := ts.src[end:]
+	blanks, newlines := 0, 0
+	for blanks < len(rest) && strings.IndexByte("\f\n\r\t\v ", rest[blanks]) >= 0 {
+		if rest[blanks] == '\n' {
+			newlines++
+		}
+		blanks++
+	}
+	var b strings.Builder
+	b.WriteString(ts.rawText(tok))
+	b.WriteString(strings.Repeat(" ", blanks-newlines))
+	if newlines == 0 {
+		line := rest[blanks:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		if i := bytes.IndexByte(line, 0); i >= 0 {
+			line = line[:i]
+		}
+		b.Write(line)
+	}
+	return b.String()
 }
 
 // String makes syntaxBail printable should it escape.

@@ -4,7 +4,7 @@ BEGIN
 	a = (char *)alloca(1);
 }
 
-BEGIN
+BEGIN /* ERROR D_ALLOCA_INCOMPAT "^a: cannot reuse the same identifier for both alloca and non-alloca allocations$" */
 {
-	a = (char *)arg0; /* ERROR D_ALLOCA_INCOMPAT "^a: cannot reuse the same identifier for both alloca and non-alloca allocations$" */
+	a = (char *)arg0;
 }

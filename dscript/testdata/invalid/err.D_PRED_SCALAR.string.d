@@ -1,5 +1,5 @@
 BEGIN
-/"a"/ /* ERROR D_PRED_SCALAR "^predicate result must be of scalar type$" */
+/"a"/
 {
 	trace(1);
-}
+} /* ERROR D_PRED_SCALAR "^predicate result must be of scalar type$" */

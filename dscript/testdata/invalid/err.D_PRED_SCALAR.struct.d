@@ -5,7 +5,7 @@ struct st {
 struct st sv;
 
 BEGIN
-/sv/ /* ERROR D_PRED_SCALAR "^predicate result must be of scalar type$" */
+/sv/
 {
 	trace(1);
-}
+} /* ERROR D_PRED_SCALAR "^predicate result must be of scalar type$" */

@@ -2,7 +2,8 @@
 
 /*
  * Rates and compile-time options are accepted while tracing, without
- * effect; a compile-time flag given a value is refused.
+ * effect; a compile-time flag is refused: setopt("zdefs") gives it "1",
+ * as DTrace's consumer does, and it takes no value.
  */
 BEGIN
 {
