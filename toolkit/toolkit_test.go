@@ -202,6 +202,17 @@ func (tl *tool) waitFields(want ...string) []string {
 	return strings.Fields(l)
 }
 
+// waitCols waits for a line whose whitespace-separated fields match
+// accepts, and returns them.
+func (tl *tool) waitCols(match func([]string) bool) []string {
+	tl.t.Helper()
+	l, ok := tl.wait(func(l string) bool { return match(strings.Fields(l)) })
+	if !ok {
+		tl.t.Fatalf("%s showed no line the test looks for", tl.name)
+	}
+	return strings.Fields(l)
+}
+
 // waitRE waits for a line matching re and returns its submatches.
 func (tl *tool) waitRE(re string) []string {
 	tl.t.Helper()
