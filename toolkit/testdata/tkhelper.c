@@ -109,11 +109,11 @@ int main(int argc, char **argv)
 		printf("%ld\n", tk_touch(p, n));
 	} else if (strcmp(mode, "mutex") == 0) {	/* 4 threads on one mutex */
 		return run_threads(tk_mutex_worker, 4);
-	} else if (strcmp(mode, "writers") == 0) {	/* 4 threads writing one file */
+	} else if (strcmp(mode, "writers") == 0) {	/* 8 threads writing one file */
 		tk_fd = open(argv[2], O_WRONLY | O_CREAT, 0644);
 		if (tk_fd < 0)
 			return 1;
-		return run_threads(tk_writer, 4);
+		return run_threads(tk_writer, 8);
 	} else if (strcmp(mode, "threads") == 0) {	/* n threads started and joined */
 		return run_threads(tk_thread, (int)n);
 	} else if (strcmp(mode, "hog") == 0) {		/* memory until killed */
