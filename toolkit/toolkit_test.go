@@ -22,16 +22,30 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
 )
 
 var (
 	binDir string // dtrace and tkhelper, first on PATH
+	// dtraceBin, in a guest, is the dtrace binary tools run with.
+	dtraceBin string
 	helper string // testdata/tkhelper.c, built
 	// buildErr says why TestMain could not build them (not root, no gcc).
 	buildErr error
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(swapHogEnv) != "" {
+		swapHog() // a process of a guest test (guest_test.go)
+		return
+	}
+	// In a guest (vmtest), which has no go command and no C compiler,
+	// dtrace is prebuilt and tools run through it (shebangCommand).
+	if bin := os.Getenv("DTRACE_TEST_BINARY"); bin != "" && vmtest.InGuest() != "" {
+		dtraceBin = bin
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "dtrace-toolkit")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -118,7 +132,11 @@ func startNoWait(t *testing.T, name string, stdin *os.File, args ...string) *too
 	t.Helper()
 	needRoot(t)
 	tl := &tool{t: t, name: name, more: make(chan struct{}), done: make(chan struct{})}
-	tl.cmd = exec.Command("./"+name, args...)
+	if dtraceBin != "" {
+		tl.cmd = shebangCommand(t, name, args...)
+	} else {
+		tl.cmd = exec.Command("./"+name, args...)
+	}
 	tl.cmd.Stderr = &tl.stderr
 	if stdin != nil {
 		tl.cmd.Stdin = stdin
@@ -143,6 +161,24 @@ func startNoWait(t *testing.T, name string, stdin *os.File, args ...string) *too
 		}
 	})
 	return tl
+}
+
+// shebangCommand returns the command that the tool's "#!/usr/bin/env -S
+// dtrace OPTIONS" line makes of ./name ARGS, with dtraceBin for dtrace:
+// for the guests, whose busybox env has no -S.
+func shebangCommand(t *testing.T, name string, args ...string) *exec.Cmd {
+	t.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(src), "\n")
+	f := strings.Fields(first)
+	if len(f) < 4 || f[0] != "#!/usr/bin/env" || f[1] != "-S" || f[2] != "dtrace" {
+		t.Fatalf("%s: #! line %q", name, first)
+	}
+	argv := append(append(f[3:], name), args...)
+	return exec.Command(dtraceBin, argv...)
 }
 
 func (tl *tool) read(r io.Reader) {
