@@ -30,7 +30,7 @@ var (
 	binDir string // dtrace and tkhelper, first on PATH
 	// dtraceBin, in a guest, is the dtrace binary tools run with.
 	dtraceBin string
-	helper string // testdata/tkhelper.c, built
+	helper    string // testdata/tkhelper.c, built
 	// buildErr says why TestMain could not build them (not root, no gcc).
 	buildErr error
 )
