@@ -168,6 +168,13 @@ func startNoWait(t *testing.T, name string, stdin *os.File, args ...string) *too
 // for the guests, whose busybox env has no -S.
 func shebangCommand(t *testing.T, name string, args ...string) *exec.Cmd {
 	t.Helper()
+	argv := append(append(shebangOptions(t, name), name), args...)
+	return exec.Command(dtraceBin, argv...)
+}
+
+// shebangOptions returns the dtrace options of the tool's #! line.
+func shebangOptions(t *testing.T, name string) []string {
+	t.Helper()
 	src, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
@@ -177,8 +184,7 @@ func shebangCommand(t *testing.T, name string, args ...string) *exec.Cmd {
 	if len(f) < 4 || f[0] != "#!/usr/bin/env" || f[1] != "-S" || f[2] != "dtrace" {
 		t.Fatalf("%s: #! line %q", name, first)
 	}
-	argv := append(append(f[3:], name), args...)
-	return exec.Command(dtraceBin, argv...)
+	return f[3:]
 }
 
 func (tl *tool) read(r io.Reader) {
