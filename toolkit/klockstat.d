@@ -14,7 +14,9 @@
  * slow path, then its caller: the function whose lock it is), TYPE and
  * TOTAL(ns). A write rwsem in a file system's write path is the
  * inode's lock (writers to one file); mmap_lock waits are threads of a
- * process faulting and mapping memory at once.
+ * process faulting and mapping memory at once. dtrace may report a few
+ * aggregation drops: waits in interrupts that came while their CPU was
+ * updating the same aggregation, which cannot be counted.
  *
  * Probes: sdt:lock::contention_begin and contention_end (the lock's
  * flags: LCB_F_SPIN, READ, WRITE, RT, PERCPU, MUTEX).

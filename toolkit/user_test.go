@@ -174,6 +174,9 @@ func TestKlockstat(t *testing.T) {
 	t.Parallel()
 	file := tempFile(t, "contended")
 	tl := start(t, "klockstat.d", nil)
+	// Lock waits in interrupts that fire while their CPU updates the same
+	// aggregation cannot be counted: dtrace reports them as drops.
+	tl.allow = regexp.MustCompile(`^dtrace: \d+ aggregation drops on CPU \d+ \(new keys the kernel could not store where their probe fired\)$`)
 	// 8 threads writing one file wait for its inode's rwsem.
 	for i := 0; i < 3; i++ {
 		run(t, helper, "writers", file)
