@@ -329,6 +329,11 @@ func memoryCgroup(t *testing.T, limit int64) string {
 	if _, err := os.Stat("/sys/fs/cgroup/cgroup.controllers"); err != nil {
 		root, file = "/sys/fs/cgroup/memory", "memory.limit_in_bytes"
 	}
+	if file == "memory.max" {
+		// cgroup v2: the controller must be enabled for the root's
+		// children (it usually is).
+		os.WriteFile(filepath.Join(root, "cgroup.subtree_control"), []byte("+memory"), 0644)
+	}
 	dir := filepath.Join(root, "dtrace-toolkit-"+strconv.Itoa(os.Getpid())+"-"+filepath.Base(t.Name()))
 	if err := os.Mkdir(dir, 0755); err != nil {
 		t.Fatalf("a memory cgroup: %v", err)
