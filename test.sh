@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# The project's test command (README.md): formatting, vet, and every test.
-# Privileged tests may skip on a machine without BPF, except here: this
-# command requires BPF, so a skip for want of it is a failure.
+# The project's test command (README.md): it installs what the tests need
+# on a fresh Debian machine (.ci/deps: compilers, qemu and the guest
+# kernels, prometheus, postgresql...), then checks formatting and vet, and
+# runs every test. Run it as root: the tests trace. Privileged tests may
+# skip on a machine without BPF, except here: this command requires BPF,
+# so a skip for want of it is a failure.
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH="$PATH:/usr/local/go/bin"
 export DTRACE_TEST_REQUIRE_BPF=1
+
+.ci/deps
 
 unformatted=$(git ls-files --cached --others --exclude-standard '*.go' | grep -v '^grammar/parser/' | xargs -r gofmt -l)
 if [ -n "$unformatted" ]; then
