@@ -209,6 +209,74 @@ func TestUdpconnect(t *testing.T) {
 	}
 }
 
+// udpExchange sends n bytes from an unconnected UDP socket of this
+// process to a socket listening on ip (sendto(2) with the address), reads
+// them there, and returns the ports of the sender and of the listener.
+func udpExchange(t *testing.T, ip string, n int) (cport, sport int) {
+	t.Helper()
+	srv, err := net.ListenPacket("udp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	cli, err := net.ListenPacket("udp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	if _, err := cli.WriteTo(make([]byte, n), srv.LocalAddr()); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, n+1)
+	if got, _, err := srv.ReadFrom(buf); err != nil || got != n {
+		t.Fatalf("read %d bytes (%v), want %d", got, err, n)
+	}
+	return cli.LocalAddr().(*net.UDPAddr).Port, srv.LocalAddr().(*net.UDPAddr).Port
+}
+
+func TestUdpsnoop(t *testing.T) {
+	t.Parallel()
+	tl := start(t, "udpsnoop.d", nil)
+	me := strconv.Itoa(os.Getpid())
+	for _, c := range []struct {
+		ip string
+		n  int
+	}{{"127.0.0.1", 100}, {"::1", 33}} {
+		cport, sport := udpExchange(t, c.ip, c.n)
+		src := c.ip + ":" + strconv.Itoa(cport)
+		dst := c.ip + ":" + strconv.Itoa(sport)
+		tl.waitFields(me, "S", src, ">", dst, strconv.Itoa(c.n))
+		// Received over loopback while this process sent it.
+		tl.waitFields(me, "R", src, ">", dst, strconv.Itoa(c.n))
+	}
+	tl.stop()
+
+	// With a port, only the datagrams from or to it.
+	srv, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	port := strconv.Itoa(srv.LocalAddr().(*net.UDPAddr).Port)
+	tl = start(t, "udpsnoop.d", nil, port)
+	_, other := udpExchange(t, "127.0.0.1", 1)
+	c, err := net.Dial("udp", srv.LocalAddr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Write(make([]byte, 5)); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	tl.waitFields(me, "S", "127.0.0.1:"+port, "5")
+	out := tl.stop()
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		if !strings.Contains(l, ":"+port+" ") || strings.Contains(l, ":"+strconv.Itoa(other)+" ") {
+			t.Errorf("with port %s, a datagram of another: %q", port, l)
+		}
+	}
+}
+
 func TestSoconnect(t *testing.T) {
 	t.Parallel()
 	tl := start(t, "soconnect.d", nil)
