@@ -98,6 +98,9 @@ func TestMacroUnused(t *testing.T) {
 		{src: "syscall::$2:entry\n{\n}\n"},
 		{src: "int x[$1 + 2];\nBEGIN\n{\n\ttrace($$2);\n}\n"},
 		{src: "BEGIN\n{\n}\n", argref: true},
+		// The pragma, as -x argref: dt_compile checks once the
+		// program has parsed, wherever the pragma stands.
+		{src: "BEGIN\n{\n}\n#pragma D option argref\n"},
 	} {
 		_, err := New(Config{Args: []string{"t.d", "3", "b"}, ArgRef: c.argref}).Compile(Source{Kind: Script, Name: "t.d", Text: []byte(c.src)})
 		var de *diag.Error
@@ -107,6 +110,46 @@ func TestMacroUnused(t *testing.T) {
 		case c.err != "" && (!errors.As(err, &de) || de.Tag != diag.D_MACRO_UNUSED || de.Error() != c.err):
 			t.Errorf("%q: %v, want [D_MACRO_UNUSED] %s", c.src, err, c.err)
 		}
+	}
+}
+
+// TestDefaultargsPragma: "#pragma D option defaultargs" lets the macros
+// after it name arguments not given, as -x defaultargs does: DTrace's
+// lexer applies the pragma to the compile in progress when it reads it
+// and resolves each macro as it reads it, so a macro before the pragma is
+// still undefined. It sets nothing for the programs compiled after.
+func TestDefaultargsPragma(t *testing.T) {
+	const pragma = "#pragma D option defaultargs\n"
+	for _, c := range []struct {
+		src string
+		err string // D_MACRO_UNDEF's message, or none
+	}{
+		{src: pragma + "BEGIN\n{\n\ttrace($1);\n\ttrace($$2);\n}\n"},
+		{src: pragma + "BEGIN$1\n{\n}\n"},
+		{src: pragma + "inline int n = $3;\nBEGIN\n{\n\ttrace(n);\n}\n"},
+		{src: "BEGIN\n{\n\ttrace(1);\n}\n" + pragma + "END\n{\n\ttrace($1);\n}\n"},
+		{src: "BEGIN\n{\n" + pragma + "\ttrace($1);\n}\n"},
+		{src: "BEGIN\n{\n\ttrace($1);\n}\n" + pragma, err: "line 3: macro argument $1 is not defined"},
+		{src: "BEGIN\n{\n\ttrace($1);\n" + pragma + "}\n", err: "line 3: macro argument $1 is not defined"},
+		{src: "BEGIN$1\n{\n}\n" + pragma, err: "line 1: macro argument $1 is not defined"},
+	} {
+		_, err := New(Config{Args: []string{"t.d"}}).Compile(Source{Kind: Script, Name: "t.d", Text: []byte(c.src)})
+		var de *diag.Error
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%q: %v", c.src, err)
+		case c.err != "" && (!errors.As(err, &de) || de.Tag != diag.D_MACRO_UNDEF || de.Error() != c.err):
+			t.Errorf("%q: %v, want [D_MACRO_UNDEF] %s", c.src, err, c.err)
+		}
+	}
+	comp := New(Config{Args: []string{"t.d"}})
+	if _, err := comp.Compile(Source{Kind: Script, Name: "a.d", Text: []byte(pragma + "BEGIN\n{\n\ttrace($1);\n}\n")}); err != nil {
+		t.Fatalf("a.d: %v", err)
+	}
+	_, err := comp.Compile(Source{Kind: Script, Name: "b.d", Text: []byte("BEGIN\n{\n\ttrace($1);\n}\n")})
+	var de *diag.Error
+	if !errors.As(err, &de) || de.Tag != diag.D_MACRO_UNDEF {
+		t.Errorf("b.d after a.d's pragma: %v, want D_MACRO_UNDEF", err)
 	}
 }
 

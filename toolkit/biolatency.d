@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * biolatency.d: block device I/O latency, as a histogram per disk: the
  * time from when a request is issued to the device driver to when the
@@ -19,6 +19,7 @@
  * Probes: sdt:block::block_rq_issue and block_rq_complete.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
 BEGIN
 {

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * iopattern.d: how random or sequential block device I/O is, a line per
  * interval with the percentage of each, the number and sizes of the
@@ -19,6 +19,7 @@
  * Probes: io:::start (block_rq_issue), its bufinfo_t and devinfo_t.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
 uint64_t last[string];	/* where each device's previous request ended */
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * iotop.d: the processes causing the most block device I/O, a screenful
  * every few seconds: like top(1), for disks.
@@ -15,6 +15,7 @@
  * Probes: io:::start (block_rq_issue).
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
 BEGIN
 {

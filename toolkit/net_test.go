@@ -4,7 +4,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -163,39 +162,20 @@ func TestTcpretrans(t *testing.T) {
 	t.Errorf("no count for 127.0.0.1:%s R> 127.0.0.1:%s:\n%s", f[1], port, out)
 }
 
-// dropReason returns the number the running kernel gives the drop
-// reason name (tracefs's kfree_skb format lists them).
-func dropReason(t *testing.T, name string) string {
-	t.Helper()
-	for _, dir := range []string{"/sys/kernel/tracing", "/sys/kernel/debug/tracing"} {
-		b, err := os.ReadFile(dir + "/events/skb/kfree_skb/format")
-		if err != nil {
-			continue
-		}
-		m := regexp.MustCompile(`\{\s*(\d+),\s*"` + name + `"\s*\}`).FindSubmatch(b)
-		if m == nil {
-			t.Fatalf("no %s in the kfree_skb format", name)
-		}
-		return string(m[1])
-	}
-	t.Fatal("no kfree_skb format in tracefs")
-	return ""
-}
-
 func TestTcpdrop(t *testing.T) {
 	t.Parallel()
 	needRoot(t)
-	reason := dropReason(t, "NO_SOCKET")
 	tl := start(t, "tcpdrop.d", nil)
 	port := freePort(t)
 	if c, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(port)); err == nil {
 		c.Close()
 		t.Fatalf("a connection to the free port %d", port)
 	}
-	// The SYN to a port nothing listens on: no socket for it.
-	f := tl.waitRE(`> 127\.0\.0\.1:` + strconv.Itoa(port) + `\s+-\s+(\d+)$`)
-	if f[1] != reason {
-		t.Errorf("reason %s, want NO_SOCKET (%s)", f[1], reason)
+	// The SYN to a port nothing listens on: no socket for it, the
+	// reason by its name.
+	f := tl.waitRE(`> 127\.0\.0\.1:` + strconv.Itoa(port) + `\s+-\s+(\S+)$`)
+	if f[1] != "NO_SOCKET" {
+		t.Errorf("reason %s, want NO_SOCKET", f[1])
 	}
 	// Then the stack that dropped it, from TCP's receive path.
 	tl.waitRE("tcp_v4_rcv")
@@ -225,6 +205,74 @@ func TestUdpconnect(t *testing.T) {
 	for _, l := range strings.Split(out, "\n") {
 		if f := strings.Fields(l); len(f) == 7 && f[5] == strconv.Itoa(tcpPort) && f[5] != port {
 			t.Errorf("a TCP connect(2) to %d is shown: %q", tcpPort, l)
+		}
+	}
+}
+
+// udpExchange sends n bytes from an unconnected UDP socket of this
+// process to a socket listening on ip (sendto(2) with the address), reads
+// them there, and returns the ports of the sender and of the listener.
+func udpExchange(t *testing.T, ip string, n int) (cport, sport int) {
+	t.Helper()
+	srv, err := net.ListenPacket("udp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	cli, err := net.ListenPacket("udp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	if _, err := cli.WriteTo(make([]byte, n), srv.LocalAddr()); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, n+1)
+	if got, _, err := srv.ReadFrom(buf); err != nil || got != n {
+		t.Fatalf("read %d bytes (%v), want %d", got, err, n)
+	}
+	return cli.LocalAddr().(*net.UDPAddr).Port, srv.LocalAddr().(*net.UDPAddr).Port
+}
+
+func TestUdpsnoop(t *testing.T) {
+	t.Parallel()
+	tl := start(t, "udpsnoop.d", nil)
+	me := strconv.Itoa(os.Getpid())
+	for _, c := range []struct {
+		ip string
+		n  int
+	}{{"127.0.0.1", 100}, {"::1", 33}} {
+		cport, sport := udpExchange(t, c.ip, c.n)
+		src := c.ip + ":" + strconv.Itoa(cport)
+		dst := c.ip + ":" + strconv.Itoa(sport)
+		tl.waitFields(me, "S", src, ">", dst, strconv.Itoa(c.n))
+		// Received over loopback while this process sent it.
+		tl.waitFields(me, "R", src, ">", dst, strconv.Itoa(c.n))
+	}
+	tl.stop()
+
+	// With a port, only the datagrams from or to it.
+	srv, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	port := strconv.Itoa(srv.LocalAddr().(*net.UDPAddr).Port)
+	tl = start(t, "udpsnoop.d", nil, port)
+	_, other := udpExchange(t, "127.0.0.1", 1)
+	c, err := net.Dial("udp", srv.LocalAddr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Write(make([]byte, 5)); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	tl.waitFields(me, "S", "127.0.0.1:"+port, "5")
+	out := tl.stop()
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		if !strings.Contains(l, ":"+port+" ") || strings.Contains(l, ":"+strconv.Itoa(other)+" ") {
+			t.Errorf("with port %s, a datagram of another: %q", port, l)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * opensnoop.d: every file opened (open(2), openat(2), openat2(2),
  * creat(2)), one line per call as it returns, with the file descriptor it
@@ -22,6 +22,7 @@
  * Probes: syscall::open, openat, openat2, creat entry and return.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 #pragma D option switchrate=10hz
 
 BEGIN

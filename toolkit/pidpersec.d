@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * pidpersec.d: how many processes are created each second (fork(2),
  * vfork(2), clone(2) without CLONE_THREAD), and on Ctrl-C which
@@ -19,6 +19,7 @@
  * Probes: proc:::create (sched_process_fork of a new process).
  */
 #pragma D option quiet
+#pragma D option defaultargs
 #pragma D option switchrate=10hz
 
 BEGIN

@@ -42,11 +42,11 @@ syscall::write:return, syscall::pwrite64:return, syscall::writev:return
 /self->file && (int)arg0 >= 0/
 {
 	this->t = timestamp - start;
-	this->dname = stringof(self->file->f_path.dentry->d_name.name);
+	this->name = stringof(self->file->f_path.dentry->d_name.name);
 	this->fmt = self->file->f_inode->i_mode & 0xf000;
 	this->name = this->fmt == 0x1000 ? "<pipe>" :
 	    this->fmt == 0xc000 ? "<socket>" :
-	    this->dname == "" ? "-" : this->dname;
+	    this->name == "" ? "-" : this->name;
 	printf("%6d.%03d %6d %7d %-16s %1s %8d %4d %s\n", this->t / 1000000000,
 	    this->t / 1000000 % 1000, uid, pid, execname,
 	    probefunc == "read" || probefunc == "pread64" ||

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * softirqs.d: time spent in soft interrupts (the kernel's deferred
  * interrupt work: network receive and transmit, timers, block I/O
@@ -18,6 +18,7 @@
  * Probes: sdt:irq::softirq_entry and softirq_exit.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
 BEGIN
 {

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * statsnoop.d: every stat(2) family call on a path (stat, lstat,
  * fstatat/newfstatat, statx), one line per call as it returns.
@@ -19,6 +19,7 @@
  * Probes: syscall::newstat, newlstat, newfstatat, statx entry and return.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 #pragma D option switchrate=10hz
 
 BEGIN

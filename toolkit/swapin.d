@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -Zqs
+#!/usr/bin/env -S dtrace -Zqs
 /*
  * swapin.d: pages read back from swap, counted by process each interval:
  * which processes are paying for memory pressure by waiting for their
@@ -19,6 +19,7 @@
  * attach, fentry or kprobes.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
 BEGIN
 {

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * syslat.d: system call latency by name: how many calls of each, and
  * how long they took, printed on Ctrl-C (or when the -c command ends),
@@ -20,6 +20,7 @@
  * Probes: syscall:::entry and syscall:::return.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
 BEGIN
 {

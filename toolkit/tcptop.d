@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * tcptop.d: TCP throughput by process and connection, a screenful every
  * few seconds: who moves the most data over TCP, and with whom.
@@ -18,6 +18,7 @@
  * sockets.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 #pragma D option strsize=64
 
 BEGIN

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S dtrace -x defaultargs -qs
+#!/usr/bin/env -S dtrace -qs
 /*
  * vfsstat.d: the virtual file system's busiest operations counted each
  * interval, system-wide: reads, writes, fsyncs, opens and creations,
@@ -20,6 +20,7 @@
  * probes attach, fentry or kprobes).
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
 BEGIN
 {

@@ -89,6 +89,9 @@ type ProbeDesc struct {
 	// (the checker says so); IDErr is set when it does not fit 64 bits.
 	ID    uint64
 	IDErr bool
+	// Tok is the index of the description's token in the program's
+	// tokens, which orders it against the pragmas (Pragma.Tok).
+	Tok int
 }
 
 // Pragma is a #pragma line. Words holds what follows "#pragma", split on
@@ -97,6 +100,10 @@ type ProbeDesc struct {
 type Pragma struct {
 	At    Pos
 	Words []string
+	// Tok is the index of the first token after the pragma in the
+	// program's tokens: DTrace applies a pragma as its lexer reads it,
+	// to the tokens after it (Macro.Tok, ProbeDesc.Tok).
+	Tok int
 }
 
 // Decl is a C-style declaration at file scope: variables, typedefs and type

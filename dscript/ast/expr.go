@@ -77,6 +77,9 @@ type StringLit struct {
 type Macro struct {
 	At   Pos
 	Name string
+	// Tok is the index of its token in the program's tokens, which
+	// orders it against the pragmas (Pragma.Tok).
+	Tok int
 }
 
 // ScopedVar is "self->Name" (Scope Self) or "this->Name" (Scope This).

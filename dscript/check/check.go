@@ -198,6 +198,15 @@ type Checker struct {
 	// argRefs records the macro arguments ($N, $$N) the program being
 	// checked refers to, by N.
 	argRefs map[int]bool
+	// defargTok is the token after the program's first "#pragma D option
+	// defaultargs" (-1 without one): the macros after it that name an
+	// argument not given read as they do under -x defaultargs, as
+	// dt_opt_cflags sets the flag of the compile in progress when the
+	// lexer reads the pragma, and the lexer resolves each macro as it
+	// reads it. argrefPragma is set by "#pragma D option argref", which
+	// dt_compile looks at once the whole program has parsed.
+	defargTok    int
+	argrefPragma bool
 }
 
 type enumConst struct {
@@ -344,6 +353,7 @@ func (c *Checker) errorf(n ast.Node, tag diag.Tag, format string, args ...any) {
 func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	c.info = newInfo()
 	c.argRefs = map[int]bool{}
+	c.defargTok, c.argrefPragma = -1, false
 	c.lines = file.Lines
 	defer func() {
 		if r := recover(); r != nil {
@@ -395,7 +405,7 @@ func (c *Checker) Check(file *ast.File, script bool) (info *Info, err error) {
 	// then the last macro argument, which must be referenced.
 	c.pragmaUnused()
 	c.markArgRefs(file)
-	if n := len(c.cfg.Args); n > 1 && !c.cfg.ArgRef && !c.argRefs[n-1] {
+	if n := len(c.cfg.Args); n > 1 && !c.cfg.ArgRef && !c.argrefPragma && !c.argRefs[n-1] {
 		c.errorf(endNode{file.End}, diag.D_MACRO_UNUSED, "extraneous argument '%s' ($%d is not referenced)", c.cfg.Args[n-1], n-1)
 	}
 	if len(clauses) == 0 && defs == 0 {

@@ -121,7 +121,7 @@ func (c *Checker) expandDesc(pd *ast.ProbeDesc, f string) string {
 			switch {
 			case n < len(c.cfg.Args):
 				b.WriteString(c.cfg.Args[n])
-			case !c.cfg.Defaultargs:
+			case !c.defaultargs(pd.Tok):
 				c.errorf(pd, diag.Tag("D_MACRO_UNDEF"), "macro argument %s is not defined", name)
 			}
 			continue

@@ -394,7 +394,7 @@ func (c *Checker) macro(x *ast.Macro) operand {
 			}
 			c.errorf(x, diag.Tag("D_MACRO_TYPE"), "macro argument %s is not an integer", name)
 		}
-		if c.cfg.Defaultargs {
+		if c.defaultargs(x.Tok) {
 			if str {
 				c.info.Strings[x] = ""
 				return operand{t: c.stringType(), strConst: true}

@@ -153,8 +153,75 @@ func (c *Checker) binary(x *ast.Binary) operand {
 		return operand{t: r.t, isConst: r.isConst, val: r.val, strConst: r.strConst}
 	}
 	l := c.rvalue(x.X)
-	r := c.rvalue(x.Y)
+	var r operand
+	if o, ok := c.enumTag(x, l); ok {
+		r = o
+		c.info.Types[x.Y] = o.t
+		c.info.Consts[x.Y] = o.val
+	} else {
+		r = c.rvalue(x.Y)
+	}
 	return c.binop(x, x.Op, x.Op.String(), l, r)
+}
+
+// enumTag resolves the right operand of a comparison whose left operand
+// l is of an enum type, as dt_cook_op2 does: an identifier, unscoped,
+// that names one of the enum's enumerators is that enumerator, a
+// constant of the left operand's type. This is how a kernel enum's
+// enumerators are named (args[2] == SKB_DROP_REASON_NO_SOCKET), the
+// enum's from BTF: DTrace resolves them nowhere else. A name that D's
+// parser already made an integer constant (an inline of one, a D
+// enumerator, NULL) is that constant; one that is also another global
+// identifier (a variable, a builtin, a function, any other inline) is
+// ambiguous, D_IDENT_AMBIG.
+func (c *Checker) enumTag(x *ast.Binary, l operand) (operand, bool) {
+	switch x.Op {
+	case ast.Lt, ast.Gt, ast.Le, ast.Ge, ast.Eq, ast.Ne:
+	default:
+		return operand{}, false
+	}
+	id, ok := ast.Unparen(x.Y).(*ast.Ident)
+	if !ok || id.Backquote || l.t == nil {
+		return operand{}, false
+	}
+	et := l.t.Resolve()
+	if et == nil || et.Kind != types.Enum {
+		return operand{}, false
+	}
+	var val int64
+	found := false
+	for _, e := range et.Enumerators {
+		if e.Name == id.Name {
+			val, found = e.Value, true
+			break
+		}
+	}
+	if !found || c.intConstName(id.Name) {
+		return operand{}, false
+	}
+	if g, ok := c.globalIdent(id.Name); ok {
+		c.errorf(x, diag.D_IDENT_AMBIG, "ambiguous use of operator %s: %s is both a %s enum tag and a global %s", x.Op, id.Name, l.t, g.kind)
+	}
+	return constOp(l.t, val), true
+}
+
+// intConstName reports whether D's parser reads name as an integer
+// constant (dt_node_ident): a D enumerator, an inline whose value is an
+// integer constant (the library's too), or NULL.
+func (c *Checker) intConstName(name string) bool {
+	if name == "NULL" {
+		return true
+	}
+	if _, ok := c.enumConsts[name]; !ok {
+		if _, ok := c.inlines[name]; !ok {
+			c.loadLib("i:" + name)
+		}
+	}
+	if _, ok := c.enumConsts[name]; ok {
+		return true
+	}
+	in, ok := c.inlines[name]
+	return ok && in.cval != nil
 }
 
 // binop types "l op r" for a binary operator. opName is the operator as

@@ -103,6 +103,19 @@ func (c *Checker) pragmaOption(p *ast.Pragma, prname string, args []string) {
 		}
 	}
 	c.info.Options = append(c.info.Options, Option{Pos: p.At, Name: name, Value: value, Given: given})
+	switch {
+	case name == "defaultargs" && c.defargTok < 0:
+		c.defargTok = p.Tok
+	case name == "argref":
+		c.argrefPragma = true
+	}
+}
+
+// defaultargs reports whether a macro argument not given reads as 0 (or
+// "") at the token tok: under -x defaultargs, or after a defaultargs
+// pragma.
+func (c *Checker) defaultargs(tok int) bool {
+	return c.cfg.Defaultargs || c.defargTok >= 0 && c.defargTok <= tok
 }
 
 // Stability and class names of dtrace_str2attr.

@@ -106,10 +106,21 @@ func (c *clauseGen) nullStrVar() {
 // strsize bytes of a global or this-> string variable's storage, whose
 // address is in R1: the string copied, its first two bytes cleared
 // first, or nullStrMark for NULL. R0-R5 are clobbered.
+//
+// A variable assigned its own value (s = s, or s = c ? s : "x" when it
+// is s) keeps it: the storage is the string, and nothing is copied.
+// dtrace-utils' dt_cg_store_var clears the first bytes and copies from
+// the same address, which leaves "", where illumos' DTrace copies the
+// string onto itself; the clearing is kept otherwise, as dtrace-utils
+// has it: s = s + 1 reads the string from the byte just cleared and
+// empties s (self->s = self->s + 1, an associative array's element or
+// a struct member, which dtrace-utils copies without clearing, drop the
+// first character).
 func (c *clauseGen) storeStrVar() {
 	null, done := c.newLabel(), c.newLabel()
 	c.emit(
 		asm.JEq.Imm(asm.R6, 0, null),
+		asm.JEq.Reg(asm.R6, asm.R1, done),
 		asm.StoreImm(asm.R1, 0, 0, asm.Half),
 		asm.Mov.Imm(asm.R2, int32(c.strSize())),
 		asm.Mov.Reg(asm.R3, asm.R6),

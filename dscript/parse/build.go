@@ -165,7 +165,7 @@ var specNames = [...]string{SpecName: "name", SpecFunc: "function", SpecModule: 
 // the last one written going to the configured field.
 func (b *builder) probeDesc(t antlr.Token) *ast.ProbeDesc {
 	text := t.GetText()
-	pd := &ast.ProbeDesc{At: b.pos(t), Text: text}
+	pd := &ast.ProbeDesc{At: b.pos(t), Text: text, Tok: t.GetTokenIndex()}
 	if t.GetTokenType() == p.DParserINTEGER {
 		// A probe ID: Count 0 (dt_node_pdesc_by_id).
 		id, err := intValue(text)
@@ -503,7 +503,7 @@ func (b *builder) atom(first antlr.Token) ast.Expr {
 		text = b.ts.rawText(first)
 		return &ast.StringLit{At: at, Text: text, Value: string(cString(unescape(text[1 : len(text)-1])))}
 	case p.DParserMACRO:
-		return &ast.Macro{At: at, Name: text}
+		return &ast.Macro{At: at, Name: text, Tok: first.GetTokenIndex()}
 	case p.DParserSELF, p.DParserTHIS:
 		// The keywords self and this; an identifier cannot be spelled so.
 		return &ast.Ident{At: at, Name: text}

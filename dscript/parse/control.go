@@ -209,7 +209,7 @@ func (ts *tokenSource) directive(hash antlr.Token, words []ctlWord) bool {
 			return ts.lineDirective(phys, words[i+1:], true)
 		}
 		if kind != dir {
-			p := &ast.Pragma{At: ts.lines.pos(phys, hash.GetColumn())}
+			p := &ast.Pragma{At: ts.lines.pos(phys, hash.GetColumn()), Tok: ts.ntok}
 			for _, w := range words[1:] {
 				p.Words = append(p.Words, w.text)
 			}
