@@ -226,16 +226,14 @@ func (c *clauseGen) mapKey(n ast.Node, v *varInfo, keys []ast.Expr) {
 }
 
 // mapLookup looks v up by the key at R9+c.key and loads its value into
-// R0: 0 (or "") when absent.
+// R0: 0 when absent, which for a string is NULL, as dtrace-utils'
+// dt_cg_load_var reads a dynamic variable never assigned or deleted
+// (self->s != NULL tells whether it was set).
 func (c *clauseGen) mapLookup(v *varInfo, t *types.Type) {
 	c.lookupAt(v.mapName, c.key)
 	found, end := c.newLabel(), c.newLabel()
 	c.emit(asm.JNE.Imm(asm.R0, 0, found))
-	if t.IsString() {
-		c.stringConst("")
-	} else {
-		c.emit(asm.Mov.Imm(asm.R0, 0))
-	}
+	c.emit(asm.Mov.Imm(asm.R0, 0))
 	c.emit(asm.Ja.Label(end))
 	c.label(found)
 	if !t.IsString() {

@@ -7,6 +7,8 @@ sh unittest/pid/build.sh
 prog=/tmp/dtrace-pid/pidprog
 $prog loop &
 p=$!
+# The looping process goes whatever happens to this script.
+trap 'kill -KILL $p 2>/dev/null' EXIT
 while ! grep -q libc /proc/$p/maps; do sleep 0.01; done
 base=$(awk -v f=$prog '$6 == f && $3 == "00000000" { split($1, a, "-"); print a[1]; exit }' /proc/$p/maps)
 sym=$(nm $prog | awk '$3 == "fn_add3" { print $1 }')

@@ -6,8 +6,12 @@
  * compares equal to NULL (and to 0), in predicates and ?: alike, and below
  * every other string, "" too (NULL and a string compare as pointers).
  * Assigned to a global or this-> variable, it stays NULL; assigned to a
- * self-> variable or an associative array's element, it deletes it.
+ * self-> variable or an associative array's element, it deletes it, and
+ * a string self-> variable or element never assigned or deleted reads as
+ * NULL (as dtrace-utils' dt_cg_load_var reads it).
  */
+self string never;
+
 BEGIN
 /strchr("abc", 'z') == NULL && strstr("abc", "bc") != NULL/
 {
@@ -24,6 +28,6 @@ BEGIN
 	a[1] = "y";
 	self->s = strchr("abc", 'z');
 	a[1] = strstr("abc", "z");
-	printf("[%s] [%s] %d %d\n", self->s, a[1], self->s == NULL, a[1] == NULL);
+	printf("%d %d %d %d\n", self->s == NULL, a[1] == NULL, self->never == NULL, a[2] == NULL);
 	exit(0);
 }
