@@ -225,6 +225,9 @@ var builtinFuncs = map[string]*builtinFunc{
 	"panic":      destructive(proto(action, void)),
 	"breakpoint": destructive(proto(action, void)),
 	"chill":      destructive(proto(action, void, p(types.IntType))),
+	// return(rc), DTrace for Linux 2.0.4's: the traced kernel function
+	// returns rc at once, without running (fbt entry probes only).
+	"return": destructive(proto(action, void, p(int64T))),
 
 	// subroutines
 	"copyout":     destructive(proto(subr, void, p(voidP), p(uintptrT), p(sizeT))),

@@ -430,7 +430,7 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.specAction(x)
 	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
 		c.recordSym(x, abi.FieldTrace)
-	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic":
+	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic", "return":
 		c.sysAction(x)
 	case "exit":
 		c.recordValue(x.Args[0], abi.FieldExit)
