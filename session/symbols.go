@@ -216,6 +216,10 @@ func symKind(k abi.SymKind) sink.Kind {
 // value decodes a recorded stack or symbol (codegen.Field.Sym) from its
 // bytes b.
 func (s *symbols) value(b []byte, si *abi.SymInfo) sink.Value {
+	if si.Kind.IsStack() && si.Slot == abi.StackKeySize {
+		// A stack value (dt_stack_t): a key's slot.
+		return s.keyValue(si, b)
+	}
 	if len(b) < si.Size() {
 		return sink.String("", 0)
 	}

@@ -12,6 +12,12 @@ func def(name string, t *types.Type) *types.Type {
 	return td
 }
 
+// predef makes the typedef td one of the predefined ones.
+func predef(td *types.Type) *types.Type {
+	predefTypedefs[td.Name] = td
+	return td
+}
+
 var (
 	int8T      = def("int8_t", types.CharType)
 	int16T     = def("int16_t", types.ShortType)
@@ -49,6 +55,7 @@ var (
 	taskidT    = def("taskid_t", types.IntType)
 	boolT      = def("boolean_t", types.IntType)
 	in6addrT   = def("in6_addr_t", types.ArrayOf(types.UCharType, 16))
+	_          = predef(types.StackType)
 	_          = def("dtrace_id_t", types.UIntType)
 	_          = def("dtrace_epid_t", types.UIntType)
 	_          = def("u_int", types.UIntType)

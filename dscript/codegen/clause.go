@@ -219,6 +219,8 @@ func (c *clauseGen) recordValue(x ast.Expr, kind abi.FieldKind) *Field {
 	t := c.typeOf(x)
 	base := c.g.recordBase()
 	switch {
+	case isStackValue(t):
+		return c.recordStackValue(x, kind)
 	case c.isBuiltin(x, "execname") && c.strSize() >= commLen:
 		// The task's comm, NUL-padded, straight into a field of its own
 		// size: the consumer reads a string up to its NUL whatever the
@@ -401,7 +403,7 @@ func (c *clauseGen) action(x *ast.Call) {
 	name := x.Fun.Name
 	switch name {
 	case "trace":
-		if isAggregate(c.typeOf(x.Args[0])) {
+		if t := c.typeOf(x.Args[0]); isAggregate(t) && !isStackValue(t) {
 			c.traceBytes(x.Args[0])
 			break
 		}
@@ -493,6 +495,10 @@ func (c *clauseGen) format(x *ast.Call, arg ast.Expr) *printf.Format {
 // callExpr compiles a subroutine call in an expression, leaving its
 // result in R0 as expr does.
 func (c *clauseGen) callExpr(x *ast.Call) {
+	if call := symCall(x); call != nil && symKinds[call.Fun.Name].IsStack() {
+		c.stackValue(call)
+		return
+	}
 	if f, ok := subroutines[x.Fun.Name]; ok {
 		f(c, x)
 		return

@@ -22,7 +22,7 @@ func TestReturnInGuest(t *testing.T) {
 	vmtest.RunInGuests(t, vmtest.Config{Run: "^TestReturnGuest$", Kernels: []string{"6.12"}})
 }
 
-// TestReturnGuest makes getppid(2) fail with a chosen errno, through
+// TestReturnGuest makes getpgid(2) fail with a chosen errno, through
 // return() in the entry probe of the function the system call enters
 // (which the kernel lists for error injection, as every system call's):
 // the calls of this process fail with EXDEV while the probe is enabled,
@@ -33,13 +33,13 @@ func TestReturnInGuest(t *testing.T) {
 func TestReturnGuest(t *testing.T) {
 	vmtest.Guest(t)
 	const src = `#pragma D option quiet
-fbt::__x64_sys_getppid:entry
+fbt::__x64_sys_getpgid:entry
 /pid == $pid/
 {
 	return(-EXDEV);
 	n++;
 }
-fbt::__x64_sys_getppid:entry
+fbt::__x64_sys_getpgid:entry
 /pid == $pid && n == 3/
 {
 	printf("failed %d calls\n", n);
@@ -57,8 +57,8 @@ fbt::__x64_sys_getppid:entry
 	if _, err := h.Compile(dtrace.Source{Kind: dtrace.Script, Name: "return.d", Text: []byte(src)}); err != nil {
 		t.Fatal(err)
 	}
-	getppid := func() unix.Errno {
-		_, _, errno := unix.Syscall(unix.SYS_GETPPID, 0, 0, 0)
+	getpgid := func() unix.Errno {
+		_, _, errno := unix.Syscall(unix.SYS_GETPGID, 0, 0, 0)
 		return errno
 	}
 	var out bytes.Buffer
@@ -76,19 +76,19 @@ loop:
 			break loop
 		default:
 		}
-		switch errno := getppid(); errno {
+		switch errno := getpgid(); errno {
 		case 0:
 		case unix.EXDEV:
 			failed++
 		default:
-			t.Fatalf("getppid: %v", errno)
+			t.Fatalf("getpgid: %v", errno)
 		}
 	}
 	override := ciliumfeatures.HaveProgramHelper(ebpf.Kprobe, asm.FnOverrideReturn)
 	t.Logf("bpf_override_return: %v; run: %v; %d calls failed; output %q", override, runErr, failed, out.String())
 	if override != nil {
 		var ke *dtrace.KernelError
-		const want = "return( ) cannot make fbt:vmlinux:__x64_sys_getppid:entry fail: this kernel does not let BPF programs " +
+		const want = "return( ) cannot make fbt:vmlinux:__x64_sys_getpgid:entry fail: this kernel does not let BPF programs " +
 			"override a function's return value (it was built without CONFIG_BPF_KPROBE_OVERRIDE)"
 		if !errors.As(runErr, &ke) || runErr.Error() != want || failed != 0 {
 			t.Errorf("run: %v (%d calls failed), want %q", runErr, failed, want)
@@ -98,7 +98,7 @@ loop:
 	if runErr != nil || failed != 3 || out.String() != "failed 3 calls\n\n" {
 		t.Errorf("run: %v; %d calls failed; output %q", runErr, failed, out.String())
 	}
-	if errno := getppid(); errno != 0 {
-		t.Errorf("getppid after tracing: %v", errno)
+	if errno := getpgid(); errno != 0 {
+		t.Errorf("getpgid after tracing: %v", errno)
 	}
 }
