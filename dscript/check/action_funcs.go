@@ -78,7 +78,7 @@ func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) [
 	case "ustack", "jstack":
 		c.ustackArgs(x)
 		return []actKind{actRecord}
-	case "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
+	case "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr", "cgroup_path":
 		cgAll()
 		return []actKind{actRecord}
 	}

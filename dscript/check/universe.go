@@ -107,6 +107,7 @@ var builtinVars = map[string]builtinVar{
 	"args":          {typ: int64T, array: true},
 	"uregs":         {typ: uint64T, array: true},
 	"caller":        {typ: uintptrT},
+	"cgroup":        {typ: uint64T},
 	"ucaller":       {typ: uint64T},
 	"cpu":           {typ: procIDT},
 	"curthread":     {typ: types.PointerTo(taskStruct)},
@@ -223,6 +224,9 @@ var builtinFuncs = map[string]*builtinFunc{
 	"ufunc":       recording(proto(action, types.USymAddrType, p(uintptrT))),
 	"umod":        recording(proto(action, types.USymAddrType, p(uintptrT))),
 	"uaddr":       recording(proto(action, types.USymAddrType, p(uintptrT))),
+	// cgroup_path(id): the path of the cgroup (v2) of id (cgroup's
+	// value), which the consumer finds, as it finds sym()'s names.
+	"cgroup_path": recording(proto(action, types.CgroupPathType, p(uint64T))),
 
 	// destructive actions
 	"system":     destructive(varargs(proto(action, void, anyP))),

@@ -430,7 +430,7 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.print(x)
 	case "speculate", "commit", "discard":
 		c.specAction(x)
-	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
+	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr", "cgroup_path":
 		c.recordSym(x, abi.FieldTrace)
 	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic", "return":
 		c.sysAction(x)

@@ -90,6 +90,7 @@ var symKinds = map[string]abi.SymKind{
 	"stack": abi.SymStack, "ustack": abi.SymUStack, "jstack": abi.SymUStack,
 	"sym": abi.SymSym, "func": abi.SymSym, "mod": abi.SymMod,
 	"usym": abi.SymUSym, "ufunc": abi.SymUSym, "uaddr": abi.SymUAddr, "umod": abi.SymUMod,
+	"cgroup_path": abi.SymCgroup,
 }
 
 // symCall returns x as a call of a stack or symbol function, or nil.
@@ -367,6 +368,8 @@ func (c *clauseGen) recordSym(call *ast.Call, kind abi.FieldKind) *Field {
 		t = types.SymAddrType
 	case abi.SymUSym, abi.SymUAddr, abi.SymUMod:
 		t = types.USymAddrType
+	case abi.SymCgroup:
+		t = types.CgroupPathType
 	}
 	f := c.field(call, kind, s.Size(), t)
 	f.Sym = s
@@ -384,7 +387,7 @@ func (c *clauseGen) recordSym(call *ast.Call, kind abi.FieldKind) *Field {
 		c.storePID(off)
 		c.announcePID(off)
 		c.userStack(off+8, s.Size()-8)
-	case abi.SymSym, abi.SymMod:
+	case abi.SymSym, abi.SymMod, abi.SymCgroup:
 		c.expr(call.Args[0])
 		c.emit(asm.StoreMem(regCtx, int16(off), asm.R0, asm.DWord))
 	default:
@@ -458,7 +461,7 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int 
 	}
 	if !isStack {
 		c.expr(call.Args[0])
-		if s.Kind == abi.SymSym || s.Kind == abi.SymMod {
+		if s.Kind == abi.SymSym || s.Kind == abi.SymMod || s.Kind == abi.SymCgroup {
 			c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 			return s.KeySize()
 		}

@@ -11,6 +11,9 @@ var (
 	StackType    = NewTypedef("dt_stack_t", "D", StackStruct)
 	SymAddrType  = NewTypedef("_symaddr", "D", ULongType)
 	USymAddrType = NewTypedef("_usymaddr", "D", ULongType)
+	// CgroupPathType is what cgroup_path() returns: a cgroup's id that
+	// the consumer shows as the cgroup's path, a string.
+	CgroupPathType = NewTypedef("_cgroup_path", "D", ULongType)
 )
 
 // IsSpecial reports whether t is one of D's special types (stack,
@@ -20,7 +23,7 @@ func (t *Type) IsSpecial() bool {
 	for t != nil && t.Kind == Qualified {
 		t = t.Elem
 	}
-	return t == StackType || t == StackStruct || t == SymAddrType || t == USymAddrType
+	return t == StackType || t == StackStruct || t == SymAddrType || t == USymAddrType || t == CgroupPathType
 }
 
 // rank orders integers as DTrace's promotion does: by width, with an
