@@ -26,7 +26,8 @@ func TestReturnInGuest(t *testing.T) {
 // return() in the entry probe of the function the system call enters
 // (which the kernel lists for error injection, as every system call's):
 // the calls of this process fail with EXDEV while the probe is enabled,
-// and succeed again once tracing ends. A kernel that does not let BPF
+// and succeed again once tracing ends; a function the kernel does not
+// list is refused, named. A kernel that does not let BPF
 // programs override return values (built without
 // CONFIG_BPF_KPROBE_OVERRIDE, as Debian's are) refuses the enabling, in
 // one line that says why and names the probe.
@@ -100,5 +101,24 @@ loop:
 	}
 	if errno := getpgid(); errno != 0 {
 		t.Errorf("getpgid after tracing: %v", errno)
+	}
+	// A function the kernel does not list for error injection is refused
+	// at enabling, named.
+	h2, err := dtrace.Open(dtrace.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close()
+	if err := h2.SetOption("destructive"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h2.Compile(dtrace.Source{Kind: dtrace.Script, Name: "vfs.d", Text: []byte("fbt::vfs_read:entry { return(-1); }")}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = h2.Run(context.Background(), dtrace.RunConfig{Sink: h2.NewTextSink(&out, text.Config{})})
+	const want = "return( ) cannot make fbt:vmlinux:vfs_read:entry fail: the kernel does not allow error injection into vfs_read " +
+		"(it is not in /sys/kernel/debug/error_injection/list)"
+	if err == nil || err.Error() != want {
+		t.Errorf("return() in vfs_read: %v, want %q", err, want)
 	}
 }
