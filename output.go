@@ -141,7 +141,7 @@ func (h *Handle) ProgramInfo() *sink.Program {
 			if ai == nil {
 				ai = &sink.AggInfo{Unit: a.Unit}
 				for _, k := range a.Keys {
-					ai.Keys = append(ai.Keys, sink.KeyInfo{Name: k.Name, Unit: k.Unit, Stack: k.Stack})
+					ai.Keys = append(ai.Keys, sink.KeyInfo{Name: k.Name, Unit: k.Unit, Stack: k.Stack, Cgroup: k.Cgroup})
 				}
 				p.Aggs[a.Name] = ai
 				periods[a.Name] = map[time.Duration]bool{}

@@ -50,6 +50,7 @@ const (
 	SymUSym                      // usym(), ufunc(): pid, a user address shown as its function
 	SymUAddr                     // uaddr(): pid, a user address shown with its offset
 	SymUMod                      // umod(): pid, a user address shown as its module
+	SymCgroup                    // cgroup_path(): a cgroup's id, shown as its path
 )
 
 // Tables of the stacks that key aggregations: hash maps from a stack's id
@@ -129,7 +130,7 @@ func (s *SymInfo) Size() int {
 		return 8 * (1 + s.Frames + StackExtra)
 	case SymUStack:
 		return 8 * (1 + s.Frames)
-	case SymSym, SymMod:
+	case SymSym, SymMod, SymCgroup:
 		return 8
 	}
 	return 16

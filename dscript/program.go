@@ -76,6 +76,8 @@ type KeyInfo struct {
 	Unit string
 	// Stack says the key is a stack: stack(), ustack() or jstack().
 	Stack bool
+	// Cgroup says the key is a cgroup's path: cgroup_path().
+	Cgroup bool
 }
 
 // aggsOf returns the program's aggregations in the order of their first
@@ -123,7 +125,8 @@ func aggInfo(agg *ast.Agg, fn ast.Expr, info *check.Info) *AggInfo {
 			name = base + "_" + strconv.Itoa(n)
 		}
 		used[name] = true
-		ai.Keys = append(ai.Keys, KeyInfo{Name: name, Unit: unitOf(k, info), Stack: stack})
+		ai.Keys = append(ai.Keys, KeyInfo{Name: name, Unit: unitOf(k, info), Stack: stack,
+			Cgroup: info.Types[k] == types.CgroupPathType})
 	}
 	if c, ok := unparen(fn).(*ast.Call); ok && len(c.Args) > 0 {
 		ai.Unit = unitOf(c.Args[0], info)

@@ -130,7 +130,16 @@ func TestDaemonSet(t *testing.T) {
 		}
 	}
 	if volumes[mounts["/sys"]] != "/sys" {
-		t.Error("the host's /sys (tracefs, BTF) is not mounted at /sys")
+		t.Error("the host's /sys (tracefs, BTF, cgroups) is not mounted at /sys")
+	}
+	// What the fleet aggregates is by container: keyed by the cgroup's
+	// path, which the metrics and profiles label with its container and
+	// pod.
+	for _, agg := range []string{"@syscalls[", "@cpu["} {
+		i := strings.Index(string(script), agg)
+		if i < 0 || !strings.Contains(strings.SplitN(string(script[i:]), "]", 2)[0], "cgroup_path(cgroup)") {
+			t.Errorf("%s...] of fleet.d is not keyed by cgroup_path(cgroup)", agg)
+		}
 	}
 	// The arguments: valid options, a script from the ConfigMap, an
 	// address beyond the loopback whose port is the pod's and the

@@ -115,6 +115,16 @@ type Provider interface {
 	Plan(probes []*Probe) ([]*Attachment, error)
 }
 
+// Overrider is implemented by a provider whose probes may make the traced
+// function return a value of the program's choosing, without running it
+// (the return() action: fbt's entry probes). PlanOverride plans probes as
+// Plan does, attaching those whose ids override holds where a program
+// may override the return value, or says why this kernel does not let
+// it, naming the function.
+type Overrider interface {
+	PlanOverride(probes []*Probe, override map[uint32]bool) ([]*Attachment, error)
+}
+
 // A PartialAttachment is what an Attachment's Attach returns when the
 // kernel refused some of its probes but not all: the others are enabled,
 // and the runner reports how many could not be.

@@ -205,7 +205,7 @@ func (d *decoder) trunc(id int, n int64) error {
 // naming it, and the stack is stored again when it is next met.
 func (d *decoder) dropStacks(a *codegen.Agg, removed [][]byte) error {
 	st := d.syms.stacks
-	if st == nil || len(removed) == 0 || !hasSymKeys(a) {
+	if st == nil || len(removed) == 0 || !hasSymKeys(a) || d.prog.StackValues {
 		return nil
 	}
 	gone := map[stackRef]bool{}

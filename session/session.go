@@ -13,6 +13,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -289,7 +290,7 @@ func (r *run) load(enabled []*providers.Probe) error {
 	}
 	for _, name := range provs {
 		prov := r.cfg.Registry.Provider(name)
-		atts, err := prov.Plan(byProv[name])
+		atts, err := r.plan(prov, byProv[name])
 		if err != nil {
 			return fmt.Errorf("enable %s probes: %w", name, err)
 		}
@@ -320,6 +321,26 @@ func (r *run) load(enabled []*providers.Probe) error {
 		return err
 	}
 	return r.setWallBase()
+}
+
+// plan groups probes of provider prov into attachments: those enabled by
+// a clause calling return() (codegen.ClauseOverrides) where the provider
+// can override the traced function's return value.
+func (r *run) plan(prov providers.Provider, probes []*providers.Probe) ([]*providers.Attachment, error) {
+	override := map[uint32]bool{}
+	for _, p := range probes {
+		if slices.ContainsFunc(r.byProbe[p.ID], codegen.ClauseOverrides) {
+			override[p.ID] = true
+		}
+	}
+	if len(override) == 0 {
+		return prov.Plan(probes)
+	}
+	o, ok := prov.(providers.Overrider)
+	if !ok {
+		return nil, fmt.Errorf("return( ) cannot override the return value of %s probes", prov.Name())
+	}
+	return o.PlanOverride(probes, override)
 }
 
 // errorProbe returns the id of dtrace:::ERROR when it is among the enabled

@@ -68,6 +68,8 @@ type symbols struct {
 	// stacks reads the stacks that aggregation keys name by id; nil for
 	// a decoder of records alone.
 	stacks *stackTables
+	// cgroups finds the paths of cgroup_path()'s ids, made on first use.
+	cgroups *cgroupPaths
 }
 
 // kframe is a resolved kernel frame and whether it is machinery.
@@ -216,10 +218,16 @@ func symKind(k abi.SymKind) sink.Kind {
 // value decodes a recorded stack or symbol (codegen.Field.Sym) from its
 // bytes b.
 func (s *symbols) value(b []byte, si *abi.SymInfo) sink.Value {
+	if si.Kind.IsStack() && si.Slot == abi.StackKeySize {
+		// A stack value (dt_stack_t): a key's slot.
+		return s.keyValue(si, b)
+	}
 	if len(b) < si.Size() {
 		return sink.String("", 0)
 	}
 	switch si.Kind {
+	case abi.SymCgroup:
+		return s.cgroupPath(le.Uint64(b))
 	case abi.SymStack:
 		return s.kernelStack(b[8:], si.Frames, le.Uint64(b) != 0)
 	case abi.SymUStack:
@@ -259,6 +267,9 @@ func (s *symbols) keyValue(si *abi.SymInfo, b []byte) sink.Value {
 		return s.userStack(pid, pcs, ss.Frames)
 	}
 	v := s.value(b, si)
+	if si.Kind == abi.SymCgroup {
+		return v
+	}
 	pc := v.Bits
 	var sym symtab.Symbol
 	if si.Kind.IsKernel() {
@@ -277,6 +288,14 @@ func (s *symbols) keyValue(si *abi.SymInfo, b []byte) sink.Value {
 		v.Frames = []sink.Frame{f}
 	}
 	return v
+}
+
+// cgroupPath decodes cgroup_path()'s id: the cgroup's path, a string.
+func (s *symbols) cgroupPath(id uint64) sink.Value {
+	if s.cgroups == nil {
+		s.cgroups = newCgroupPaths("")
+	}
+	return sink.String(s.cgroups.path(id), 0)
 }
 
 // addrValue decodes an integer printed by %a: a kernel symbol.

@@ -49,6 +49,9 @@ type KeyInfo struct {
 	Unit string
 	// Stack says the key is a stack: stack(), ustack() or jstack().
 	Stack bool
+	// Cgroup says the key is a cgroup's path: cgroup_path(), whose
+	// container and pod the profiles and metrics label (Container).
+	Cgroup bool
 }
 
 // Agg returns the description of aggregation a (an empty one when p is

@@ -172,6 +172,14 @@ func (c *Checker) cg(x ast.Expr) {
 			if len(n.Index) > maxTupleKeys && c.assocIndex(n) {
 				c.tupleOverflow()
 			}
+		case *ast.Assign:
+			// A stack is a value (dt_stack_t) that a variable may hold,
+			// as in DTrace for Linux 2.0.4: self->st = stack().
+			if call := stackCall(n.Y); call != nil && n.Op == ast.AssignOp {
+				c.cg(n.X)
+				c.stackCallArgs(call)
+				return false
+			}
 		case *ast.Call:
 			f := builtinFuncs[n.Fun.Name]
 			if f != nil && f.kind != subr {
@@ -184,6 +192,32 @@ func (c *Checker) cg(x ast.Expr) {
 		}
 		return true
 	})
+}
+
+// stackCall returns x as a call of stack(), ustack() or jstack(), or nil.
+func stackCall(x ast.Expr) *ast.Call {
+	call, ok := ast.Unparen(x).(*ast.Call)
+	if !ok || call.Fun == nil {
+		return nil
+	}
+	switch call.Fun.Name {
+	case "stack", "ustack", "jstack":
+		return call
+	}
+	return nil
+}
+
+// stackCallArgs checks the arguments of a stack function taken as a value
+// as its action's are checked.
+func (c *Checker) stackCallArgs(call *ast.Call) {
+	if call.Fun.Name == "stack" {
+		c.stackArgs(call)
+	} else {
+		c.ustackArgs(call)
+	}
+	for _, a := range call.Args {
+		c.cg(a)
+	}
 }
 
 // cgArg checks an argument a printf-like action or trace() records: a

@@ -4,6 +4,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/ast"
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/types"
+	"github.com/dtrace-go/dtrace/probe"
 )
 
 // compileAction compiles a tracing function called as a statement, with
@@ -21,6 +22,10 @@ func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) [
 	case "breakpoint", "panic", "stop":
 		return []actKind{actDestructive}
 	case "chill", "raise":
+		cgAll()
+		return []actKind{actDestructive}
+	case "return":
+		c.returnProbes(x)
 		cgAll()
 		return []actKind{actDestructive}
 	case "clear":
@@ -73,7 +78,7 @@ func (c *Checker) compileAction(cs *compileState, x *ast.Call, f *builtinFunc) [
 	case "ustack", "jstack":
 		c.ustackArgs(x)
 		return []actKind{actRecord}
-	case "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
+	case "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr", "cgroup_path":
 		cgAll()
 		return []actKind{actRecord}
 	case "pcap":
@@ -287,6 +292,31 @@ func (c *Checker) completeValue(t *types.Type, seen map[*types.Type]bool) {
 	case types.Struct, types.Union:
 		for _, m := range r.Members {
 			c.completeValue(m.Type, seen)
+		}
+	}
+}
+
+// returnProbes checks that the clause of return(rc) is enabled only on
+// fbt entry probes, the one place where the kernel lets a program make
+// the traced function return a value of its choosing (at the function's
+// first instruction, before it runs): each probe a description matches,
+// or, where it matches none (-Z) or no catalog is known, the description's
+// provider and name fields, which must then say fbt and entry.
+func (c *Checker) returnProbes(x *ast.Call) {
+	if c.clause == nil {
+		return
+	}
+	for _, pd := range c.clause.descs {
+		ps := c.info.Matches[pd]
+		for _, p := range ps {
+			if p.Provider != "fbt" || p.Name != "entry" {
+				c.errorf(x, diag.D_RETURN_PROBE, "return( ) may only be used in fbt entry probes: %s is not one",
+					probe.Name(p.Provider, p.Module, p.Function, p.Name))
+			}
+		}
+		if len(ps) == 0 && (pd.Provider != "fbt" || pd.Name != "entry") {
+			c.errorf(x, diag.D_RETURN_PROBE, "return( ) may only be used in fbt entry probes: %s matches others",
+				probe.Name(pd.Provider, pd.Module, pd.Func, pd.Name))
 		}
 	}
 }

@@ -194,7 +194,7 @@ func checkPrintfArg(cv printf.Conversion, c *printf.Conv, t *types.Type, target 
 	case printf.CheckTime:
 		return isInteger(t) && typeSize(t) == 8
 	case printf.CheckStr:
-		if t.IsString() {
+		if t.IsString() || isExactly(t, types.CgroupPathType) {
 			return true
 		}
 		r := t.Resolve()

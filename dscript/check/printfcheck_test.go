@@ -235,7 +235,7 @@ func TestCheckPrintf(t *testing.T) {
 		{"printf", "%k %a", []*types.Type{stackT, symT}, "", "", 0, []string{"s", "s"}},
 		{"printf", "%d", []*types.Type{stackT}, diag.D_PRINTF_ARG_TYPE,
 			"printf( ) argument #2 is incompatible with conversion #1 prototype:\n" +
-				"\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: stack", 0, nil},
+				"\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: dt_stack_t", 0, nil},
 		{"printf", "%k", []*types.Type{intT}, diag.D_PRINTF_ARG_TYPE,
 			"printf( ) argument #2 is incompatible with conversion #1 prototype:\n" +
 				"\tconversion: %k\n\t prototype: stack\n\t  argument: int", 0, nil},

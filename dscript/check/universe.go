@@ -12,6 +12,12 @@ func def(name string, t *types.Type) *types.Type {
 	return td
 }
 
+// predef makes the typedef td one of the predefined ones.
+func predef(td *types.Type) *types.Type {
+	predefTypedefs[td.Name] = td
+	return td
+}
+
 var (
 	int8T      = def("int8_t", types.CharType)
 	int16T     = def("int16_t", types.ShortType)
@@ -48,6 +54,7 @@ var (
 	zoneidT    = def("zoneid_t", types.IntType)
 	taskidT    = def("taskid_t", types.IntType)
 	boolT      = def("boolean_t", types.IntType)
+	_          = predef(types.StackType)
 	_          = def("dtrace_id_t", types.UIntType)
 	_          = def("dtrace_epid_t", types.UIntType)
 	_          = def("u_int", types.UIntType)
@@ -99,6 +106,7 @@ var builtinVars = map[string]builtinVar{
 	"args":          {typ: int64T, array: true},
 	"uregs":         {typ: uint64T, array: true},
 	"caller":        {typ: uintptrT},
+	"cgroup":        {typ: uint64T},
 	"ucaller":       {typ: uint64T},
 	"cpu":           {typ: procIDT},
 	"curthread":     {typ: types.PointerTo(taskStruct)},
@@ -216,6 +224,9 @@ var builtinFuncs = map[string]*builtinFunc{
 	"ufunc":       recording(proto(action, types.USymAddrType, p(uintptrT))),
 	"umod":        recording(proto(action, types.USymAddrType, p(uintptrT))),
 	"uaddr":       recording(proto(action, types.USymAddrType, p(uintptrT))),
+	// cgroup_path(id): the path of the cgroup (v2) of id (cgroup's
+	// value), which the consumer finds, as it finds sym()'s names.
+	"cgroup_path": recording(proto(action, types.CgroupPathType, p(uint64T))),
 
 	// destructive actions
 	"system":     destructive(varargs(proto(action, void, anyP))),
@@ -225,6 +236,9 @@ var builtinFuncs = map[string]*builtinFunc{
 	"panic":      destructive(proto(action, void)),
 	"breakpoint": destructive(proto(action, void)),
 	"chill":      destructive(proto(action, void, p(types.IntType))),
+	// return(rc), DTrace for Linux 2.0.4's: the traced kernel function
+	// returns rc at once, without running (fbt entry probes only).
+	"return": destructive(proto(action, void, p(int64T))),
 
 	// subroutines
 	"copyout":     destructive(proto(subr, void, p(voidP), p(uintptrT), p(sizeT))),

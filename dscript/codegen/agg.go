@@ -65,6 +65,11 @@ func (c *clauseGen) aggregate(ag *ast.Agg, call *ast.Call) {
 			pos += n
 			continue
 		}
+		if isStackValue(c.typeOf(k)) {
+			c.stackValueKey(a, i, k, pos)
+			pos += abi.StackKeySize
+			continue
+		}
 		if c.typeOf(k).IsSpecial() {
 			c.fail(k, "a stack or symbol aggregation key")
 		}

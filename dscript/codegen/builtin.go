@@ -20,6 +20,10 @@ func (c *clauseGen) builtin(n ast.Node, name string) {
 		c.callHalf(asm.FnGetCurrentUidGid, name == "gid")
 	case "cpu":
 		c.call(asm.FnGetSmpProcessorId)
+	case "cgroup":
+		// The id of the current thread's cgroup in the v2 hierarchy:
+		// its directory's inode number in cgroupfs.
+		c.call(asm.FnGetCurrentCgroupId)
 	case "curthread":
 		c.call(asm.FnGetCurrentTask)
 	case "ppid":

@@ -219,6 +219,8 @@ func (c *clauseGen) recordValue(x ast.Expr, kind abi.FieldKind) *Field {
 	t := c.typeOf(x)
 	base := c.g.recordBase()
 	switch {
+	case isStackValue(t):
+		return c.recordStackValue(x, kind)
 	case c.isBuiltin(x, "execname") && c.strSize() >= commLen:
 		// The task's comm, NUL-padded, straight into a field of its own
 		// size: the consumer reads a string up to its NUL whatever the
@@ -404,7 +406,7 @@ func (c *clauseGen) action(x *ast.Call) {
 	name := x.Fun.Name
 	switch name {
 	case "trace":
-		if isAggregate(c.typeOf(x.Args[0])) {
+		if t := c.typeOf(x.Args[0]); isAggregate(t) && !isStackValue(t) {
 			c.traceBytes(x.Args[0])
 			break
 		}
@@ -437,9 +439,9 @@ func (c *clauseGen) action(x *ast.Call) {
 		c.print(x)
 	case "speculate", "commit", "discard":
 		c.specAction(x)
-	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr":
+	case "stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr", "cgroup_path":
 		c.recordSym(x, abi.FieldTrace)
-	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic":
+	case "system", "freopen", "raise", "stop", "chill", "copyout", "copyoutstr", "tracemem", "breakpoint", "panic", "return":
 		c.sysAction(x)
 	case "exit":
 		c.recordValue(x.Args[0], abi.FieldExit)
@@ -502,6 +504,10 @@ func (c *clauseGen) format(x *ast.Call, arg ast.Expr) *printf.Format {
 // callExpr compiles a subroutine call in an expression, leaving its
 // result in R0 as expr does.
 func (c *clauseGen) callExpr(x *ast.Call) {
+	if call := symCall(x); call != nil && symKinds[call.Fun.Name].IsStack() {
+		c.stackValue(call)
+		return
+	}
 	if f, ok := subroutines[x.Fun.Name]; ok {
 		f(c, x)
 		return

@@ -154,6 +154,11 @@ type Program struct {
 	ScratchSize int       // bytes in the scratch map value
 	GlobalsSize int       // bytes in the globals map value
 	StrSize     int
+	// StackValues reports whether a clause takes a stack as a value
+	// (dt_stack_t, stored in a variable): a stack's id may then be held
+	// where no aggregation key names it, and the stack tables keep every
+	// stack for the whole run.
+	StackValues bool
 	// NeedsTime reports whether a clause reads the firing's timestamp, which
 	// the trampoline then takes (bpf_ktime_get_ns) before calling clauses.
 	NeedsTime bool

@@ -63,6 +63,8 @@ func (c *clauseGen) sysAction(x *ast.Call) {
 		c.copyoutstr(x)
 	case "tracemem":
 		c.tracemem(x)
+	case "return":
+		c.overrideReturn(x)
 	default: // breakpoint, panic
 		c.fail(x, x.Fun.Name+"()")
 	}
@@ -283,4 +285,29 @@ func (c *clauseGen) tracemem(x *ast.Call) {
 		c.recordValue(x.Args[2], abi.FieldArg)
 		f.NArgs = 1
 	}
+}
+
+// overrideReturn compiles return(rc): bpf_override_return(ctx, rc) with
+// the program's own context (the kprobe's registers), which makes the
+// traced function return rc as soon as the program ends, without running
+// it. The checker allows it in fbt entry probes only; the provider
+// attaches such probes as kprobes at the functions' entries and refuses
+// functions the kernel does not let fail (ClauseOverrides).
+func (c *clauseGen) overrideReturn(x *ast.Call) {
+	c.expr(x.Args[0])
+	c.emit(asm.Mov.Reg(asm.R2, asm.R0))
+	c.rawCtx(asm.R1)
+	c.call(asm.FnOverrideReturn)
+}
+
+// ClauseOverrides reports whether clause cl calls return(): the probes it
+// is enabled on must attach where a program may override the traced
+// function's return value.
+func ClauseOverrides(cl *Clause) bool {
+	for _, ins := range cl.Insns {
+		if ins.IsBuiltinCall() && ins.Constant == int64(asm.FnOverrideReturn) {
+			return true
+		}
+	}
+	return false
 }

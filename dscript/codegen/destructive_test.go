@@ -2,6 +2,7 @@ package codegen_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,5 +156,38 @@ func TestChill(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("two chill() calls: %d chill maps, want 1", n)
+	}
+}
+
+// return(rc) calls bpf_override_return with the program's own context,
+// spilled by the clause's prologue (the trampoline passes it in R2, as it
+// does for stacks), and rc; ClauseOverrides tells such a clause, whose
+// probes the provider attaches where the kernel lets it override.
+func TestReturnOverride(t *testing.T) {
+	prog := compile(t, `fbt::vfs_read:entry
+{
+	return(-5);
+}
+fbt::vfs_read:entry
+{
+	trace(1);
+}
+`)
+	cl := prog.Clauses[0]
+	if !codegen.ReadsRawCtx(cl) || !codegen.ClauseOverrides(cl) || codegen.ClauseOverrides(prog.Clauses[1]) {
+		t.Fatalf("reads the context %v, overrides %v, %v", codegen.ReadsRawCtx(cl), codegen.ClauseOverrides(cl),
+			codegen.ClauseOverrides(prog.Clauses[1]))
+	}
+	insns := stmt(t, prog, 3)
+	i := slices.IndexFunc(insns, func(ins asm.Instruction) bool {
+		return ins.IsBuiltinCall() && ins.Constant == int64(asm.FnOverrideReturn)
+	})
+	if i < 2 {
+		t.Fatalf("no call of bpf_override_return:\n%v", insns)
+	}
+	ctx, rc := insns[i-1], insns[i-2]
+	if ctx.OpCode.Class() != asm.LdXClass || ctx.Dst != asm.R1 || ctx.Src != asm.RFP ||
+		rc.Dst != asm.R2 || rc.Src != asm.R0 {
+		t.Errorf("the call's arguments:\n%v", insns[:i+1])
 	}
 }

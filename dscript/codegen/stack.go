@@ -90,6 +90,7 @@ var symKinds = map[string]abi.SymKind{
 	"stack": abi.SymStack, "ustack": abi.SymUStack, "jstack": abi.SymUStack,
 	"sym": abi.SymSym, "func": abi.SymSym, "mod": abi.SymMod,
 	"usym": abi.SymUSym, "ufunc": abi.SymUSym, "uaddr": abi.SymUAddr, "umod": abi.SymUMod,
+	"cgroup_path": abi.SymCgroup,
 }
 
 // symCall returns x as a call of a stack or symbol function, or nil.
@@ -186,6 +187,16 @@ func (g *gen) scanStackKeys(units []Unit) {
 				if !ok {
 					return true
 				}
+				if call := symCall(as.Y); call != nil && !isAgg(as.X) {
+					// A stack taken as a value (stackValue).
+					if s, ok := symInfoOf(call, u.Info, g.opts); ok && s.Kind.IsStack() {
+						t := g.stackTable(s.Kind)
+						t.frames = max(t.frames, stackSlotSize(s)/8-1)
+						t.keys++
+						g.prog.StackValues = true
+					}
+					return true
+				}
 				ag, ok := ast.Unparen(as.X).(*ast.Agg)
 				if !ok || u.Info.Uses[ag] == nil {
 					return true
@@ -206,11 +217,7 @@ func (g *gen) scanStackKeys(units []Unit) {
 					}
 					slots[i] = max(slots[i], stackSlotSize(s))
 					g.stackSlots[o] = slots
-					t := g.stackTables[s.Kind]
-					if t == nil {
-						t = &stackTable{}
-						g.stackTables[s.Kind] = t
-					}
+					t := g.stackTable(s.Kind)
 					t.frames = max(t.frames, stackSlotSize(s)/8-1)
 					if p := (position{o, i, s.Kind}); !seen[p] {
 						seen[p] = true
@@ -221,6 +228,23 @@ func (g *gen) scanStackKeys(units []Unit) {
 			})
 		}
 	}
+}
+
+// stackTable returns the description of the table of stacks of kind k,
+// making it on first use.
+func (g *gen) stackTable(k abi.SymKind) *stackTable {
+	t := g.stackTables[k]
+	if t == nil {
+		t = &stackTable{}
+		g.stackTables[k] = t
+	}
+	return t
+}
+
+// isAgg reports whether x is an aggregation.
+func isAgg(x ast.Expr) bool {
+	_, ok := ast.Unparen(x).(*ast.Agg)
+	return ok
 }
 
 // stackKeyExtra is the bytes the stack keys of aggregation o would take
@@ -344,6 +368,8 @@ func (c *clauseGen) recordSym(call *ast.Call, kind abi.FieldKind) *Field {
 		t = types.SymAddrType
 	case abi.SymUSym, abi.SymUAddr, abi.SymUMod:
 		t = types.USymAddrType
+	case abi.SymCgroup:
+		t = types.CgroupPathType
 	}
 	f := c.field(call, kind, s.Size(), t)
 	f.Sym = s
@@ -361,7 +387,7 @@ func (c *clauseGen) recordSym(call *ast.Call, kind abi.FieldKind) *Field {
 		c.storePID(off)
 		c.announcePID(off)
 		c.userStack(off+8, s.Size()-8)
-	case abi.SymSym, abi.SymMod:
+	case abi.SymSym, abi.SymMod, abi.SymCgroup:
 		c.expr(call.Args[0])
 		c.emit(asm.StoreMem(regCtx, int16(off), asm.R0, asm.DWord))
 	default:
@@ -435,7 +461,7 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int 
 	}
 	if !isStack {
 		c.expr(call.Args[0])
-		if s.Kind == abi.SymSym || s.Kind == abi.SymMod {
+		if s.Kind == abi.SymSym || s.Kind == abi.SymMod || s.Kind == abi.SymCgroup {
 			c.emit(asm.StoreMem(regCtx, int16(pos), asm.R0, asm.DWord))
 			return s.KeySize()
 		}
@@ -444,11 +470,19 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int 
 		c.announcePID(pos)
 		return s.KeySize()
 	}
-	// The header (abi.StackKey), then the id of the stack, whose PCs are
-	// captured into a value of its table: a count, then the PCs.
+	c.stackSlot(k, s, pos, lost)
+	return s.Slot
+}
+
+// stackSlot captures the stack of s's kind and depth into the
+// abi.StackKeySize bytes at R9+pos: the header (abi.StackKey), then the
+// id of the stack, whose PCs are captured into a value of its table (a
+// count, then the PCs). A stack that cannot be stored in its table jumps
+// to lost, counted as an aggregation drop.
+func (c *clauseGen) stackSlot(n ast.Node, s *abi.SymInfo, pos int, lost string) {
 	table, frames := c.g.stackMap(s.Kind)
 	if frames == 0 {
-		c.fail(k, "this stack aggregation key")
+		c.fail(n, "this stack aggregation key")
 	}
 	hdr := abi.StackKeyHigh(s.Kind, s.Frames)
 	val := c.temp(8 * (1 + frames))
@@ -474,7 +508,76 @@ func (c *clauseGen) symKey(a *Agg, i int, k ast.Expr, pos int, lost string) int 
 	}
 	c.stackHash(val, pcs, pos+8)
 	c.stackID(table, val, frames, pos+8, lost)
-	return s.Slot
+}
+
+// Stack values.
+//
+// stack(), ustack() and jstack() are values of type dt_stack_t
+// (types.StackType), as in DTrace for Linux 2.0.4: self->st = stack()
+// stores one, and trace(self->st), printf("%k", self->st) and
+// @[self->st] = count() use it later. A value is the slot a stack
+// aggregation key holds (stackSlot: the header, whose kind, frames and
+// pid say which stack it is, then the id of its PCs in the table of
+// stacks of its kind), so that it is small, copied as a 16-byte struct,
+// and keys an aggregation as the call it came from would. The tables are
+// sized for the calls taken as values too (scanStackKeys). A stack the
+// table cannot take is an aggregation drop, as for a key, and the value
+// is then all zeros: no stack, which prints as an empty one.
+
+// isStackValue reports whether t is dt_stack_t.
+func isStackValue(t *types.Type) bool { return t != nil && t.Resolve() == types.StackStruct }
+
+// stackValueSym describes a stack value's field or key: its slot, whose
+// header says which stack it is.
+func stackValueSym() *abi.SymInfo {
+	return &abi.SymInfo{Kind: abi.SymStack, Slot: abi.StackKeySize}
+}
+
+// stackValue evaluates a stack function's call as a value: its slot, in
+// scratch, whose address it leaves in R0.
+func (c *clauseGen) stackValue(call *ast.Call) {
+	s := c.symInfo(call)
+	pos := c.temp(abi.StackKeySize)
+	lost, done := c.newLabel(), c.newLabel()
+	c.stackSlot(call, s, pos, lost)
+	c.emit(asm.Ja.Label(done))
+	c.label(lost)
+	c.zero(pos, abi.StackKeySize)
+	c.label(done)
+	c.scratchAddr(asm.R0, pos)
+}
+
+// recordStackValue records the stack value x (not a call: recordSym
+// records those) in a new field of the given kind.
+func (c *clauseGen) recordStackValue(x ast.Expr, kind abi.FieldKind) *Field {
+	f := c.field(x, kind, abi.StackKeySize, types.StackType)
+	f.Sym = stackValueSym()
+	c.expr(x)
+	c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, abi.StackKeySize))
+	c.scratchAddr(asm.R1, c.g.recordBase()+f.Offset)
+	c.call(asm.FnProbeReadKernel)
+	return f
+}
+
+// stackValueKey stores the stack value k (not a call: symKey stores
+// those) as aggregation key i of a, at R9+pos.
+func (c *clauseGen) stackValueKey(a *Agg, i int, k ast.Expr, pos int) {
+	if a.KeySyms == nil {
+		a.KeySyms = make([]*abi.SymInfo, len(a.Keys))
+	}
+	if i >= len(a.KeySyms) {
+		c.fail(k, "this aggregation key")
+	}
+	switch old := a.KeySyms[i]; {
+	case old == nil:
+		a.KeySyms[i] = stackValueSym()
+	case !old.Kind.IsStack():
+		c.fail(k, "keys of one aggregation that are different symbol functions")
+	}
+	c.expr(k)
+	c.emit(asm.Mov.Reg(asm.R3, asm.R0), asm.Mov.Imm(asm.R2, abi.StackKeySize))
+	c.scratchAddr(asm.R1, pos)
+	c.call(asm.FnProbeReadKernel)
 }
 
 // countPCs sets R0 to the number of PCs at R9+off, at most n, up to the

@@ -243,4 +243,7 @@ const (
 	D_ARR_BOUNDS          Tag = "D_ARR_BOUNDS"          // constant index outside a scalar array's bounds (Oracle Linux)
 	D_PRINT_SIZE          Tag = "D_PRINT_SIZE"          // print() argument points to a type of size 0 (Oracle Linux)
 	D_ALLOCA_SIZE         Tag = "D_ALLOCA_SIZE"         // alloca() or copyin() of a constant size larger than scratchsize (Oracle Linux)
+
+	// Tags of this implementation's own.
+	D_RETURN_PROBE Tag = "D_RETURN_PROBE" // return() in a clause enabled on probes other than fbt entry probes
 )

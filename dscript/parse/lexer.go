@@ -396,6 +396,13 @@ func (ts *tokenSource) innerToken(t antlr.Token) antlr.Token {
 		}
 	}
 
+	if tt == parser.DLexerRETURN && ts.beforeParen() {
+		// return(value), DTrace for Linux's error-injecting action: the
+		// reserved word names a function when a call follows it.
+		t = retype(t, parser.DLexerIDENT, "")
+		tt = parser.DLexerIDENT
+	}
+
 	switch tt {
 	case parser.DLexerIDENT:
 		if tt = ts.idOrType(t); tt != parser.DLexerIDENT {
@@ -494,6 +501,20 @@ func (ts *tokenSource) afterInner(t antlr.Token, tt int) {
 
 func isKeyword(tt int) bool {
 	return tt >= parser.DLexerAUTO && tt <= parser.DLexerXLATE
+}
+
+// beforeParen reports whether the next character past blanks is '('.
+func (ts *tokenSource) beforeParen() bool {
+	for i := 1; ; i++ {
+		switch c := ts.la(i); c {
+		case '\f', '\n', '\r', '\t', '\v', ' ':
+			continue
+		case '(':
+			return true
+		default:
+			return false
+		}
+	}
 }
 
 // endsPredicate looks past the '/' just lexed, as DTrace's lexer does: a '/'

@@ -1,12 +1,19 @@
 package types
 
 // The special types of D's "D" container: what stack()/ustack() and the
-// symbol functions return. They are integers underneath, but D gives them
-// their own names and printing.
+// symbol functions return. The symbols' are integers underneath, but D
+// gives them their own names and printing. A stack is a value of its own,
+// dt_stack_t (struct dt_stack), as in DTrace for Linux 2.0.4: it may be
+// stored in a variable and traced, printed or aggregated on later. Its
+// bytes (abi.StackKey's slot) are not D's to read.
 var (
-	StackType    = NewTypedef("stack", "D", ULongLongType)
+	StackStruct  = &Type{Kind: Struct, Name: "dt_stack", Module: "D", Size: 16, Complete: true}
+	StackType    = NewTypedef("dt_stack_t", "D", StackStruct)
 	SymAddrType  = NewTypedef("_symaddr", "D", ULongType)
 	USymAddrType = NewTypedef("_usymaddr", "D", ULongType)
+	// CgroupPathType is what cgroup_path() returns: a cgroup's id that
+	// the consumer shows as the cgroup's path, a string.
+	CgroupPathType = NewTypedef("_cgroup_path", "D", ULongType)
 )
 
 // IsSpecial reports whether t is one of D's special types (stack,
@@ -16,7 +23,7 @@ func (t *Type) IsSpecial() bool {
 	for t != nil && t.Kind == Qualified {
 		t = t.Elem
 	}
-	return t == StackType || t == SymAddrType || t == USymAddrType
+	return t == StackType || t == StackStruct || t == SymAddrType || t == USymAddrType || t == CgroupPathType
 }
 
 // rank orders integers as DTrace's promotion does: by width, with an

@@ -17,3 +17,7 @@ func AttachKprobes(prog *ebpf.Program, probes []*providers.Probe, m string) (io.
 	}
 	return attachKprobes(prog, probes, false, md, true)
 }
+
+// CheckInjectable checks the probes' functions against the error
+// injection list at list.
+var CheckInjectable = checkInjectable

@@ -138,7 +138,7 @@ func constMetrics(aggs []*sink.Aggregation, prog *sink.Program) []prometheus.Met
 		es := slices.Clone(a.Entries)
 		vals := make(map[*sink.Entry][]string, len(es))
 		for _, e := range es {
-			vals[e] = labelValues(e.Key)
+			vals[e] = labelValues(e.Key, info)
 		}
 		slices.SortFunc(es, func(x, y *sink.Entry) int { return slices.Compare(vals[x], vals[y]) })
 		var last []string
@@ -283,7 +283,9 @@ func sampleNames(name string, typ dto.MetricType) []string {
 }
 
 // labelNames returns the names of aggregation a's keys as labels: valid,
-// none reserved ("__" prefixed, "le"), all different.
+// none reserved ("__" prefixed, "le"), all different; then, for each key
+// that is a cgroup's path, the labels of its container and pod
+// (sink.ContainerLabels).
 func labelNames(a *sink.Aggregation, info *sink.AggInfo) []string {
 	n := len(info.Keys)
 	for _, e := range a.Entries {
@@ -292,23 +294,44 @@ func labelNames(a *sink.Aggregation, info *sink.AggInfo) []string {
 	}
 	var names []string
 	used := map[string]bool{}
-	for i := range n {
-		name := invalid.ReplaceAllString(info.KeyName(i), "_")
-		if strings.HasPrefix(name, "__") || name == "le" || name == "" || name[0] >= '0' && name[0] <= '9' {
-			name = "key_" + name
-		}
+	add := func(name string) {
 		for j := 2; used[name]; j++ {
 			name = fmt.Sprintf("%s_%d", strings.TrimRight(name, "_0123456789"), j)
 		}
 		used[name] = true
 		names = append(names, name)
 	}
+	for i := range n {
+		name := invalid.ReplaceAllString(info.KeyName(i), "_")
+		if strings.HasPrefix(name, "__") || name == "le" || name == "" || name[0] >= '0' && name[0] <= '9' {
+			name = "key_" + name
+		}
+		add(name)
+	}
+	for range cgroupKeys(info, n) {
+		for _, l := range sink.ContainerLabels {
+			add(l)
+		}
+	}
 	return names
 }
 
+// cgroupKeys yields the positions of the keys, of n, that are cgroup
+// paths.
+func cgroupKeys(info *sink.AggInfo, n int) func(func(int) bool) {
+	return func(yield func(int) bool) {
+		for i := range min(n, len(info.Keys)) {
+			if info.Keys[i].Cgroup && !yield(i) {
+				return
+			}
+		}
+	}
+}
+
 // labelValues returns a key's values as labels: as dtrace prints them,
-// valid UTF-8.
-func labelValues(key []sink.Value) []string {
+// valid UTF-8; then the container's id and the pod's UID of each cgroup
+// path (labelNames).
+func labelValues(key []sink.Value, info *sink.AggInfo) []string {
 	vs := make([]string, len(key))
 	for i, v := range key {
 		var s string
@@ -336,6 +359,10 @@ func labelValues(key []sink.Value) []string {
 			s = fmt.Sprintf("%x", v.Bytes)
 		}
 		vs[i] = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	for i := range cgroupKeys(info, len(key)) {
+		id, pod := sink.Container(key[i].Str)
+		vs = append(vs, id, pod)
 	}
 	return vs
 }

@@ -287,6 +287,15 @@ func (b *builder) keys(s *profile.Sample, info *sink.AggInfo, key []sink.Value) 
 			b.numLabel(s, name, n, info.KeyUnit(i))
 		case sink.KindString:
 			b.label(s, name, v.Str)
+			if i < len(info.Keys) && info.Keys[i].Cgroup {
+				// The container and pod of a cgroup's path.
+				id, pod := sink.Container(v.Str)
+				for j, l := range []string{id, pod} {
+					if l != "" {
+						b.label(s, sink.ContainerLabels[j], l)
+					}
+				}
+			}
 		case sink.KindFloat:
 			b.label(s, name, strconv.FormatFloat(math.Float64frombits(v.Bits), 'g', -1, 64))
 		case sink.KindSym, sink.KindUSym:

@@ -1,0 +1,3 @@
+1
+the cgroup of dtrace
+0
