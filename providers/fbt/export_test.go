@@ -15,5 +15,5 @@ func AttachKprobes(prog *ebpf.Program, probes []*providers.Probe, m string) (io.
 	if m == "kprobe-multi" {
 		md = modeMulti
 	}
-	return attachKprobes(prog, probes, false, md, true)
+	return attachKprobes("fbt", prog, probes, false, md, true)
 }

@@ -1,0 +1,94 @@
+package lockstat
+
+import (
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/cilium/ebpf"
+)
+
+// A probe's programs share, per thread, the state of the acquisition they
+// follow: a hash map keyed by the thread (bpf_get_current_pid_tgid),
+// whose value is the lock's address, when the timed phase in progress
+// began (0 for none), the time of the phases ended, and
+// contention_begin's flags. A least-recently-used map: the state of a
+// thread that exits, or of an acquisition whose end was missed (its
+// program attached after it began), goes when room is needed.
+const (
+	stateLock  = 0
+	stateT0    = 8
+	stateAcc   = 16
+	stateFlags = 24
+	stateSize  = 32
+
+	// stateEntries bounds the threads followed at once.
+	stateEntries = 4096
+)
+
+// state is a probe's map, made when its first program is linked, and
+// closed when every program holding it (hold) has been detached: once
+// loaded, the programs hold the kernel's map themselves.
+type state struct {
+	name string
+
+	mu    sync.Mutex
+	m     *ebpf.Map
+	err   error
+	holds int
+}
+
+func newState(probe string) *state { return &state{name: probe} }
+
+// get returns the map, made on the first call.
+func (s *state) get() (*ebpf.Map, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil && s.err == nil {
+		s.m, s.err = ebpf.NewMap(&ebpf.MapSpec{
+			Name:       "lockstat",
+			Type:       ebpf.LRUHash,
+			KeySize:    8,
+			ValueSize:  stateSize,
+			MaxEntries: stateEntries,
+		})
+		if s.err != nil {
+			s.err = errors.New("lockstat:::" + s.name + ": make the map of the threads' locks: " + s.err.Error())
+		}
+	}
+	return s.m, s.err
+}
+
+// hold counts a program that uses the map.
+func (s *state) hold() {
+	s.mu.Lock()
+	s.holds++
+	s.mu.Unlock()
+}
+
+// release ends a hold, closing the map after the last.
+func (s *state) release() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.holds--
+	if s.holds > 0 || s.m == nil {
+		return nil
+	}
+	err := s.m.Close()
+	s.m = nil
+	return err
+}
+
+// holding is an attached program that holds a state: closing it detaches
+// the program, then releases the state.
+type holding struct {
+	io.Closer
+	state *state
+	once  sync.Once
+}
+
+func (h *holding) Close() error {
+	err := h.Closer.Close()
+	h.once.Do(func() { err = errors.Join(err, h.state.release()) })
+	return err
+}
