@@ -61,10 +61,15 @@ var defs = []probeDef{
 	{name: "adaptive-acquire", args: []string{mutexT},
 		fns: []site{{fns: []string{"mutex_lock"}, ret: true, op: opFire, vals: []val{valLock}}}},
 	// DTrace for Linux's probe of a mutex not taken, the call
-	// interrupted (-EINTR) or killed.
+	// interrupted (-EINTR) or killed. It fails only after waiting: at
+	// the tracepoints, a mutex's contention_end that says so.
 	{name: "adaptive-acquire-error", args: []string{mutexT, intT},
 		fns: []site{{fns: []string{"*mutex_lock_killable", "*mutex_lock_interruptible"}, ret: true, op: opFire,
-			vals: []val{valLock, valRet}, conds: []cond{condRetNonZero}}}},
+			vals: []val{valLock, valRet}, conds: []cond{condRetNonZero}}},
+		tps: []site{
+			{tp: tpBegin, flags: []uint32{lcbMutex, lcbMutex | lcbSpin}, op: opStart},
+			{tp: tpEnd, op: opFire, vals: []val{valLock, valRet}, conds: []cond{condRetNonZero}},
+		}},
 	// A mutex's waiter blocks in schedule_preempt_disabled: the time it
 	// spent there between mutex_lock's entry and return. At the
 	// tracepoints: from each contention_begin of a mutex that blocks

@@ -239,7 +239,23 @@ func reader(fn string) int32 {
 // fire emits opFire: the thread's state read and deleted (where the site
 // reads one), the probe's arguments stored, its conditions tested, and
 // the probe fired.
+//
+// A firing within another firing on its CPU (in a scratch frame past the
+// first) is dropped: the lock just taken may be one the other firing's
+// clause holds, the ring buffer's (the clause reserving a record took it,
+// and a spin lock's return, or contention_end, came next), and a clause
+// here writing a record would wait for it forever.
 func (g *gen) fire(s site, use abi.CtxUse) error {
+	const key = -8
+	g.emit(
+		asm.StoreImm(asm.RFP, key, 0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(abi.ScratchMap),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, key),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, abi.ExitLabel),
+		asm.JNE.Reg(asm.R0, abi.RegProbeCtx, abi.ExitLabel),
+	)
 	st := g.m != nil
 	if st {
 		g.key()

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -129,6 +130,103 @@ func rwWork(stop <-chan struct{}) {
 	locked(&wg, stop, 2, func() { unix.Kill(-1, 0) })
 	locked(&wg, stop, 2, func() { unix.Setpgid(0, pgrp) })
 	wg.Wait()
+}
+
+// ptyWork has a thread block writing a pseudo-terminal nobody reads
+// (holding the tty's atomic_write_lock, a mutex) and another block
+// waiting for the mutex in mutex_lock_interruptible, which a signal
+// (SIGURG, which the Go runtime takes and restarts the call after)
+// interrupts every 20 ms until stop: each time the mutex is not taken
+// (-EINTR). Both write over and over (whichever takes the mutex first,
+// the other waits); at stop the terminal is read until they are done.
+func ptyWork(t *testing.T) func(stop <-chan struct{}) {
+	if vmtest.InGuest() != "" {
+		// ptmx finds its pts in the directory beside it.
+		if _, err := os.Stat("/dev/pts/ptmx"); err != nil {
+			if err := os.MkdirAll("/dev/pts", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := unix.Mount("devpts", "/dev/pts", "devpts", 0, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return func(stop <-chan struct{}) {
+		m, err := unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer unix.Close(m)
+		if err := unix.IoctlSetPointerInt(m, unix.TIOCSPTLCK, 0); err != nil {
+			t.Error(err)
+			return
+		}
+		s, err := unix.IoctlRetInt(m, unix.TIOCGPTPEER)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer unix.Close(s)
+		// No echo, no lines: what is written is what is read.
+		tio, err := unix.IoctlGetTermios(s, unix.TCGETS)
+		if err == nil {
+			tio.Lflag &^= unix.ECHO | unix.ICANON
+			err = unix.IoctlSetTermios(s, unix.TCSETS, tio)
+		}
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		var stopped atomic.Bool
+		var wg sync.WaitGroup
+		write := func(n int) {
+			defer wg.Done()
+			for !stopped.Load() {
+				for b := make([]byte, n); len(b) > 0; {
+					k, err := unix.Write(m, b)
+					if err != nil && err != unix.EINTR {
+						t.Error(err)
+						return
+					}
+					b = b[max(k, 0):]
+				}
+			}
+		}
+		wg.Add(2)
+		go write(1 << 20)
+		tid := make(chan int)
+		go func() {
+			runtime.LockOSThread()
+			tid <- unix.Gettid()
+			write(1)
+		}()
+		waiter := <-tid
+	signal:
+		for {
+			select {
+			case <-stop:
+				break signal
+			case <-time.After(20 * time.Millisecond):
+				unix.Tgkill(os.Getpid(), waiter, unix.SIGURG)
+			}
+		}
+		stopped.Store(true)
+		unix.SetNonblock(s, true)
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+		buf := make([]byte, 1<<16)
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			if n, _ := unix.Read(s, buf); n <= 0 {
+				time.Sleep(time.Millisecond)
+			}
+		}
+	}
 }
 
 // run compiles and runs src while the works run, and returns its output.
@@ -329,6 +427,125 @@ func checkTop(t *testing.T, out string, want map[string]*regexp.Regexp) {
 	}
 }
 
+// checkSpin runs spin-spin (and where the kernel can probe functions,
+// spin-acquire and spin-release) while the pipe's writers and reader
+// run, and checks each firing's lock: for spin-spin in any process, the
+// lock the slow path was entered with, or contention_begin's, with a
+// time above 0 and a stack in the spin lock's slow path (at its return,
+// its caller); for spin-acquire and spin-release, one of the pipe's wait
+// queues' locks, which its read and write take.
+//
+// Spin locks are rarely contended in a guest: its CPUs run one at a time
+// (TCG), and with two CPUs a spin lock has one waiter at most, which the
+// kernel neither queues nor traces (contention_begin is for the queued
+// ones; with paravirtual spin locks, as on this host, every waiter is).
+func checkSpin(t *testing.T) {
+	m := mode(t)
+	funcs := m != "tracepoints"
+	var b strings.Builder
+	b.WriteString("#pragma D option quiet\nint nss, nsa, nsr;\n")
+	if funcs {
+		b.WriteString("fbt::*queued_spin_lock_slowpath:entry { self->lock = arg0; }\n")
+	} else {
+		// LCB_F_SPIN alone: a spin lock.
+		b.WriteString("rawtp:::contention_begin /arg1 == 1/ { self->lock = arg0; }\n")
+	}
+	b.WriteString(strings.Replace(record("spin-spin", "", "self->lock", "nss < 20", "nss++"), "/pid == $pid && ", "/", 1))
+	want, enabled := "nss >= 3", "lockstat:::spin-spin"
+	if funcs {
+		b.WriteString(`fbt::pipe_write:entry, fbt::pipe_read:entry /pid == $pid/
+{
+	self->pipe = (uint64_t)args[0]->ki_filp->private_data;
+	self->rd = self->pipe + offsetof(struct pipe_inode_info, rd_wait);
+	self->wr = self->pipe + offsetof(struct pipe_inode_info, wr_wait);
+}
+`)
+		onPipe := " && (arg0 == self->rd || arg0 == self->wr)"
+		b.WriteString(record("spin-acquire", onPipe, "self->pipe", "nsa < 20", "nsa++"))
+		b.WriteString(record("spin-release", onPipe, "self->pipe", "nsr < 20", "nsr++"))
+		want += " && nsa >= 5 && nsr >= 5"
+		enabled = "lockstat:::spin-*"
+	}
+	fmt.Fprintf(&b, `%s /%s/ { exit(0); }
+END { printa("%%s:%%k:%%@d|\n", @top); }
+`, enabled, want)
+	out := run(t, b.String(), pipeWork(t))
+	n := map[string]int{}
+	for _, f := range firings(t, out) {
+		n[f.probe]++
+		if f.probe == "spin-spin" {
+			if f.arg0 == 0 || f.arg0 != f.lock {
+				t.Errorf("%s passed lock %#x; the thread was taking %#x", f.probe, f.arg0, f.lock)
+			}
+			if f.arg1 <= 0 {
+				t.Errorf("%s passed time %d", f.probe, f.arg1)
+			}
+		}
+	}
+	if n["spin-spin"] < 3 {
+		t.Errorf("spin-spin fired %d times, want 3 or more", n["spin-spin"])
+	}
+	if funcs {
+		// Their predicates chose the firings with the pipe's locks.
+		for _, p := range []string{"spin-acquire", "spin-release"} {
+			if n[p] < 5 {
+				t.Errorf("%s fired %d times, want 5 or more", p, n[p])
+			}
+		}
+	}
+	slow := regexp.MustCompile(`^(__pv_|native_)?queued_spin_lock_slowpath$`)
+	if funcs {
+		slow = regexp.MustCompile(`^_raw_spin_.*$`)
+	}
+	checkTop(t, out, map[string]*regexp.Regexp{"spin-spin": slow})
+	if t.Failed() {
+		t.Logf("mode %s; output:\n%s", m, out)
+	}
+}
+
+// checkAcquireError runs adaptive-acquire-error over the pseudo-terminal's
+// interrupted writer, and checks each firing's mutex (contention_begin's,
+// or mutex_lock_interruptible's argument) and error (-EINTR).
+func checkAcquireError(t *testing.T) {
+	m := mode(t)
+	funcs := m != "tracepoints"
+	var b strings.Builder
+	b.WriteString("#pragma D option quiet\nint ne;\n")
+	if funcs {
+		b.WriteString("fbt::mutex_lock_interruptible:entry /pid == $pid/ { self->lock = arg0; }\n")
+	} else {
+		b.WriteString("rawtp:::contention_begin /pid == $pid && (arg1 & 32)/ { self->lock = arg0; }\n")
+	}
+	b.WriteString(record("adaptive-acquire-error", "", "self->lock", "ne < 20", "ne++"))
+	b.WriteString(`lockstat:::adaptive-acquire-error /ne >= 3/ { exit(0); }
+END { printa("%s:%k:%@d|\n", @top); }
+`)
+	out := run(t, b.String(), ptyWork(t))
+	n := 0
+	for _, f := range firings(t, out) {
+		n++
+		if f.arg0 == 0 || f.arg0 != f.lock {
+			t.Errorf("%s passed lock %#x; the thread was taking %#x", f.probe, f.arg0, f.lock)
+		}
+		if f.arg1 != -int64(unix.EINTR) {
+			t.Errorf("%s passed error %d, want %d", f.probe, f.arg1, -int64(unix.EINTR))
+		}
+	}
+	if n < 3 {
+		t.Errorf("adaptive-acquire-error fired %d times, want 3 or more", n)
+	}
+	// In __mutex_lock, waiting; at mutex_lock_interruptible's return,
+	// the terminal's code calling it.
+	inMutex := regexp.MustCompile(`^(__mutex_lock.*|mutex_lock.*)$`)
+	if funcs {
+		inMutex = regexp.MustCompile(`^(tty_.*|file_tty_write.*|iterate_tty_write)$`)
+	}
+	checkTop(t, out, map[string]*regexp.Regexp{"adaptive-acquire-error": inMutex})
+	if t.Failed() {
+		t.Logf("mode %s; output:\n%s", m, out)
+	}
+}
+
 // checkRW runs rw-block over the file's writers, and rw-spin (and where
 // the kernel can probe functions, rw-acquire and rw-release) over
 // tasklist_lock's readers and writers, and checks what each firing
@@ -452,6 +669,18 @@ func TestLiveAdaptive(t *testing.T) {
 	checkAdaptive(t)
 }
 
+// TestLiveSpin checks the spin lock probes on this machine.
+func TestLiveSpin(t *testing.T) {
+	requireLive(t)
+	checkSpin(t)
+}
+
+// TestLiveAcquireError checks adaptive-acquire-error on this machine.
+func TestLiveAcquireError(t *testing.T) {
+	requireLive(t)
+	checkAcquireError(t)
+}
+
 // TestLiveRW checks the reader-writer lock probes on this machine.
 func TestLiveRW(t *testing.T) {
 	requireLive(t)
@@ -466,6 +695,30 @@ func TestGuestAdaptive(t *testing.T) {
 		t.Run(m, func(t *testing.T) {
 			t.Setenv(fbt.ModeEnv, m)
 			checkAdaptive(t)
+		})
+	}
+}
+
+// TestGuestSpin checks the spin lock probes in a guest, with
+// fentry/fexit and with kprobes.
+func TestGuestSpin(t *testing.T) {
+	vmtest.Guest(t)
+	for _, m := range []string{"fentry", "kprobe"} {
+		t.Run(m, func(t *testing.T) {
+			t.Setenv(fbt.ModeEnv, m)
+			checkSpin(t)
+		})
+	}
+}
+
+// TestGuestAcquireError checks adaptive-acquire-error in a guest, with
+// fentry/fexit and with kprobes.
+func TestGuestAcquireError(t *testing.T) {
+	vmtest.Guest(t)
+	for _, m := range []string{"fentry", "kprobe"} {
+		t.Run(m, func(t *testing.T) {
+			t.Setenv(fbt.ModeEnv, m)
+			checkAcquireError(t)
 		})
 	}
 }

@@ -22,7 +22,9 @@
 // queued locks' slow paths, timed from their entry. A probe's
 // state between those places (the lock, the times) is kept per thread in a
 // hash map of its own, keyed by the thread: a mutex's waiter sleeps, and
-// may wake on another CPU. At a return, fexit reads the lock from the
+// may wake on another CPU. A probe does not fire within another firing
+// on its CPU (the lock just taken may be the ring buffer's, which that
+// firing's clause holds). At a return, fexit reads the lock from the
 // function's arguments; a kretprobe cannot, and the lock is kept from
 // the entry.
 //
@@ -34,9 +36,11 @@
 // contention_end with the time it spun or blocked since its first
 // contention_begin, spin-spin at a spin lock's, rw-spin at a rwlock_t's,
 // rw-block at a rw_semaphore's (rw-block has only these sites: DTrace
-// for Linux has no rw-block, Linux's rwlock_t never blocks). The acquire
-// and release probes are listed there, and Missing says why they cannot
-// fire; enabling one fails with the reason.
+// for Linux has no rw-block, Linux's rwlock_t never blocks), and
+// adaptive-acquire-error at a mutex's contention_end that says the wait
+// failed (a mutex_lock_interruptible or _killable fails only after
+// waiting). The acquire and release probes are listed there, and Missing
+// says why they cannot fire; enabling one fails with the reason.
 //
 // It is part of dtrace-go's implementation, not of its API (README.md's
 // layout table names the packages a program imports).

@@ -6,15 +6,20 @@ import (
 	"sync"
 
 	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 )
 
 // A probe's programs share, per thread, the state of the acquisition they
 // follow: a hash map keyed by the thread (bpf_get_current_pid_tgid),
 // whose value is the lock's address, when the timed phase in progress
 // began (0 for none), the time of the phases ended, and
-// contention_begin's flags. A least-recently-used map: the state of a
-// thread that exits, or of an acquisition whose end was missed (its
-// program attached after it began), goes when room is needed.
+// contention_begin's flags. Its elements are allocated as they are made
+// (BPF_F_NO_PREALLOC): the kernel's lists of preallocated elements, and
+// an LRU map's, are kept under spin locks, which a program at a spin
+// lock's slow path or return may find taken by its own CPU, where the
+// hash table's bucket locks are guarded against that. The state of a
+// thread that exits mid-acquisition, or of one whose end was missed (its
+// program attached after it began), stays until the thread's next.
 const (
 	stateLock  = 0
 	stateT0    = 8
@@ -23,7 +28,7 @@ const (
 	stateSize  = 32
 
 	// stateEntries bounds the threads followed at once.
-	stateEntries = 4096
+	stateEntries = 1 << 16
 )
 
 // state is a probe's map, made when its first program is linked, and
@@ -47,7 +52,8 @@ func (s *state) get() (*ebpf.Map, error) {
 	if s.m == nil && s.err == nil {
 		s.m, s.err = ebpf.NewMap(&ebpf.MapSpec{
 			Name:       "lockstat",
-			Type:       ebpf.LRUHash,
+			Type:       ebpf.Hash,
+			Flags:      unix.BPF_F_NO_PREALLOC,
 			KeySize:    8,
 			ValueSize:  stateSize,
 			MaxEntries: stateEntries,
