@@ -302,7 +302,11 @@ func (p *Provider) funcSites(spec *kbtf.Spec, d *probeDef, sites []site) ([][]*f
 	for i, s := range sites {
 		names := functions(spec, s.fns)
 		if len(names) == 0 {
-			return nil, fmt.Errorf("lockstat:::%s fires at %s, and the kernel has no such function", d.name, s.where())
+			what := "no function " + s.fns[0]
+			if len(s.fns) > 1 || probe.IsGlob(s.fns[0]) {
+				what = "none of those functions"
+			}
+			return nil, fmt.Errorf("lockstat:::%s fires at %s, and the kernel has %s", d.name, s.where(), what)
 		}
 		var first error
 		for _, fn := range names {

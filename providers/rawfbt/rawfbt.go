@@ -270,7 +270,9 @@ func parseFilter(data []byte) *catalog {
 
 // parseKallsyms parses /proc/kallsyms: "address type name [module]" a
 // line; the text symbols (t, T) are functions, but for the padding
-// before each (__pfx_name, and __cfi_name under CFI).
+// before each (__pfx_name, and __cfi_name under CFI), and the code the
+// kernel makes as it runs, which comes and goes: BPF programs ([bpf]),
+// ftrace's and kprobes' trampolines ([__builtin__ftrace]).
 func parseKallsyms(data []byte) *catalog {
 	b := newBuilder()
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -287,6 +289,9 @@ func parseKallsyms(data []byte) *catalog {
 		mod := fbt.Vmlinux
 		if len(f) > 3 {
 			mod = strings.Trim(f[3], "[]")
+		}
+		if mod == "bpf" || strings.HasPrefix(mod, "__builtin__") {
+			continue
 		}
 		b.add(mod, name)
 	}

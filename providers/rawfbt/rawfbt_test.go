@@ -46,7 +46,8 @@ func TestParseFilter(t *testing.T) {
 }
 
 // TestParseKallsyms checks the reading of /proc/kallsyms: its text
-// symbols, compiler-made copies kept, padding and data left out.
+// symbols, compiler-made copies kept, padding, data and the code made
+// as the kernel runs (BPF programs, trampolines) left out.
 func TestParseKallsyms(t *testing.T) {
 	data := "ffffffff81000000 T _stext\n" +
 		"ffffffff81200100 t __pfx_class_preempt_notrace_destructor.isra.0\n" +
@@ -57,6 +58,8 @@ func TestParseKallsyms(t *testing.T) {
 		"ffffffff82000000 D init_task\n" +
 		"ffffffff82000100 d tasklist_lock\n" +
 		"ffffffffc0001000 t ext4_fill_super\t[ext4]\n" +
+		"ffffffffc0201000 t ftrace_trampoline\t[__builtin__ftrace]\n" +
+		"ffffffffc0025ba0 t bpf_prog_00dbda1b7566c1a6_pid12351_uprobe\t[bpf]\n" +
 		"ffffffffc0002000 d ext4_fs_type\t[ext4]\n"
 	c := parseKallsyms([]byte(data))
 	want := []string{"vmlinux`_stext", "vmlinux`class_preempt_notrace_destructor.isra.0", "vmlinux`__parse_discovery_table.isra.0.cold",
