@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -32,8 +33,11 @@ func TestInGuests(t *testing.T) {
 }
 
 // execLoop has this process execve a file that does not exist until stop
-// is closed: each call fails, in do_execveat_common.isra.0.
+// is closed: each call fails, in do_execveat_common.isra.0. All from one
+// thread: the scripts follow a call with thread-local variables.
 func execLoop(stop <-chan struct{}) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	for {
 		select {
 		case <-stop:

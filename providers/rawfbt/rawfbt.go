@@ -12,7 +12,17 @@
 // refuses it, EPERM) and the provider describes the running system, the
 // function symbols of /proc/kallsyms stand for it (DTrace's own symbol
 // table is read from there), less the padding symbols (__pfx_, __cfi_)
-// before functions; some of them kprobes cannot probe.
+// before functions and the code the kernel makes as it runs (BPF
+// programs, trampolines); some of them kprobes cannot probe.
+//
+// As in DTrace for Linux, whose rawfbt provides its probes as
+// descriptions name them, the probes are made as descriptions naming the
+// provider match them (providers.Expander): dtrace -l lists them under
+// -P rawfbt or -n rawfbt:..., not alone, and a description whose provider
+// field is a pattern (:::entry) matches those made already. The list of
+// functions is read then, not when any probe made on demand (tick-1s)
+// needs the number of every provider's probes: reading kallsyms takes
+// a tenth of a second here.
 //
 // Probes attach as fbt attaches its wide matches (fbt.Provider.PlanRaw):
 // one kprobe_multi or kretprobe_multi link where the kernel has them, else
@@ -75,17 +85,13 @@ func New(sys providers.System) *Provider { return &Provider{sys: sys.Shared()} }
 // Name returns "rawfbt".
 func (*Provider) Name() string { return Name }
 
-// HasName reports whether name is entry or return: the registry asks
-// before listing every function for a description such as :::BEGIN.
-func (*Provider) HasName(name string) bool { return name == fbt.Entry || name == fbt.Return }
-
 // Attributes returns the provider's stability attributes.
 func (*Provider) Attributes() providers.Attributes { return attributes }
 
 // ArgTypes returns nil: rawfbt's arguments are untyped.
 func (*Provider) ArgTypes(*providers.Probe) ([]string, error) { return nil, nil }
 
-// Lookup returns nil: every function is listed.
+// Lookup returns nil: Expand makes the probes.
 func (*Provider) Lookup(module, function, name string) *providers.Probe { return nil }
 
 // catalog is the functions the provider lists: each module's, vmlinux's
@@ -106,54 +112,46 @@ func (p *Provider) functions() (*catalog, error) {
 	return p.cat, p.err
 }
 
-// Probes returns an entry and a return probe for every function.
-func (p *Provider) Probes() ([]*providers.Probe, error) {
+// Probes returns none: Expand makes them as descriptions name them.
+func (p *Provider) Probes() ([]*providers.Probe, error) { return nil, nil }
+
+// Expand returns the entry and return probes (as name matches them) of
+// the functions module and function match, each a name or a pattern
+// ("" matching anything), in the catalog's order.
+func (p *Provider) Expand(module, function, name string) ([]*providers.Probe, error) {
 	c, err := p.functions()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("rawfbt provider: %w", err)
 	}
-	all := make([]providers.Probe, 2*c.n)
-	ps := make([]*providers.Probe, len(all))
-	i := 0
-	for _, m := range c.mods {
-		for _, f := range m.funcs {
-			all[i] = providers.Probe{Provider: Name, Module: m.name, Function: f, Name: fbt.Entry, NArgs: -1}
-			all[i+1] = providers.Probe{Provider: Name, Module: m.name, Function: f, Name: fbt.Return, NArgs: -1}
-			ps[i], ps[i+1] = &all[i], &all[i+1]
-			i += 2
+	var names []string
+	nm := probe.Matcher(name)
+	for _, n := range []string{fbt.Entry, fbt.Return} {
+		if nm(n) {
+			names = append(names, n)
 		}
 	}
-	return ps, nil
-}
-
-// NumProbes returns the number of probes Probes returns
-// (providers.Streamer).
-func (p *Provider) NumProbes() (int, error) {
-	c, err := p.functions()
-	if err != nil {
-		return 0, err
+	if len(names) == 0 {
+		return nil, nil
 	}
-	return 2 * c.n, nil
-}
-
-// EachProbe passes the probes Probes returns, in order, to yield, in one
-// Probe it changes.
-func (p *Provider) EachProbe(yield func(*providers.Probe) bool) {
-	c, err := p.functions()
-	if err != nil {
-		return
-	}
-	pr := new(providers.Probe)
+	mod, fn := probe.Matcher(module), probe.Matcher(function)
+	var all []providers.Probe
 	for _, m := range c.mods {
+		if !mod(m.name) {
+			continue
+		}
 		for _, f := range m.funcs {
-			for _, name := range []string{fbt.Entry, fbt.Return} {
-				*pr = providers.Probe{Provider: Name, Module: m.name, Function: f, Name: name, NArgs: -1}
-				if !yield(pr) {
-					return
+			if fn(f) {
+				for _, n := range names {
+					all = append(all, providers.Probe{Provider: Name, Module: m.name, Function: f, Name: n, NArgs: -1})
 				}
 			}
 		}
 	}
+	out := make([]*providers.Probe, len(all))
+	for i := range all {
+		out[i] = &all[i]
+	}
+	return out, nil
 }
 
 // Plan attaches the probes with kprobes, as fbt attaches them.

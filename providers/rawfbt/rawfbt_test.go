@@ -81,47 +81,72 @@ func fixture(t *testing.T, filter string) providers.System {
 	return providers.System{Tracefs: dir}
 }
 
-// TestProbes checks the probes of a fixture's functions: an entry and a
-// return probe each, untyped, the same from Probes and EachProbe, and
-// none where another system's tracefs lists no functions.
-func TestProbes(t *testing.T) {
+// desc renders a probe's four fields.
+func desc(pr *providers.Probe) string {
+	return strings.Join([]string{pr.Provider, pr.Module, pr.Function, pr.Name}, ":")
+}
+
+// TestExpand checks the probes made for descriptions of a fixture's
+// functions: an entry and a return probe each, untyped, as the fields
+// match them; none where another system's tracefs lists no functions.
+func TestExpand(t *testing.T) {
 	p := New(fixture(t, "vfs_read\ndo_execveat_common.isra.0\next4_fill_super.cold [ext4]\n"))
-	ps, err := p.Probes()
+	for _, c := range []struct {
+		module, function, name string
+		want                   []string
+	}{
+		{"", "", "", []string{"rawfbt:vmlinux:vfs_read:entry", "rawfbt:vmlinux:vfs_read:return",
+			"rawfbt:vmlinux:do_execveat_common.isra.0:entry", "rawfbt:vmlinux:do_execveat_common.isra.0:return",
+			"rawfbt:ext4:ext4_fill_super.cold:entry", "rawfbt:ext4:ext4_fill_super.cold:return"}},
+		{"vmlinux", "*.isra.*", "entry", []string{"rawfbt:vmlinux:do_execveat_common.isra.0:entry"}},
+		{"", "ext4_fill_super.cold", "", []string{"rawfbt:ext4:ext4_fill_super.cold:entry", "rawfbt:ext4:ext4_fill_super.cold:return"}},
+		{"", "", "ret*", []string{"rawfbt:vmlinux:vfs_read:return", "rawfbt:vmlinux:do_execveat_common.isra.0:return",
+			"rawfbt:ext4:ext4_fill_super.cold:return"}},
+		{"", "", "BEGIN", nil},
+		{"xfs", "", "", nil},
+	} {
+		ps, err := p.Expand(c.module, c.function, c.name)
+		var got []string
+		for _, pr := range ps {
+			got = append(got, desc(pr))
+			if ts, err := p.ArgTypes(pr); pr.NArgs != -1 || ts != nil || err != nil {
+				t.Errorf("%s: NArgs %d, types %v %v", desc(pr), pr.NArgs, ts, err)
+			}
+		}
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("%s:%s:%s: %v %v, want %v", c.module, c.function, c.name, got, err, c.want)
+		}
+	}
+	if ps, err := p.Probes(); ps != nil || err != nil {
+		t.Errorf("Probes: %v %v", ps, err)
+	}
+	empty := New(fixture(t, ""))
+	if ps, err := empty.Expand("", "", ""); len(ps) != 0 || err != nil {
+		t.Errorf("without available_filter_functions: %d probes, %v", len(ps), err)
+	}
+}
+
+// TestRegistry checks rawfbt in a registry: its probes are made for the
+// descriptions that name it, after the listed probes, and a description
+// whose provider field is a pattern matches those made already.
+func TestRegistry(t *testing.T) {
+	r, err := providers.NewRegistry(New(fixture(t, "vfs_read\ndo_execveat_common.isra.0\n")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, pr := range ps {
-		got = append(got, strings.Join([]string{pr.Provider, pr.Module, pr.Function, pr.Name}, ":"))
-		if pr.NArgs != -1 {
-			t.Errorf("%s: NArgs %d", got[len(got)-1], pr.NArgs)
-		}
-		if ts, err := p.ArgTypes(pr); ts != nil || err != nil {
-			t.Errorf("%s: types %v %v", got[len(got)-1], ts, err)
-		}
+	if ps, err := r.List(); len(ps) != 0 || err != nil {
+		t.Errorf("listed %d probes, %v", len(ps), err)
 	}
-	want := []string{"rawfbt:vmlinux:vfs_read:entry", "rawfbt:vmlinux:vfs_read:return",
-		"rawfbt:vmlinux:do_execveat_common.isra.0:entry", "rawfbt:vmlinux:do_execveat_common.isra.0:return",
-		"rawfbt:ext4:ext4_fill_super.cold:entry", "rawfbt:ext4:ext4_fill_super.cold:return"}
-	if !slices.Equal(got, want) {
-		t.Errorf("probes %v, want %v", got, want)
+	if ps, err := r.Match("", "", "", "entry"); len(ps) != 0 || err != nil {
+		t.Errorf(":::entry before rawfbt was named: %d probes, %v", len(ps), err)
 	}
-	n, err := p.NumProbes()
-	var each []string
-	p.EachProbe(func(pr *providers.Probe) bool {
-		each = append(each, strings.Join([]string{pr.Provider, pr.Module, pr.Function, pr.Name}, ":"))
-		return true
-	})
-	if n != len(want) || err != nil || !slices.Equal(each, want) {
-		t.Errorf("NumProbes %d %v, EachProbe %v", n, err, each)
+	ps, err := r.Match("rawfbt", "", "*.isra.0", "")
+	if err != nil || len(ps) != 2 || desc(ps[0]) != "rawfbt:vmlinux:do_execveat_common.isra.0:entry" || ps[0].ID != 1 || ps[1].ID != 2 {
+		t.Fatalf("rawfbt::*.isra.0: %v %v", ps, err)
 	}
-	if !p.HasName("entry") || !p.HasName("return") || p.HasName("BEGIN") {
-		t.Error("HasName")
-	}
-
-	empty := New(fixture(t, ""))
-	if ps, err := empty.Probes(); len(ps) != 0 || err != nil {
-		t.Errorf("without available_filter_functions: %d probes, %v", len(ps), err)
+	ps, err = r.Match("*", "", "", "entry")
+	if err != nil || len(ps) != 1 || ps[0].ID != 1 {
+		t.Errorf("*:::entry: %v %v", ps, err)
 	}
 }
 
@@ -133,17 +158,16 @@ func TestLiveList(t *testing.T) {
 		t.Skip(err)
 	}
 	p := New(providers.System{})
-	n, err := p.NumProbes()
+	ps, err := p.Expand("", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	copies := 0
-	p.EachProbe(func(pr *providers.Probe) bool {
+	n, copies := len(ps), 0
+	for _, pr := range ps {
 		if strings.Contains(pr.Function, ".isra.") || strings.Contains(pr.Function, ".constprop.") {
 			copies++
 		}
-		return true
-	})
+	}
 	if n < 2000 || copies == 0 {
 		t.Errorf("%d probes, %d of compiler-made copies", n, copies)
 	}
@@ -157,7 +181,7 @@ func TestPlanHere(t *testing.T) {
 		t.Skip("this kernel has kprobes: the guests' tests cover them")
 	}
 	p := New(fixture(t, "vfs_read\n"))
-	ps, err := p.Probes()
+	ps, err := p.Expand("", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

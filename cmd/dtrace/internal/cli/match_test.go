@@ -79,15 +79,14 @@ func TestListMatchesEnabling(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The kernel's functions (fbt and rawfbt, 100,000 probes
-			// each) are thinned out of the sample: every description
-			// over them lists and enables them all, which takes a tenth
-			// of a second here.
+			// The kernel's functions (fbt, 100,000 probes) are thinned
+			// out of the sample: every description over them lists and
+			// enables them all, which takes a tenth of a second here.
 			sample := make([]dtrace.Probe, 0, len(all))
-			funcs := 0
+			fbt := 0
 			for _, p := range all {
-				if p.Provider == "fbt" || p.Provider == "rawfbt" {
-					if funcs++; funcs%20000 != 1 {
+				if p.Provider == "fbt" {
+					if fbt++; fbt%20000 != 1 {
 						continue
 					}
 				}
@@ -270,8 +269,8 @@ func fnmatchRegexp(pat string) *regexp.Regexp {
 // what its tracefs has: an entry and a return probe for every system call
 // with a syscalls:sys_enter_ event, a perf, an sdt and a rawtp probe
 // for every other kernel tracepoint, a cpc probe for every event that
-// opens, lockstat's twelve probes, and a rawfbt entry and return probe
-// for every function kallsyms lists.
+// opens, lockstat's twelve probes, and no rawfbt probe (made as
+// descriptions name the provider).
 func TestListLiveCounts(t *testing.T) {
 	liveSystem(t)
 	useSystem(t, dtrace.Config{})
@@ -322,7 +321,7 @@ func TestListLiveCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]int{"dtrace": 3, "profile": 13, "syscall": 2 * calls, "perf": tracepoints, "sdt": tracepoints, "rawtp": tracepoints,
-		"cpc": len(pmc.Events), "fbt": 2 * btfFunctions(t), "lockstat": 12, "rawfbt": 2 * kallsymsFunctions(t)}
+		"cpc": len(pmc.Events), "fbt": 2 * btfFunctions(t), "lockstat": 12}
 	for p, n := range want {
 		if counts[p] != n {
 			t.Errorf("%s: %d probes listed, tracefs says %d", p, counts[p], n)
@@ -339,36 +338,6 @@ func TestListLiveCounts(t *testing.T) {
 		t.Errorf("providers listed: %v", counts)
 	}
 	t.Logf("%d system calls, %d tracepoints, %d probes", calls, tracepoints, len(lines))
-}
-
-// kallsymsFunctions returns the number of functions rawfbt lists here,
-// where available_filter_functions cannot be read: the text symbols of
-// kallsyms, each name once per module, less the padding before functions
-// and the code made as the kernel runs (BPF programs, trampolines).
-func kallsymsFunctions(t *testing.T) int {
-	t.Helper()
-	if _, err := os.ReadFile("/sys/kernel/tracing/available_filter_functions"); err == nil {
-		t.Skip("available_filter_functions is readable: the count is the kernel's")
-	}
-	data, err := os.ReadFile("/proc/kallsyms")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	for _, l := range strings.Split(string(data), "\n") {
-		f := strings.Fields(l)
-		if len(f) < 3 || (f[1] != "t" && f[1] != "T") || strings.HasPrefix(f[2], "__pfx_") || strings.HasPrefix(f[2], "__cfi_") {
-			continue
-		}
-		mod := "vmlinux"
-		if len(f) > 3 {
-			mod = strings.Trim(f[3], "[]")
-		}
-		if mod != "bpf" && !strings.HasPrefix(mod, "__builtin__") {
-			seen[mod+"`"+f[2]] = true
-		}
-	}
-	return len(seen)
 }
 
 // btfFunctions returns the number of functions fbt lists here: the names
