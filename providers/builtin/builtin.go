@@ -23,9 +23,10 @@ import (
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
 // syscall, the tracepoint provider as perf, sdt and rawtp, the stable
-// providers proc, sched and io, cpc, lockstat, then fbt and rawfbt (last,
-// so that their hundred thousand probes number after the others' and a
-// description naming another provider never lists them), those that
+// providers proc, sched and io, cpc, lockstat, then fbt (last, so that
+// its hundred thousand probes number after the others' and a description
+// naming another provider never lists them) and rawfbt (whose probes are
+// made as descriptions name it), those that
 // read the kernel's description of itself reading it from sys. They share
 // one cache of what they read (see providers.System.Shared): tracefs and
 // BTF are read once for all of them, and never shared with the providers
