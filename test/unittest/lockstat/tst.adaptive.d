@@ -5,8 +5,8 @@
  * adaptive-block and adaptive-spin pass the mutex the thread began
  * waiting for (contention_begin's, LCB_F_MUTEX), which it now owns
  * (args[0], a struct mutex *, has the thread as its owner, below the
- * flags' three bits), and a time above 0: firings that do not are
- * printed.
+ * flags' three bits), and a time above 0 and below ten seconds: firings
+ * that do not are printed.
  */
 #pragma D option quiet
 
@@ -20,7 +20,7 @@ rawtp:::contention_begin
 
 lockstat:::adaptive-block,
 lockstat:::adaptive-spin
-/execname == "contend-dio" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0 ||
+/execname == "contend-dio" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0 || arg1 >= 10000000000 ||
     (args[0]->owner.counter & ~7) != (long)curthread)/
 {
 	printf("%s: lock %x, taking %x, time %d, owner %x\n", probename, arg0, self->lock, (int64_t)arg1,

@@ -4,8 +4,9 @@
 /*
  * Threads writing one file wait for its inode's rw_semaphore, as
  * writers: rw-block passes the semaphore they began waiting for
- * (contention_begin's), a time above 0 and RW_WRITER, and fires where
- * rwsem_down_write_slowpath waits. Firings that do not are printed.
+ * (contention_begin's), a time above 0 and below ten seconds and
+ * RW_WRITER, and fires where rwsem_down_write_slowpath waits. Firings
+ * that do not are printed.
  */
 #pragma D option quiet
 
@@ -18,7 +19,7 @@ rawtp:::contention_begin
 }
 
 lockstat:::rw-block
-/execname == "contend-file" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0 || arg2 != RW_WRITER)/
+/execname == "contend-file" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0 || arg1 >= 10000000000 || arg2 != RW_WRITER)/
 {
 	printf("%s: lock %x, taking %x, time %d, %d\n", probename, arg0, self->lock, (int64_t)arg1, arg2);
 }

@@ -4,9 +4,9 @@
 /*
  * Threads taking tasklist_lock (a rwlock_t) for reading (kill(-1, 0))
  * and for writing (setpgid) spin for it: rw-spin passes the lock they
- * began spinning for (contention_begin's), a time above 0, and
- * RW_READER or RW_WRITER, and fires where the slow path of each spins.
- * Firings that do not are printed.
+ * began spinning for (contention_begin's), a time above 0 and below ten
+ * seconds, and RW_READER or RW_WRITER, and fires where the slow path of
+ * each spins. Firings that do not are printed.
  */
 #pragma D option quiet
 
@@ -19,7 +19,7 @@ rawtp:::contention_begin
 }
 
 lockstat:::rw-spin
-/execname == "contend-rw" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0 || (arg2 != RW_READER && arg2 != RW_WRITER))/
+/execname == "contend-rw" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0 || arg1 >= 10000000000 || (arg2 != RW_READER && arg2 != RW_WRITER))/
 {
 	printf("%s: lock %x, taking %x, time %d, %d\n", probename, arg0, self->lock, (int64_t)arg1, arg2);
 }

@@ -4,9 +4,9 @@
 /*
  * Threads writing and reading one pipe spin for spin locks (its wait
  * queues', the run queues'): spin-spin passes the lock they began
- * spinning for (contention_begin's, LCB_F_SPIN), and a time above 0.
- * Firings that do not are printed. (This kernel traces every waiter:
- * its spin locks are paravirtual.)
+ * spinning for (contention_begin's, LCB_F_SPIN), and a time above 0 and
+ * below ten seconds. Firings that do not are printed. (This kernel traces
+ * every waiter: its spin locks are paravirtual.)
  */
 #pragma D option quiet
 
@@ -19,7 +19,7 @@ rawtp:::contention_begin
 }
 
 lockstat:::spin-spin
-/execname == "contend-pipe" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0)/
+/execname == "contend-pipe" && self->lock && (arg0 != self->lock || (int64_t)arg1 <= 0 || arg1 >= 10000000000)/
 {
 	printf("%s: lock %x, taking %x, time %d\n", probename, arg0, self->lock, (int64_t)arg1);
 }
