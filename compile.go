@@ -15,6 +15,7 @@ import (
 	"github.com/dtrace-go/dtrace/dscript/diag"
 	"github.com/dtrace-go/dtrace/dscript/ktypes"
 	"github.com/dtrace-go/dtrace/providers/cpc"
+	"github.com/dtrace-go/dtrace/providers/lockstat"
 	"github.com/dtrace-go/dtrace/providers/stable"
 	"github.com/dtrace-go/dtrace/session"
 	"github.com/dtrace-go/dtrace/sink"
@@ -201,10 +202,10 @@ func (p *Program) Probes() []Probe {
 func (h *Handle) LibraryNotes() []string { return h.compiler().LibraryNotes() }
 
 // MissingProbes returns the probes of DTrace's stable providers (proc,
-// sched, io, ip, tcp, udp) that this system cannot provide (those that
-// fire in kernel functions where it can probe none), and the cpc probes of
-// hardware events where it has no hardware counters (in a virtual
-// machine), each as "provider:::name: why".
+// sched, io, ip, tcp, udp) and of lockstat that this system cannot
+// provide (those that fire in kernel functions where it can probe none),
+// and the cpc probes of hardware events where it has no hardware counters
+// (in a virtual machine), each as "provider:::name: why".
 func (h *Handle) MissingProbes() []string {
 	var out []string
 	for _, p := range stable.Names {
@@ -215,6 +216,11 @@ func (h *Handle) MissingProbes() []string {
 	if p, ok := h.reg.Provider("cpc").(*cpc.Provider); ok {
 		for _, m := range p.Missing() {
 			out = append(out, "cpc:::"+m)
+		}
+	}
+	if p, ok := h.reg.Provider(lockstat.Name).(*lockstat.Provider); ok {
+		for _, m := range p.Missing() {
+			out = append(out, "lockstat:::"+m)
 		}
 	}
 	return out

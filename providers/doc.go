@@ -4,13 +4,16 @@
 // (profile-N, tick-N on perf events), syscall (one raw tracepoint on
 // sys_enter and one on sys_exit dispatching on the call number), perf, sdt
 // and rawtp (every kernel tracepoint), fbt (kernel functions on fentry and
-// fexit, kprobe_multi links or kprobes, as the kernel allows), the stable
-// providers proc, sched and io and the network providers ip, tcp and udp
-// (stable), cpc (EVENT-MODE-COUNT on sampling perf events, hardware
-// counters and the kernel's software events), and the providers made on
-// demand for processes, pid (functions and instructions) and usdt
-// (SystemTap SDT probes), both on uprobes; builtin assembles them into a
-// Registry.
+// fexit, kprobe_multi links or kprobes, as the kernel allows), rawfbt
+// (every function kprobes can probe, compiler-made copies included, on
+// fbt's kprobes), the stable providers proc, sched and io and the network
+// providers ip, tcp and udp (stable), lockstat (the kernel's mutexes, spin
+// and reader-writer locks, in their functions where the kernel can probe
+// them, else at the contention tracepoints), cpc (EVENT-MODE-COUNT on
+// sampling perf events, hardware counters and the kernel's software
+// events), and the providers made on demand for processes, pid (functions
+// and instructions) and usdt (SystemTap SDT probes), both on uprobes;
+// builtin assembles them into a Registry.
 //
 // This package holds the Provider interface and its optional companions
 // (Describer and ArgDescriber for -lv and args[], NameChecker, Streamer,

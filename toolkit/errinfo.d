@@ -87,10 +87,11 @@ syscall:::return
 /errno != 0 && pid != $pid && ($target == 0 || pid == $target)/
 {
 	this->t = timestamp - start;
-	this->name = e[errno] != "" ? e[errno] : "?";
+	this->name = e[errno] != NULL ? e[errno] : "?";
+	this->desc = d[errno] != NULL ? d[errno] : "";
 	printf("%6d.%03d %7d %-16s %-16s %4d %-13s %s\n", this->t / 1000000000,
 	    this->t / 1000000 % 1000, pid, execname, probefunc, errno,
-	    this->name, d[errno]);
+	    this->name, this->desc);
 	@fails[execname, probefunc, this->name] = count();
 }
 

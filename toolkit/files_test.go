@@ -180,6 +180,16 @@ func TestErrinfo(t *testing.T) {
 	}
 	pid := strconv.Itoa(cmd.Process.Pid)
 	tl.waitFields(pid, "cat", "openat", "2", "ENOENT")
+	// An errno the tool has no name for (ENOTBLK: mounting a plain
+	// file) shows as "?", with no description, and no fault.
+	file := tempFile(t, "errinfo-plain")
+	if err := os.WriteFile(file, nil, 0644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mount(file, filepath.Dir(file), "ext4", 0, ""); err != syscall.ENOTBLK {
+		t.Fatalf("mount of a plain file: %v, want ENOTBLK", err)
+	}
+	tl.waitFields(strconv.Itoa(os.Getpid()), "mount", "15", "?")
 	out := tl.stop()
 	for _, l := range after(t, out, "COUNT") {
 		if f := strings.Fields(l); len(f) == 4 && f[0] == "cat" && f[1] == "openat" && f[2] == "ENOENT" {

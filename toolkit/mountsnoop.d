@@ -69,7 +69,7 @@ syscall::umount:return,
 syscall::fsopen:return,
 syscall::fsmount:return,
 syscall::move_mount:return
-/self->details != ""/
+/self->details != NULL/
 {
 	this->t = timestamp - start;
 	printf("%6d.%03d %7d %-16s %-10s %4d %s\n", this->t / 1000000000,

@@ -74,7 +74,7 @@ syscall::connect:return
 	printf("%6d.%03d %7d %-16s %-4s %-26s %5d %8d %s\n",
 	    this->t / 1000000000, this->t / 1000000 % 1000, pid, execname,
 	    self->fam, self->addr, self->port, (this->now - self->ts) / 1000,
-	    res[this->err] != "" ? res[this->err] :
+	    res[this->err] != NULL ? res[this->err] :
 	    strjoin("errno ", lltostr(this->err)));
 	self->ts = 0;
 	self->addr = 0;

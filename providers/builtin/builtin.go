@@ -11,9 +11,11 @@ import (
 	"github.com/dtrace-go/dtrace/providers/dtrace"
 	"github.com/dtrace-go/dtrace/providers/fbt"
 	"github.com/dtrace-go/dtrace/providers/internal/uproc"
+	"github.com/dtrace-go/dtrace/providers/lockstat"
 	"github.com/dtrace-go/dtrace/providers/perf"
 	"github.com/dtrace-go/dtrace/providers/pid"
 	"github.com/dtrace-go/dtrace/providers/profile"
+	"github.com/dtrace-go/dtrace/providers/rawfbt"
 	"github.com/dtrace-go/dtrace/providers/stable"
 	"github.com/dtrace-go/dtrace/providers/syscall"
 	"github.com/dtrace-go/dtrace/providers/usdt"
@@ -21,9 +23,10 @@ import (
 
 // Providers returns a fresh instance of every provider: dtrace, profile,
 // syscall, the tracepoint provider as perf, sdt and rawtp, the stable
-// providers proc, sched and io, cpc, then fbt (last,
-// so that its hundred thousand probes number after the others' and a
-// description naming another provider never lists them), those that
+// providers proc, sched and io, cpc, lockstat, then fbt (last, so that
+// its hundred thousand probes number after the others' and a description
+// naming another provider never lists them) and rawfbt (whose probes are
+// made as descriptions name it), those that
 // read the kernel's description of itself reading it from sys. They share
 // one cache of what they read (see providers.System.Shared): tracefs and
 // BTF are read once for all of them, and never shared with the providers
@@ -33,7 +36,7 @@ func Providers(sys providers.System) []providers.Provider {
 	ps := []providers.Provider{dtrace.New(), profile.New(), syscall.New(sys)}
 	ps = append(ps, perf.Providers(sys)...)
 	ps = append(ps, stable.Providers(sys)...)
-	return append(ps, cpc.New(sys), fbt.New(sys))
+	return append(ps, cpc.New(sys), lockstat.New(sys), fbt.New(sys), rawfbt.New(sys))
 }
 
 // Registry returns a registry of Providers, with the factories of the

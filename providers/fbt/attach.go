@@ -291,7 +291,7 @@ func (p *Provider) Plan(probes []*providers.Probe) ([]*providers.Attachment, err
 	case modeFentry:
 		return p.planFentry(probes)
 	case modeMulti, modeKprobe:
-		return p.planKprobes(probes, m)
+		return p.planKprobes("fbt", probes, m)
 	}
 	return nil, fmt.Errorf("fbt provider: no way to attach")
 }
@@ -432,9 +432,10 @@ func fentryFragment(id uint32, ret bool, pt proto) func(abi.CtxUse) (asm.Instruc
 }
 
 // planKprobes makes one program for the entry probes and one for the
-// return probes, attached with kprobe_multi links or single kprobes. On a
-// kernel without attach cookies, each probe gets a program of its own.
-func (p *Provider) planKprobes(probes []*providers.Probe, m mode) ([]*providers.Attachment, error) {
+// return probes of provider prov (fbt, rawfbt), attached with
+// kprobe_multi links or single kprobes. On a kernel without attach
+// cookies, each probe gets a program of its own.
+func (p *Provider) planKprobes(prov string, probes []*providers.Probe, m mode) ([]*providers.Attachment, error) {
 	regs, err := ptRegs()
 	if err != nil {
 		return nil, err
@@ -458,22 +459,23 @@ func (p *Provider) planKprobes(probes []*providers.Probe, m mode) ([]*providers.
 		}
 		if !cookies {
 			for _, pr := range group.probes {
-				as = append(as, p.kprobeAttachment([]*providers.Probe{pr}, group.ret, m, regs, false))
+				as = append(as, p.kprobeAttachment(prov, []*providers.Probe{pr}, group.ret, m, regs, false))
 			}
 			continue
 		}
-		as = append(as, p.kprobeAttachment(group.probes, group.ret, m, regs, true))
+		as = append(as, p.kprobeAttachment(prov, group.probes, group.ret, m, regs, true))
 	}
 	return as, nil
 }
 
 // kprobeAttachment returns the attachment of a kprobe program serving
-// probes, all entry or all return probes: with dynamic, one that reads the
-// probe's id from the attachment's cookie; without, the one probe's.
-func (p *Provider) kprobeAttachment(probes []*providers.Probe, ret bool, m mode, regs ptRegsLayout, dynamic bool) *providers.Attachment {
-	name := "fbt_entry"
+// probes of provider prov, all entry or all return probes: with dynamic,
+// one that reads the probe's id from the attachment's cookie; without,
+// the one probe's.
+func (p *Provider) kprobeAttachment(prov string, probes []*providers.Probe, ret bool, m mode, regs ptRegsLayout, dynamic bool) *providers.Attachment {
+	name := prov + "_entry"
 	if ret {
-		name = "fbt_return"
+		name = prov + "_return"
 	}
 	at := ebpf.AttachNone
 	if m == modeMulti {
@@ -497,7 +499,7 @@ func (p *Provider) kprobeAttachment(probes []*providers.Probe, ret bool, m mode,
 		Fragment:   kprobeFragment(id, ret, regs),
 		Stack:      stack,
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return attachKprobes(prog, probes, ret, m, dynamic)
+			return attachKprobes(prov, prog, probes, ret, m, dynamic)
 		},
 	}
 }
@@ -573,9 +575,10 @@ var (
 	kretprobeStack = providers.StackFrames{Skip: 0}
 )
 
-// attached is what attachKprobes attaches: links, and the functions the
-// kernel refused.
+// attached is what attachKprobes attaches for provider prov: links, and
+// the functions the kernel refused.
 type attached struct {
+	prov    string
 	links   []link.Link
 	refused int
 	first   string // the first refusal, "function: reason"
@@ -600,7 +603,7 @@ func (a *attached) Notice() string {
 	if a.refused == 1 {
 		s = ""
 	}
-	return fmt.Sprintf("%d fbt probe%s not enabled: the kernel refused to probe the function%s (%s)", a.refused, s, s, a.first)
+	return fmt.Sprintf("%d %s probe%s not enabled: the kernel refused to probe the function%s (%s)", a.refused, a.prov, s, s, a.first)
 }
 
 func (a *attached) refuse(fn string, err error) {
@@ -610,12 +613,12 @@ func (a *attached) refuse(fn string, err error) {
 	a.refused++
 }
 
-// attachKprobes attaches prog to the functions of probes, with one
-// kprobe_multi link (m == modeMulti) or a kprobe each, the probe's id as
-// the cookie when dynamic. Functions the kernel refuses are skipped; it is
-// an error only when it refuses them all.
-func attachKprobes(prog *ebpf.Program, probes []*providers.Probe, ret bool, m mode, dynamic bool) (io.Closer, error) {
-	a := &attached{}
+// attachKprobes attaches prog to the functions of probes of provider
+// prov, with one kprobe_multi link (m == modeMulti) or a kprobe each, the
+// probe's id as the cookie when dynamic. Functions the kernel refuses are
+// skipped; it is an error only when it refuses them all.
+func attachKprobes(prov string, prog *ebpf.Program, probes []*providers.Probe, ret bool, m mode, dynamic bool) (io.Closer, error) {
+	a := &attached{prov: prov}
 	syms := make([]string, len(probes))
 	cookies := make([]uint64, len(probes))
 	for i, pr := range probes {

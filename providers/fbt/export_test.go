@@ -15,7 +15,7 @@ func AttachKprobes(prog *ebpf.Program, probes []*providers.Probe, m string) (io.
 	if m == "kprobe-multi" {
 		md = modeMulti
 	}
-	return attachKprobes(prog, probes, false, md, true)
+	return attachKprobes("fbt", prog, probes, false, md, true)
 }
 
 // CheckInjectable checks the probes' functions against the error

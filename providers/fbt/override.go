@@ -92,7 +92,7 @@ func (p *Provider) PlanOverride(probes []*providers.Probe, override map[uint32]b
 		}
 	}
 	for _, g := range groups {
-		a := p.kprobeAttachment(g, false, m, regs, dynamic)
+		a := p.kprobeAttachment("fbt", g, false, m, regs, dynamic)
 		a.Name += "_override"
 		a.Attach = func(prog *ebpf.Program) (io.Closer, error) {
 			return attachOverride(prog, g, m, dynamic)
@@ -183,7 +183,7 @@ func readInjectable(list string) (map[string]bool, error) {
 // functions of probes as attachKprobes does, but fails, naming it, when
 // the kernel refuses any of them.
 func attachOverride(prog *ebpf.Program, probes []*providers.Probe, m mode, dynamic bool) (io.Closer, error) {
-	c, err := attachKprobes(prog, probes, false, m, dynamic)
+	c, err := attachKprobes("fbt", prog, probes, false, m, dynamic)
 	if err != nil {
 		return nil, fmt.Errorf("return( ): %w", err)
 	}

@@ -268,8 +268,9 @@ func fnmatchRegexp(pat string) *regexp.Regexp {
 // TestListLiveCounts compares what dtrace -l lists on this machine with
 // what its tracefs has: an entry and a return probe for every system call
 // with a syscalls:sys_enter_ event, a perf, an sdt and a rawtp probe
-// for every other kernel tracepoint, and a cpc probe for every event that
-// opens.
+// for every other kernel tracepoint, a cpc probe for every event that
+// opens, lockstat's twelve probes, and no rawfbt probe (made as
+// descriptions name the provider).
 func TestListLiveCounts(t *testing.T) {
 	liveSystem(t)
 	useSystem(t, dtrace.Config{})
@@ -320,7 +321,7 @@ func TestListLiveCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]int{"dtrace": 3, "profile": 13, "syscall": 2 * calls, "perf": tracepoints, "sdt": tracepoints, "rawtp": tracepoints,
-		"cpc": len(pmc.Events), "fbt": 2 * btfFunctions(t)}
+		"cpc": len(pmc.Events), "fbt": 2 * btfFunctions(t), "lockstat": 12}
 	for p, n := range want {
 		if counts[p] != n {
 			t.Errorf("%s: %d probes listed, tracefs says %d", p, counts[p], n)

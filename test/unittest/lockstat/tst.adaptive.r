@@ -1,0 +1,2 @@
+adaptive-block and adaptive-spin fired 50 times or more: 1
+

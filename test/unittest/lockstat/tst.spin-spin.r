@@ -1,0 +1,2 @@
+spin-spin fired 5 times or more: 1
+
