@@ -203,6 +203,15 @@ func (h *Handle) runError(err error) error {
 	case errors.As(err, &ce) && ce.Unit < len(h.units):
 		u := h.units[ce.Unit]
 		return &NotSupportedError{Source: u.Name, Script: u.Kind == dscript.Script, Line: ce.Pos.Line, What: ce.What}
+	case errors.Is(err, syscall.EMFILE):
+		// Before the verifier's case: a program the kernel could not
+		// give a descriptor is not one it rejected.
+		limit := "dtrace needs more open files than it may have"
+		var rl unix.Rlimit
+		if unix.Getrlimit(unix.RLIMIT_NOFILE, &rl) == nil {
+			limit += fmt.Sprintf(" (ulimit -n: %d)", rl.Cur)
+		}
+		return &LimitError{Limit: limit + ": each map, program and probe takes one: raise the limit", Err: err}
 	case errors.As(err, &ve):
 		if reason := kernelRefusal(ve); reason != "" {
 			return &KernelError{Reason: reason, Err: err}
@@ -222,13 +231,6 @@ func (h *Handle) runError(err error) error {
 			limit += fmt.Sprintf(" under its address-space limit (ulimit -v: %d)", rl.Cur/1024)
 		}
 		return &LimitError{Limit: limit + ": lower bufsize", Err: err}
-	case errors.Is(err, syscall.EMFILE):
-		limit := "dtrace needs more open files than it may have"
-		var rl unix.Rlimit
-		if unix.Getrlimit(unix.RLIMIT_NOFILE, &rl) == nil {
-			limit += fmt.Sprintf(" (ulimit -n: %d)", rl.Cur)
-		}
-		return &LimitError{Limit: limit + ": each map, program and probe takes one: raise the limit", Err: err}
 	case errors.Is(err, syscall.EPERM):
 		// The kernel refuses bpf(2) and perf_event_open(2) before any
 		// verification: the caller lacks the capabilities.

@@ -60,11 +60,16 @@ func (r *run) trigger(want string) (int, error) {
 }
 
 // oneCPU returns the CPU an attachment that fires on one CPU is placed on
-// (tick-N): the cpu option's, else an online CPU at random, as DTrace
-// places it.
+// (tick-N): the cpu option's, else an online CPU chosen at random, as
+// DTrace places it, once for the whole run, so that every tick probe
+// fires on the same CPU and their rates compare (a CPU busy with
+// interrupts or with other BPF programs delays them all alike).
 func (r *run) oneCPU() (int, error) {
 	if r.cfg.OneCPU {
 		return r.cfg.CPU, nil
+	}
+	if r.tickCPU > 0 {
+		return r.tickCPU - 1, nil
 	}
 	cpus, err := bpf.OnlineCPUs()
 	if err != nil {
@@ -73,7 +78,9 @@ func (r *run) oneCPU() (int, error) {
 	if len(cpus) == 0 {
 		return -1, errors.New("no CPU online")
 	}
-	return cpus[rand.IntN(len(cpus))], nil
+	cpu := cpus[rand.IntN(len(cpus))]
+	r.tickCPU = cpu + 1
+	return cpu, nil
 }
 
 // currentCPU returns the CPU the calling thread runs on (getcpu), or -1.
