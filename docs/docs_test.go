@@ -22,14 +22,8 @@ var notRun = map[string]string{
 	"./test.sh": "runs every test of the module, this one included (it would run itself), " +
 		"and installs packages; CI runs it (.ci/run)",
 	"go test ./test/": "the runtime suite: minutes; ./test.sh runs it (go test ./...)",
-	"go test ./test/ -run 'TestSuite/(ip|tcp|udp)'": "part of the runtime suite, " +
-		"which ./test.sh runs (go test ./...)",
-	"go test ./providers/stable/ -run TestNetInGuests": "boots qemu guests (minutes); " +
-		"./test.sh runs it (go test ./...)",
 	"go test ./providers/fbt/ ./providers/stable/ ./providers/lockstat/ ./providers/rawfbt/": "boot qemu " +
 		"guests (minutes each); ./test.sh runs them (go test ./...)",
-	"go run ./internal/vm/vmexec -kernel 6.12 ./PROGRAM ARGS": "a template: PROGRAM stands for " +
-		"any static program",
 	"bench/runtime.sh":  "a benchmark: many minutes, installs bpftrace",
 	"bench/frontend.sh": "a benchmark: minutes of hyperfine runs against bpftrace",
 	"bench/list.sh":     "a benchmark: minutes of hyperfine runs against bpftrace",
