@@ -109,7 +109,7 @@ func TestLayering(t *testing.T) {
 }
 
 // apiPackages are the module's API: the packages a program using
-// dtrace-go imports (README.md's layout table), whose exported names name
+// dtrace-go imports (the layout table of docs/design.md), whose exported names name
 // no type of another package of the module (TestAPILeaks). The others
 // are its implementation, kept where the project's layout puts them:
 // their package documentation says they are not API.
