@@ -250,7 +250,6 @@ type run struct {
 	maps    maps
 	atts    []*providers.Attachment
 	progs   []*ebpf.Program
-	tickCPU int // the CPU oneCPU chose, plus one (0: none yet)
 	links   bpf.Links
 	reader  *bpf.Reader
 	// dropSeen holds, per dropKinds entry and CPU, the count reported so

@@ -15,7 +15,7 @@
 // the kernel, else 0; arg1 is the user PC when it interrupted user mode,
 // else the user PC saved when the current task entered the kernel, or 0
 // for a kernel thread. A tick-N probe is the same event on one CPU only
-// (the cpu option's, else one at random, as DTrace places it).
+// (the cpu option's, else the first online CPU: session.run.oneCPU).
 //
 // It is part of dtrace-go's implementation, not of its API (README.md's
 // layout table names the packages a program imports).

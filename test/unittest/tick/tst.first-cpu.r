@@ -1,0 +1,2 @@
+tick-10ms on CPU 0, tick-7ms on CPU 0
+
