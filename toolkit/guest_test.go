@@ -303,6 +303,7 @@ func TestGuestLockhold(t *testing.T) {
 			t.Errorf("inconsistent: %q", l)
 		}
 		kinds[f[0]] = true
+		t.Logf("lockhold.d: %s", l)
 	}
 	for _, k := range []string{"mutex", "spin"} {
 		if !kinds[k] {

@@ -9,18 +9,19 @@
  *        ./lockhold.d -c 'CMD ARGS'   while CMD runs (still system-wide)
  *
  * Output: first, by TYPE (mutex; spin, a spin lock; rw:R and rw:W, a
- * rwlock_t held for reading or writing), HOLDS, AVG(ns), MAX(ns) and
- * TOTAL(ns), then each TYPE's hold times as a power-of-two histogram
- * (ns). Then, for each TYPE, the 5 code paths that held its locks
- * longest in total: the acquirer's kernel stack (its top frame the
- * function that took the lock, then its callers) and TOTAL(ns). A mutex
- * held long is one held across sleeping (I/O, page faults, allocation);
- * a spin lock held for microseconds keeps other CPUs spinning, with
- * interrupts or preemption off. A hold is timed per thread and lock,
- * from the acquisition to the same thread's release: a lock released
- * by another thread than the one that took it (the scheduler's run-queue
- * lock, handed from the thread switching out to the one switching in)
- * is not counted, and neither are locks taken before tracing began.
+ * rwlock_t held for reading or writing): HOLDS, AVG(ns), MAX(ns) and
+ * TOTAL(ns), the most total hold last; then each TYPE's hold times as a
+ * power-of-two histogram (ns); then, for each TYPE, the 5 code paths
+ * that held its locks longest in total, the longest last: the
+ * acquirer's kernel stack (its top frame the function that took the
+ * lock, then its callers) and TOTAL(ns). A mutex held long is one held
+ * across sleeping (I/O, page faults, allocation); a spin lock held for
+ * microseconds keeps other CPUs spinning, with interrupts or preemption
+ * off. A hold is timed per thread and lock, from the acquisition to the
+ * same thread's release: a lock released by another thread than the one
+ * that took it (the scheduler's run-queue lock, handed from the thread
+ * switching out to the one switching in) is not counted, and neither
+ * are locks taken before tracing began.
  *
  * Cost: every acquisition and release of every kernel mutex, spin lock
  * and rwlock_t runs a probe, and each acquisition records a stack: the
@@ -34,7 +35,8 @@
  * spin-release, rw-acquire, rw-release (arg0 the lock, arg1 of rw-*
  * RW_READER or RW_WRITER). They fire in the kernel's lock functions
  * (mutex_lock, _raw_spin_lock*, _raw_read_lock*, ... and their unlocks):
- * this needs a kernel where fbt probes attach, fentry or kprobes.
+ * this needs a kernel where fbt probes attach, fentry or kprobes (on
+ * one without, dtrace says so in one line and exits 1).
  */
 #pragma D option quiet
 #pragma D option dynvarsize=4m
