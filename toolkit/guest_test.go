@@ -7,8 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -16,6 +19,8 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/dtrace-go/dtrace/internal/vm/vmtest"
+	"github.com/dtrace-go/dtrace/providers"
+	"github.com/dtrace-go/dtrace/providers/fbt"
 )
 
 // The tools on kernel-function probes (fbt) cannot attach on this
@@ -25,7 +30,7 @@ import (
 // options of their #! line (shebangCommand).
 
 // guestTools are the tools the guest tests run: what is packed for them.
-var guestTools = []string{"vfsstat.d", "vfscount.d", "swapin.d"}
+var guestTools = []string{"vfsstat.d", "vfscount.d", "swapin.d", "lockhold.d"}
 
 // TestInGuests runs the TestGuest tests in the 6.12 guest.
 func TestInGuests(t *testing.T) {
@@ -234,5 +239,120 @@ func TestGuestSwapin(t *testing.T) {
 	t.Logf("swapin.d counted %d pages read back from swap by %s", pages, pid)
 	if pages < 1000 {
 		t.Errorf("%d pages swapped in by %s, want 1000 at least", pages, pid)
+	}
+}
+
+// pipeWriters has four threads write one pipe 512 bytes at a time, 500
+// times each, while a fifth reads it: each write and read holds the
+// pipe's mutex, and takes its wait queues' spin locks to wake the other
+// side.
+func pipeWriters(t *testing.T) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		runtime.LockOSThread()
+		io.Copy(io.Discard, r)
+	}()
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread()
+			buf := make([]byte, 512)
+			for range 500 {
+				if _, err := unix.Write(int(w.Fd()), buf); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	w.Close()
+	<-read
+}
+
+// aggregationDrops are the lines dtrace may write to standard error while
+// a tool runs whose aggregations are updated in interrupts: those that
+// came while their CPU was updating the same aggregation are not counted.
+var aggregationDrops = regexp.MustCompile(`^dtrace: \d+ aggregation drops on CPU \d+ \(new keys the kernel could not store where their probe fired\)$`)
+
+func TestGuestLockhold(t *testing.T) {
+	vmtest.Guest(t)
+	tl := start(t, "lockhold.d", nil)
+	tl.allow = aggregationDrops
+	pipeWriters(t)
+	out := tl.stop()
+	// The table: a line per type, the pipe's mutex and wait queues among
+	// its mutex and spin holds.
+	kinds := map[string]bool{}
+	for _, l := range after(t, out, "TOTAL(ns)") {
+		f := strings.Fields(l)
+		if len(f) != 5 {
+			break
+		}
+		holds, avg, hi, total := atoi(t, f[1]), atoi(t, f[2]), atoi(t, f[3]), atoi(t, f[4])
+		if holds < 1 || avg > hi || hi > total || total < avg*holds-holds {
+			t.Errorf("inconsistent: %q", l)
+		}
+		kinds[f[0]] = true
+		t.Logf("lockhold.d: %s", l)
+	}
+	for _, k := range []string{"mutex", "spin"} {
+		if !kinds[k] {
+			t.Errorf("no %s line in the table:\n%s", k, out)
+			continue
+		}
+		// Its histogram, under its name (padded with spaces).
+		hist := strings.Join(after(t, out, "Hold times (ns) by type:"), "\n")
+		if n, _ := histTotal(t, hist, "  "+k+" "); n < 1 {
+			t.Errorf("%s's histogram counts %d holds", k, n)
+		}
+	}
+	// The code paths: the pipe's read or write took a mutex (the stack's
+	// top frame, at mutex_lock's return, is its caller); some code
+	// took a spin lock.
+	section := func(kind, next string) string {
+		s := strings.Join(after(t, out, kind+": the 5 code paths"), "\n")
+		s, _, _ = strings.Cut(s, next+": the 5 code paths")
+		return s
+	}
+	pipe := regexp.MustCompile("(?m)^\\s+(vmlinux`)?(anon_)?pipe_(write|read)\\+0x[0-9a-f]+\\n(\\s+\\S+\\n)*\\s+TOTAL\\(ns\\) [1-9]\\d*$")
+	if s := section("mutex", "spin"); !pipe.MatchString(s) {
+		t.Errorf("no mutex held by pipe_write or pipe_read among the code paths:\n%s", s)
+	}
+	spin := regexp.MustCompile("(?m)^\\s+(vmlinux`)?\\S+\\+0x[0-9a-f]+\\n(\\s+\\S+\\n)*\\s+TOTAL\\(ns\\) [1-9]\\d*$")
+	if s := section("spin", "rw:R"); !spin.MatchString(s) {
+		t.Errorf("no code path holding a spin lock:\n%s", s)
+	}
+}
+
+// On a kernel that cannot probe its functions (this host: no kprobes,
+// fentry refused), lockhold.d's probes cannot be enabled: dtrace says so
+// in one line, naming the lockstat probe and the lock function, and
+// exits 1.
+func TestLockholdWithoutFunctionProbes(t *testing.T) {
+	needRoot(t)
+	var ke *providers.KernelError
+	if err := fbt.New(providers.System{}).Reason("mutex_lock"); !errors.As(err, &ke) {
+		t.Skipf("this kernel can probe mutex_lock (%v): TestGuestLockhold runs lockhold.d", err)
+	}
+	tl := startNoWait(t, "lockhold.d", nil)
+	out := tl.exit(1)
+	if strings.TrimSpace(out) != "" {
+		t.Errorf("output %q, want none", out)
+	}
+	stderr := tl.stderrText()
+	l := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	re := regexp.MustCompile(`^dtrace: could not enable tracing: lockstat:::(adaptive|spin|rw)-(acquire|release) fires at .+, and this kernel cannot probe \S+: .+$`)
+	if len(l) != 1 || !re.MatchString(l[0]) {
+		t.Errorf("stderr %q, want one line matching %s", stderr, re)
 	}
 }
