@@ -24,11 +24,12 @@ var notRun = map[string]string{
 	"go test ./test/": "the runtime suite: minutes; ./test.sh runs it (go test ./...)",
 	"go test ./providers/fbt/ ./providers/stable/ ./providers/lockstat/ ./providers/rawfbt/": "boot qemu " +
 		"guests (minutes each); ./test.sh runs them (go test ./...)",
-	"bench/runtime.sh":  "a benchmark: many minutes, installs bpftrace",
-	"bench/frontend.sh": "a benchmark: minutes of hyperfine runs against bpftrace",
-	"bench/list.sh":     "a benchmark: minutes of hyperfine runs against bpftrace",
-	"bench/fbt.sh":      "a benchmark in a qemu guest: many minutes",
-	"bench/net.sh":      "a benchmark: minutes of traffic under both tracers",
+	"bench/runtime.sh":         "a benchmark: many minutes, installs bpftrace",
+	"bench/frontend.sh":        "a benchmark: minutes of hyperfine runs against bpftrace",
+	"bench/list.sh":            "a benchmark: minutes of hyperfine runs against bpftrace",
+	"bench/fbt.sh":             "a benchmark in a qemu guest: many minutes",
+	"bench/net.sh":             "a benchmark: minutes of traffic under both tracers",
+	"bench/future.sh ./dtrace": "a benchmark: minutes of hyperfine runs against bpftrace",
 	"kubectl apply -f examples/daemonset.yaml": "needs a Kubernetes cluster; " +
 		"examples/daemonset_test.go checks the manifest",
 }
