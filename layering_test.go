@@ -124,3 +124,22 @@ func isAPI(path string) bool {
 	}
 	return false
 }
+
+// TestCommandLinks keeps out of the dtrace command what costs its
+// start-up more than it serves: Prometheus' client library (client_golang),
+// whose package initialization (a default registry with Go and process
+// collectors, procfs, runtime/metrics) cost ~0.9 ms of every run;
+// -x httpserver writes the exposition with prometheus/common/expfmt
+// (sink/metrics), and sink/metrics/promcollector, which uses it, is for
+// other programs.
+func TestCommandLinks(t *testing.T) {
+	p := listPackages(t)["cmd/dtrace"]
+	if p == nil {
+		t.Fatal("go list: no cmd/dtrace")
+	}
+	for _, dep := range p.Deps {
+		if under(dep, "github.com/prometheus/client_golang") {
+			t.Errorf("cmd/dtrace links %s", dep)
+		}
+	}
+}

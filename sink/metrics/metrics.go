@@ -21,17 +21,23 @@
 // dtrace_lat_count of a histogram @lat and a gauge @lat_count): the later
 // aggregation's name takes a number (dtrace_x_2_total).
 //
-// The metrics are Prometheus' client library's const metrics, made by a
-// prometheus.Collector of the aggregations (NewCollector), and the
-// exposition is its own: promhttp negotiates the format with the scraper
-// (OpenMetrics when it asks for it, as Prometheus does, else the text
-// format 0.0.4; gzipped when asked). The server is net/http's
-// (server.go).
+// The metrics are Prometheus' data model's (client_model's dto metric
+// families, Families), made as Prometheus' client library (client_golang)
+// would make and gather const metrics of them, and the exposition is
+// Prometheus' own encoder's (prometheus/common/expfmt): the format is
+// negotiated with the scraper (OpenMetrics when it asks for it, as
+// Prometheus does, else the text format 0.0.4; gzipped when asked), as
+// client_golang's promhttp negotiates it. The package does not import
+// client_golang, whose package initialization would cost every run of the
+// dtrace command start-up time; sink/metrics/promcollector is the
+// aggregations as a prometheus.Collector, for Go programs that register
+// them in a registry of their own. The server is net/http's (server.go).
 //
 // It is part of dtrace-go's API.
 package metrics
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -39,8 +45,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
-	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 
@@ -48,42 +54,11 @@ import (
 	"github.com/dtrace-go/dtrace/sink"
 )
 
-// NewCollector returns a prometheus.Collector of the metrics of the
-// aggregations aggs returns, called at each collection (a
-// sink.LiveSink's snapshot function, or one returning what End
-// delivered); prog labels them. An error of aggs is the collection's
-// (prometheus.NewInvalidMetric). The collector is unchecked: which
-// metrics there are is known only from the data, so Describe describes
-// none.
-func NewCollector(prog *sink.Program, aggs func() ([]*sink.Aggregation, error)) prometheus.Collector {
-	return &collector{prog: prog, aggs: aggs}
-}
-
-type collector struct {
-	prog *sink.Program
-	aggs func() ([]*sink.Aggregation, error)
-}
-
-// Describe implements prometheus.Collector.
-func (c *collector) Describe(chan<- *prometheus.Desc) {}
-
-// Collect implements prometheus.Collector.
-func (c *collector) Collect(ch chan<- prometheus.Metric) {
-	aggs, err := c.aggs()
-	if err != nil {
-		ch <- prometheus.NewInvalidMetric(prometheus.NewDesc("dtrace_aggregations", "DTrace's aggregations", nil, nil), err)
-		return
-	}
-	for _, m := range constMetrics(aggs, c.prog) {
-		ch <- m
-	}
-}
-
 // Expose writes the metrics of aggs (those without stack keys) in
 // Prometheus' text exposition format (0.0.4), as a registry gathers them:
 // families sorted by name, metrics by labels.
 func Expose(w io.Writer, aggs []*sink.Aggregation, prog *sink.Program) error {
-	fams, err := gather(aggs, prog)
+	fams, err := Families(aggs, prog)
 	if err != nil {
 		return err
 	}
@@ -94,16 +69,6 @@ func Expose(w io.Writer, aggs []*sink.Aggregation, prog *sink.Program) error {
 		}
 	}
 	return nil
-}
-
-// gather returns the metric families of aggs as a registry gathers them,
-// with its checks of their names, labels and types.
-func gather(aggs []*sink.Aggregation, prog *sink.Program) ([]*dto.MetricFamily, error) {
-	reg := prometheus.NewRegistry()
-	if err := reg.Register(NewCollector(prog, func() ([]*sink.Aggregation, error) { return aggs, nil })); err != nil {
-		return nil, err
-	}
-	return reg.Gather()
 }
 
 // metricType returns the type of the metrics of aggregating function f.
@@ -117,11 +82,20 @@ func metricType(f abi.AggFunc) dto.MetricType {
 	return dto.MetricType_GAUGE
 }
 
-// constMetrics returns the metrics of aggs, a family per aggregation
-// without stack keys.
-func constMetrics(aggs []*sink.Aggregation, prog *sink.Program) []prometheus.Metric {
-	var ms []prometheus.Metric
+// Families returns the metric families of aggs, a family per aggregation
+// without stack keys (prog describes them), as Prometheus' client
+// library's registry would gather them from const metrics: a metric's
+// labels sorted by name, a histogram's buckets by upper bound (none for
+// +Inf), the metrics of a family sorted by their labels' values (in the
+// order of the labels' names), the families by name, a family without
+// metrics left out. Keys that print alike are one metric, the first of
+// them. An error is one of the registry's checks failing (a key with
+// another number of values than the others, a family's name taken
+// twice).
+func Families(aggs []*sink.Aggregation, prog *sink.Program) ([]*dto.MetricFamily, error) {
+	var fams []*dto.MetricFamily
 	used := map[string]bool{}
+	names := map[string]bool{}
 	for _, a := range aggs {
 		info := prog.Agg(a)
 		if hasStack(a, info) {
@@ -129,18 +103,29 @@ func constMetrics(aggs []*sink.Aggregation, prog *sink.Program) []prometheus.Met
 		}
 		typ := metricType(a.Func)
 		name := metricName(a, typ, used)
+		if names[name] {
+			return nil, fmt.Errorf("metric family %s collected twice", name)
+		}
+		names[name] = true
 		labels := labelNames(a, info)
 		help := fmt.Sprintf("DTrace aggregation @%s = %s()", a.Name, a.Func)
 		if len(labels) > 0 {
 			help += " by " + strings.Join(labels, ", ")
 		}
-		desc := prometheus.NewDesc(name, help, labels, nil)
+		// The labels in the order of their names, as
+		// prometheus.MakeLabelPairs sorts them.
+		order := make([]int, len(labels))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(labels[i], labels[j]) })
 		es := slices.Clone(a.Entries)
 		vals := make(map[*sink.Entry][]string, len(es))
 		for _, e := range es {
 			vals[e] = labelValues(e.Key, info)
 		}
 		slices.SortFunc(es, func(x, y *sink.Entry) int { return slices.Compare(vals[x], vals[y]) })
+		var ms []*dto.Metric
 		var last []string
 		for i, e := range es {
 			lv := vals[e]
@@ -148,28 +133,66 @@ func constMetrics(aggs []*sink.Aggregation, prog *sink.Program) []prometheus.Met
 				continue // keys that print alike
 			}
 			last = lv
-			var m prometheus.Metric
-			var err error
+			if len(lv) != len(labels) {
+				return nil, fmt.Errorf("metric %s: expected %d label values but got %d in %q", name, len(labels), len(lv), lv)
+			}
+			m := &dto.Metric{}
+			for _, i := range order {
+				if !utf8.ValidString(lv[i]) {
+					return nil, fmt.Errorf("metric %s: label value %q is not valid UTF-8", name, lv[i])
+				}
+				m.Label = append(m.Label, &dto.LabelPair{Name: new(labels[i]), Value: new(lv[i])})
+			}
 			switch typ {
 			case dto.MetricType_HISTOGRAM:
-				count, buckets := histogram(a, e)
-				les := make(map[float64]uint64, len(buckets))
-				for _, b := range buckets {
-					les[float64(b.le)] = b.count
-				}
-				m, err = prometheus.NewConstHistogram(desc, count, math.NaN(), les, lv...)
+				m.Histogram = histogramMetric(a, e)
 			case dto.MetricType_COUNTER:
-				m, err = prometheus.NewConstMetric(desc, prometheus.CounterValue, value(a, e), lv...)
+				m.Counter = &dto.Counter{Value: new(value(a, e))}
 			default:
-				m, err = prometheus.NewConstMetric(desc, prometheus.GaugeValue, value(a, e), lv...)
-			}
-			if err != nil {
-				m = prometheus.NewInvalidMetric(desc, err)
+				m.Gauge = &dto.Gauge{Value: new(value(a, e))}
 			}
 			ms = append(ms, m)
 		}
+		if len(ms) == 0 {
+			continue
+		}
+		slices.SortFunc(ms, compareMetrics)
+		fams = append(fams, &dto.MetricFamily{Name: new(name), Help: new(help), Type: typ.Enum(), Metric: ms})
 	}
-	return ms
+	slices.SortFunc(fams, func(x, y *dto.MetricFamily) int { return strings.Compare(x.GetName(), y.GetName()) })
+	return fams, nil
+}
+
+// compareMetrics orders the metrics of a family by their labels' values,
+// the labels sorted by name, as the registry does.
+func compareMetrics(x, y *dto.Metric) int {
+	if c := cmp.Compare(len(x.Label), len(y.Label)); c != 0 {
+		return c
+	}
+	for i, l := range x.Label {
+		if c := strings.Compare(l.GetValue(), y.Label[i].GetValue()); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// histogramMetric returns the histogram of a quantization's entry, as
+// prometheus.NewConstHistogram makes it: its count, a NaN sum, its
+// buckets sorted by upper bound (one per upper bound, the last given for
+// it; none for +Inf, which the count is).
+func histogramMetric(a *sink.Aggregation, e *sink.Entry) *dto.Histogram {
+	count, buckets := histogram(a, e)
+	les := make(map[float64]uint64, len(buckets))
+	for _, b := range buckets {
+		les[float64(b.le)] = b.count
+	}
+	h := &dto.Histogram{SampleCount: new(count), SampleSum: new(math.NaN()), Bucket: make([]*dto.Bucket, 0, len(les))}
+	for le, n := range les {
+		h.Bucket = append(h.Bucket, &dto.Bucket{CumulativeCount: new(n), UpperBound: new(le)})
+	}
+	slices.SortFunc(h.Bucket, func(x, y *dto.Bucket) int { return cmp.Compare(x.GetUpperBound(), y.GetUpperBound()) })
+	return h
 }
 
 // value returns the value of entry e of aggregation a (not a

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -15,9 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
 
 	"github.com/dtrace-go/dtrace/sink"
 	"github.com/dtrace-go/dtrace/sink/pprof"
@@ -225,15 +224,78 @@ func (s *Server) aggregations() ([]*sink.Aggregation, error) {
 }
 
 // metrics answers /metrics: the exposition of the aggregations' current
-// data in the format the client asks for.
+// data in the format the client asks for (OpenMetrics when it asks for
+// it, else the text format 0.0.4), gzipped when it accepts it, as
+// client_golang's promhttp answers: an error making the families is a
+// 500.
 func (s *Server) metrics(w http.ResponseWriter, r *http.Request) {
 	aggs, err := s.aggregations()
 	if err != nil {
 		unavailable(w, err)
 		return
 	}
-	g := prometheus.GathererFunc(func() ([]*dto.MetricFamily, error) { return gather(aggs, s.prog) })
-	promhttp.HandlerFor(g, promhttp.HandlerOpts{EnableOpenMetrics: true}).ServeHTTP(w, r)
+	fams, err := Families(aggs, s.prog)
+	if err != nil {
+		http.Error(w, "An error has occurred while serving metrics:\n\n"+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	format := expfmt.NegotiateIncludingOpenMetrics(r.Header)
+	h := w.Header()
+	h.Add("Vary", "Accept")
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Content-Type", string(format))
+	out := io.Writer(w)
+	if acceptsGzip(r.Header) {
+		h.Set("Content-Encoding", "gzip")
+		gz := gzip.NewWriter(w)
+		defer gz.Close()
+		out = gz
+	}
+	enc := expfmt.NewEncoder(out, format)
+	for _, f := range fams {
+		if enc.Encode(f) != nil {
+			return // the answer has begun: it can only stop
+		}
+	}
+	if c, ok := enc.(expfmt.Closer); ok {
+		c.Close() // OpenMetrics' "# EOF"
+	}
+}
+
+// acceptsGzip reports whether a request's Accept-Encoding prefers gzip to
+// no encoding, as promhttp negotiates it (offering identity, then gzip):
+// gzip when a coding that names it ("gzip" or "*") has a quality above
+// that of every coding naming identity.
+func acceptsGzip(h http.Header) bool {
+	identity, gz := -1.0, -1.0
+	for _, field := range h.Values("Accept-Encoding") {
+		for spec := range strings.SplitSeq(field, ",") {
+			value, params, _ := strings.Cut(spec, ";")
+			value = strings.TrimSpace(value)
+			if value == "" {
+				break
+			}
+			q := 1.0
+			if params = strings.TrimSpace(params); params != "" {
+				qs, ok := strings.CutPrefix(params, "q=")
+				if !ok {
+					break
+				}
+				v, err := strconv.ParseFloat(strings.TrimSpace(qs), 64)
+				if err != nil || v < 0 || v > 1 {
+					break
+				}
+				q = v
+			}
+			if value == "identity" || value == "*" {
+				identity = max(identity, q)
+			}
+			if value == "gzip" || value == "*" {
+				gz = max(gz, q)
+			}
+		}
+	}
+	return gz > identity && gz > 0
 }
 
 // profiles answers /debug/pprof/: the list of profiles.
