@@ -274,6 +274,17 @@ func TestDocCommands(t *testing.T) {
 		}
 		t.Skip(buildErr)
 	}
+	// The docs' commands take fixed resources (the HTTP server's port):
+	// a second run of this test on the machine (another checkout's
+	// ./test.sh) waits for the first.
+	lock, err := os.OpenFile(filepath.Join(os.TempDir(), "dtrace-go-docs-test.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
 	for _, file := range docFiles(t) {
 		t.Run(strings.TrimPrefix(file, "../"), func(t *testing.T) {
 			var cmds []command
