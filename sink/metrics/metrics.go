@@ -90,23 +90,18 @@ func metricType(f abi.AggFunc) dto.MetricType {
 // order of the labels' names), the families by name, a family without
 // metrics left out. Keys that print alike are one metric, the first of
 // them. An error is one of the registry's checks failing (a key with
-// another number of values than the others, a family's name taken
-// twice).
+// another number of values than the others); a family's name is never
+// taken twice (metricName).
 func Families(aggs []*sink.Aggregation, prog *sink.Program) ([]*dto.MetricFamily, error) {
 	var fams []*dto.MetricFamily
 	used := map[string]bool{}
-	names := map[string]bool{}
 	for _, a := range aggs {
 		info := prog.Agg(a)
 		if hasStack(a, info) {
 			continue
 		}
 		typ := metricType(a.Func)
-		name := metricName(a, typ, used)
-		if names[name] {
-			return nil, fmt.Errorf("metric family %s collected twice", name)
-		}
-		names[name] = true
+		name := metricName(a, typ, used) // never one taken before
 		labels := labelNames(a, info)
 		help := fmt.Sprintf("DTrace aggregation @%s = %s()", a.Name, a.Func)
 		if len(labels) > 0 {
